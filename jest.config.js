@@ -1,0 +1,52 @@
+// Two projects: the front end (jsdom) and the services (node). Each package keeps its tests beside its code.
+const swcWeb = [
+  '@swc/jest',
+  {
+    jsc: {
+      parser: { syntax: 'typescript', tsx: true },
+      transform: { react: { runtime: 'automatic', importSource: '@emotion/react' } },
+      target: 'es2022',
+    },
+    module: { type: 'commonjs' },
+  },
+];
+const swcNode = [
+  '@swc/jest',
+  { jsc: { parser: { syntax: 'typescript' }, target: 'es2022' }, module: { type: 'commonjs' } },
+];
+
+/** @type {import('jest').Config} */
+module.exports = {
+  projects: [
+    {
+      displayName: 'web',
+      testEnvironment: 'jsdom',
+      roots: [
+        '<rootDir>/shared-contracts',
+        '<rootDir>/shell',
+        '<rootDir>/remote-create',
+        '<rootDir>/remote-tools',
+        '<rootDir>/remote-billing',
+        '<rootDir>/remote-account',
+        '<rootDir>/remote-explore',
+      ],
+      testMatch: ['**/src/**/*.test.ts?(x)'],
+      transform: { '^.+\\.(t|j)sx?$': swcWeb },
+      transformIgnorePatterns: ['/node_modules/(?!(valtio|proxy-compare|derive-valtio)/)'],
+      moduleNameMapper: {
+        '\\.(css)$': '<rootDir>/test-support/style-stub.js',
+        '\\.(png|jpe?g|gif|webp|svg|mp4)$': '<rootDir>/test-support/file-stub.js',
+        '^@module-federation/enhanced/runtime$': '<rootDir>/test-support/mf-runtime-double.ts',
+      },
+      setupFilesAfterEnv: ['<rootDir>/test-support/setup-web.ts'],
+    },
+    {
+      displayName: 'services',
+      testEnvironment: 'node',
+      roots: ['<rootDir>/services', '<rootDir>/scripts'],
+      testMatch: ['**/*.test.ts'],
+      transform: { '^.+\\.(t|j)sx?$': swcNode },
+      testTimeout: 60000,
+    },
+  ],
+};

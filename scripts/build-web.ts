@@ -1,0 +1,39 @@
+/**
+ * Builds the shell and the remotes with rspack. `tsx scripts/build-web.ts [app...]` builds the named
+ * apps (all by default). Each app's rspack.config.ts owns its federation settings; a remote builds into
+ * dist/<version>/ so a new version never overwrites the one users are running.
+ */
+import path from 'node:path';
+import { rspack, type Configuration, type MultiStats } from '@rspack/core';
+
+const ALL_APPS = ['shell', 'remote-explore', 'remote-create', 'remote-tools', 'remote-billing', 'remote-account'];
+const root = path.resolve(import.meta.dirname, '..');
+
+export async function buildApps(apps: string[] = ALL_APPS, production = process.env.NODE_ENV !== 'development'): Promise<void> {
+  const configs: Configuration[] = [];
+  for (const app of apps) {
+    if (!ALL_APPS.includes(app)) throw new Error(`unknown app ${app}; one of ${ALL_APPS.join(', ')}`);
+    const mod = (await import(path.join(root, app, 'rspack.config.ts'))) as {
+      default: ((env: { production: boolean }) => Configuration) | { default: (env: { production: boolean }) => Configuration };
+    };
+    const factory = typeof mod.default === 'function' ? mod.default : mod.default.default;
+    configs.push(factory({ production }));
+  }
+  const started = Date.now();
+  const stats = await new Promise<MultiStats>((resolve, reject) => {
+    rspack(configs).run((error, result) => (error || !result ? reject(error ?? new Error('no stats')) : resolve(result)));
+  });
+  if (stats.hasErrors()) {
+    console.error(stats.toString({ colors: false, all: false, errors: true, warnings: false }));
+    throw new Error('build failed');
+  }
+  console.log(`built ${apps.join(', ')} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+}
+
+const invokedDirectly = /build-web\.ts$/.test(process.argv[1] ?? '');
+if (invokedDirectly) {
+  buildApps(process.argv.slice(2).length ? process.argv.slice(2) : undefined).catch((error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  });
+}

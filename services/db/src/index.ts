@@ -1,0 +1,177 @@
+/**
+ * One database handle for every service: PGlite in a data folder by default (nothing to install), a real
+ * PostgreSQL server when DATABASE_URL is set. Services write plain SQL migrations and query through
+ * `query` or drizzle; both work unchanged on either engine.
+ */
+import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+
+export interface QueryResult<R> {
+  rows: R[];
+  rowCount: number;
+}
+
+export interface Queryable {
+  query<R = Record<string, unknown>>(text: string, params?: unknown[]): Promise<QueryResult<R>>;
+}
+
+export interface Database extends Queryable {
+  kind: 'pglite' | 'postgres';
+  /** runs fn in one transaction on one connection; rolls back when fn throws */
+  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+  /** the driver object, for libraries that need it (drizzle, pg-boss) */
+  readonly pglite: PGlite | null;
+  readonly pool: pg.Pool | null;
+}
+
+export interface OpenOptions {
+  /** postgres://... ; when absent PGlite is used */
+  url?: string;
+  /** PGlite data folder; 'memory://' for an in-memory database (tests) */
+  dataDir?: string;
+  /** pool size for a real server */
+  max?: number;
+}
+
+// int8 (bigint) answers as a JS number: our amounts and counts are far below 2^53
+pg.types.setTypeParser(20, (value: string) => Number.parseInt(value, 10));
+pg.types.setTypeParser(1700, (value: string) => Number.parseFloat(value));
+
+export async function openDatabase(options: OpenOptions = {}): Promise<Database> {
+  const url = options.url ?? process.env.DATABASE_URL;
+  if (url) return openPostgres(url, options.max ?? 10);
+  const dataDir = options.dataDir ?? process.env.PGLITE_DATA_DIR ?? path.resolve('.data/pglite');
+  return openPglite(dataDir);
+}
+
+async function openPostgres(url: string, max: number): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max });
+  pool.on('error', (error) => console.error('[db] idle client error', error.message));
+  const asResult = <R>(result: pg.QueryResult): QueryResult<R> => ({
+    rows: result.rows as R[],
+    rowCount: result.rowCount ?? 0,
+  });
+  return {
+    kind: 'postgres',
+    pglite: null,
+    pool,
+    async query<R>(text: string, params?: unknown[]) {
+      return asResult<R>(await pool.query(text, params as unknown[]));
+    },
+    async transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        const tx: Queryable = {
+          async query<R>(text: string, params?: unknown[]) {
+            return asResult<R>(await client.query(text, params as unknown[]));
+          },
+        };
+        const result = await fn(tx);
+        await client.query('COMMIT');
+        return result;
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => undefined);
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
+    async close() {
+      await pool.end();
+    },
+  };
+}
+
+async function openPglite(dataDir: string): Promise<Database> {
+  if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
+  const db = await PGlite.create(dataDir.startsWith('memory://') ? undefined : dataDir);
+  const asResult = <R>(result: { rows: unknown[]; affectedRows?: number }): QueryResult<R> => ({
+    rows: result.rows as R[],
+    rowCount: result.affectedRows ?? result.rows.length,
+  });
+  return {
+    kind: 'pglite',
+    pglite: db,
+    pool: null,
+    async query<R>(text: string, params?: unknown[]) {
+      // PGlite's query() takes one statement with parameters; exec() runs a script without them
+      if (!params?.length && /;\s*\S/.test(text.trim().replace(/;\s*$/, ''))) {
+        const results = await db.exec(text);
+        const last = results[results.length - 1];
+        return asResult<R>(last ?? { rows: [] });
+      }
+      return asResult<R>(await db.query(text, params));
+    },
+    async transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
+      return db.transaction(async (tx) =>
+        fn({
+          async query<R>(text: string, params?: unknown[]) {
+            return asResult<R>(await tx.query(text, params));
+          },
+        }),
+      );
+    },
+    async close() {
+      await db.close();
+    },
+  };
+}
+
+/**
+ * Applies a service's versioned SQL migrations (files `NNNN_name.sql` in `dir`) once each, in order,
+ * recording them in schema_migrations under the service's name. Safe to call at every start.
+ */
+export async function migrate(db: Database, service: string, dir: string): Promise<string[]> {
+  await db.query(`CREATE TABLE IF NOT EXISTS schema_migrations (
+    service text NOT NULL,
+    version text NOT NULL,
+    applied_at timestamptz NOT NULL DEFAULT now(),
+    PRIMARY KEY (service, version)
+  )`);
+  const files = readdirSync(dir)
+    .filter((file) => /^\d{4}_.+\.sql$/.test(file))
+    .sort();
+  const applied = new Set(
+    (await db.query<{ version: string }>('SELECT version FROM schema_migrations WHERE service = $1', [service])).rows.map(
+      (row) => row.version,
+    ),
+  );
+  const done: string[] = [];
+  for (const file of files) {
+    if (applied.has(file)) continue;
+    const sql = readFileSync(path.join(dir, file), 'utf8');
+    await db.transaction(async (tx) => {
+      // a lock so two processes starting together do not apply the same migration twice
+      if (db.kind === 'postgres') await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`migrate:${service}`]);
+      const again = await tx.query('SELECT 1 FROM schema_migrations WHERE service = $1 AND version = $2', [service, file]);
+      if (again.rowCount > 0) return;
+      for (const statement of splitStatements(sql)) await tx.query(statement);
+      await tx.query('INSERT INTO schema_migrations (service, version) VALUES ($1, $2)', [service, file]);
+    });
+    done.push(file);
+  }
+  return done;
+}
+
+/** Splits a migration on semicolons at the end of a line, keeping $$-quoted bodies whole. */
+export function splitStatements(sql: string): string[] {
+  const statements: string[] = [];
+  let current = '';
+  let inDollar = false;
+  for (const line of sql.split('\n')) {
+    if (/^\s*--/.test(line) && !inDollar) continue;
+    const dollarCount = (line.match(/\$\$/g) ?? []).length;
+    if (dollarCount % 2 === 1) inDollar = !inDollar;
+    current += `${line}\n`;
+    if (!inDollar && /;\s*$/.test(line)) {
+      statements.push(current.trim().replace(/;$/, ''));
+      current = '';
+    }
+  }
+  if (current.trim()) statements.push(current.trim());
+  return statements.filter((s) => s.length > 0);
+}

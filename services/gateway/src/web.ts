@@ -1,0 +1,102 @@
+/**
+ * Serves the composed front end: the shell at /, each remote from its own versioned folder under
+ * /remotes/<remote>/<version>/, and /remotes.json naming each remote's manifest. Redeploying a remote is
+ * new files plus a new line in remotes.json; the shell is not rebuilt.
+ */
+import path from 'node:path';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import type { FastifyInstance } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import type { RemotesManifest, RemoteContainer } from 'shared-contracts';
+
+export const REMOTE_PACKAGES: Record<string, RemoteContainer> = {
+  'remote-explore': 'remote_explore',
+  'remote-create': 'remote_create',
+  'remote-tools': 'remote_tools',
+  'remote-billing': 'remote_billing',
+  'remote-account': 'remote_account',
+};
+
+export interface WebOptions {
+  /** the repository root holding shell/ and the remote folders */
+  rootDir: string;
+  /** a remotes.json to serve instead of the one derived from the built folders */
+  remotesJsonPath?: string;
+  /** prefixes that belong to the services; the SPA fallback leaves them alone */
+  servicePrefixes: string[];
+}
+
+function readVersion(dir: string): string {
+  return (JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as { version: string }).version;
+}
+
+/** The manifest for every remote whose current version is built. */
+export function deriveRemotesManifest(rootDir: string): RemotesManifest {
+  const remotes: RemotesManifest['remotes'] = [];
+  for (const [pkg, name] of Object.entries(REMOTE_PACKAGES)) {
+    const version = readVersion(path.join(rootDir, pkg));
+    if (existsSync(path.join(rootDir, pkg, 'dist', version, 'mf-manifest.json'))) {
+      remotes.push({ name, version, entry: `/remotes/${pkg}/${version}/mf-manifest.json` });
+    }
+  }
+  return { remotes };
+}
+
+const UNHASHED = /(?:index\.html|mf-manifest\.json|mf-stats\.json|remoteEntry\.js)$/;
+
+function cacheHeaders(filePath: string): string {
+  return UNHASHED.test(filePath) ? 'no-cache' : 'public, max-age=31536000, immutable';
+}
+
+export async function registerWeb(app: FastifyInstance, options: WebOptions): Promise<void> {
+  const shellDist = path.join(options.rootDir, 'shell', 'dist');
+  const indexHtmlPath = path.join(shellDist, 'index.html');
+
+  app.get('/remotes.json', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+    if (options.remotesJsonPath) return JSON.parse(readFileSync(options.remotesJsonPath, 'utf8')) as RemotesManifest;
+    return deriveRemotesManifest(options.rootDir);
+  });
+
+  for (const pkg of Object.keys(REMOTE_PACKAGES)) {
+    await app.register(fastifyStatic, {
+      root: path.join(options.rootDir, pkg, 'dist'),
+      prefix: `/remotes/${pkg}/`,
+      decorateReply: false,
+      cacheControl: false,
+      setHeaders: (reply, filePath) => {
+        reply.header('cache-control', cacheHeaders(filePath));
+        // remotes may be served from another origin in production; the manifest and chunks must load cross-origin
+        reply.header('access-control-allow-origin', '*');
+      },
+    });
+  }
+
+  await app.register(fastifyStatic, {
+    root: shellDist,
+    prefix: '/',
+    index: false,
+    cacheControl: false,
+    setHeaders: (reply, filePath) => reply.header('cache-control', cacheHeaders(filePath)),
+  });
+
+  // Every other GET is a route of the single-page app: answer the shell's page.
+  app.setNotFoundHandler((request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '/';
+    const isService = options.servicePrefixes.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`));
+    const looksLikeFile = /\.[a-z0-9]{1,8}$/i.test(pathname);
+    if (request.method !== 'GET' || isService || looksLikeFile || pathname.startsWith('/remotes/')) {
+      const traceId = request.id;
+      return reply.code(404).send({ code: 404, msg: `Not found: ${request.method} ${pathname}`, data: null, trace_id: traceId });
+    }
+    if (!existsSync(indexHtmlPath)) {
+      return reply.code(503).type('text/plain').send('The shell is not built yet: run `npm run build`.');
+    }
+    return reply.header('cache-control', 'no-cache').type('text/html').send(readFileSync(indexHtmlPath));
+  });
+}
+
+export function listBuiltVersions(rootDir: string, pkg: string): string[] {
+  const dist = path.join(rootDir, pkg, 'dist');
+  return existsSync(dist) ? readdirSync(dist) : [];
+}

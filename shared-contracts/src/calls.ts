@@ -1,0 +1,180 @@
+/**
+ * Every call of spec section 7 with its payload and its answer's `data`. Keys are "METHOD /path", path
+ * parameters in braces. The shell's ApiClient.call() is typed by this map, and the services' route
+ * schemas answer with these shapes.
+ */
+import type {
+  AdItem,
+  CheckInResult,
+  CheckInStatusResponse,
+  CmsResponse,
+  CreditTransaction,
+  CreditTransactionType,
+  DemoItem,
+  ExploreItem,
+  LikeValue,
+  ListResponse,
+  MarketingItem,
+  MediaInfo,
+  Paginated,
+  PromptCategory,
+  PromptSample,
+  ReportReason,
+  SkuItem,
+  SystemConfigEntry,
+  Task,
+  TaskUserData,
+  Template,
+  TradeInfoItem,
+  TtsVoice,
+  User,
+} from './entities.js';
+
+export interface OAuthTokenRequest {
+  code: string;
+  /** the PKCE verifier of the authorization request */
+  code_verifier: string;
+  redirect_uri: string;
+  plan?: number;
+  timezone?: string;
+  landing_page?: string;
+}
+export interface OAuthTokenResponse {
+  jwt: string;
+  user: User;
+}
+
+export interface UploadGrant {
+  /** where the file is to be PUT, relative to the API origin */
+  upload_url: string;
+  /** storage path the file will have; used as file_path in create calls */
+  oss_path: string;
+  /** epoch seconds */
+  expire_at: number;
+  max_size: number;
+  accept: string[];
+}
+
+export interface CreateTaskRequest {
+  /** a free-form generation payload; fields of the screen's form */
+  data: Record<string, unknown> & { prompt?: string; file_path?: string };
+  user_data?: TaskUserData;
+  prev_task?: string;
+  /** the cost the client showed; a mismatch with the server's cost is refused */
+  expected_cost?: number;
+}
+
+export interface TaskCostResponse {
+  algorithm: string;
+  cost: number;
+  /** why the cost is what it is, for the button's tooltip */
+  basis: string;
+  free_for_plan: boolean;
+}
+
+export interface TaskListRequest {
+  algorithm?: string;
+  mi_preview?: boolean;
+  page?: number;
+  page_size?: number;
+  module?: string;
+  is_workflow?: boolean;
+}
+
+export interface CheckInRequest {
+  activity_code: string;
+}
+
+export interface FeedbackRequest {
+  content: string;
+  contact?: string;
+  source: Record<string, unknown>;
+}
+
+/** METHOD /path -> { query or body payload, answer data } */
+export interface ApiCallMap {
+  'GET /api/cms-data/{path}': { query: void; body: void; data: CmsResponse };
+  'POST /v1/feature-code/auth': { query: void; body: { pids: number[] }; data: { feature_codes: string[] } };
+  'POST /v1/oauth/token': { query: void; body: OAuthTokenRequest; data: OAuthTokenResponse };
+  'GET /v1/token/renew': { query: void; body: void; data: { jwt: string } };
+  'POST /v1/user': { query: void; body: void; data: User };
+  'POST /v1/logout': { query: void; body: void; data: null };
+  'GET /v1/verify/record': { query: Record<string, string>; body: void; data: { recorded: boolean } };
+  'GET /v1/buy/sku-info': {
+    query: void;
+    body: void;
+    data: { sku_buy_list: SkuItem[]; zero_buy_checked: boolean };
+  };
+  'GET /v1/buy/trade-info': { query: { time_before: number }; body: void; data: ListResponse<TradeInfoItem> };
+  'GET /v1/common/ad': { query: { client: '' | 'wap' }; body: void; data: AdItem[] };
+  'POST /v1/activity/checkin': { query: void; body: CheckInRequest; data: CheckInResult };
+  'GET /v1/activity/checkin/status': { query: CheckInRequest; body: void; data: CheckInStatusResponse };
+  'GET /v1/common/ab-test': { query: { test_code: string; user_id?: string }; body: void; data: { plan: number } };
+  'GET /v1/common/system_config': { query: void; body: void; data: SystemConfigEntry[] };
+  'GET /v1/common/marketing': { query: { client: '' | 'wap' }; body: void; data: MarketingItem[] };
+  'GET /v1/credits/transactions': {
+    query: { type: CreditTransactionType; page: number; page_size: number };
+    body: void;
+    data: ListResponse<CreditTransaction>;
+  };
+  'POST /v1/feedback': { query: void; body: FeedbackRequest; data: { id: string } };
+  'POST /v1/ai/create/{algorithm}': { query: void; body: CreateTaskRequest; data: Task };
+  'GET /v1/ai/cost/{algorithm}': { query: Record<string, string>; body: void; data: TaskCostResponse };
+  'GET /v1/ai/result/{kind}/{id}': { query: void; body: void; data: Task };
+  'POST /v1/ai/result/batch': { query: void; body: { task_ids: string[] }; data: Task[] };
+  'POST /v1/ai/task': { query: void; body: TaskListRequest; data: Paginated<Task> };
+  'POST /v1/ai/del/{id}': { query: void; body: void; data: null };
+  'POST /v1/ai/retry': { query: void; body: { task_id: string }; data: Task };
+  'POST /v1/ai/cancel/{id}': { query: void; body: void; data: Task };
+  'POST /v1/ai/task/data_save': {
+    query: void;
+    body: { taskId: string; save_type: 'like' | 'user_data'; user_data: TaskUserData & { like?: LikeValue } };
+    data: null;
+  };
+  'GET /v1/prompt/category-and-presets': {
+    query: { algorithm: string; model_type?: string; lang?: string };
+    body: void;
+    data: PromptCategory[];
+  };
+  'GET /v1/ai/tts/voice': { query: void; body: void; data: TtsVoice[] };
+  'GET /v1/common/oss/token': { query: { algorithm: string }; body: void; data: UploadGrant };
+  'GET /v1/common/oss/sign': { query: { oss_path: string; dispose?: 'attachment' | 'inline' }; body: void; data: { sign_uri: string } };
+  'GET /v1/common/oss/mediainfo': { query: { oss_path: string }; body: void; data: MediaInfo };
+  'POST /v1/ai/prompt/polish': { query: void; body: { prompt: string }; data: { prompt: string } };
+  'POST /v1/ai/prompt/img2prompt': { query: void; body: { image: string }; data: { prompt: string } };
+  'GET /v1/workflow/explore/list': {
+    query: { page: number; page_size: number; media?: string; recommend?: number };
+    body: void;
+    data: Paginated<ExploreItem>;
+  };
+  'GET /v1/workflow/explore/info': { query: { id: number }; body: void; data: ExploreItem };
+  'GET /v1/common/prompt_sample': { query: { key: string }; body: void; data: PromptSample[] };
+  'GET /v1/common/demo/list': { query: { key: string }; body: void; data: DemoItem[] };
+  'GET /v1/recommend/tpl': {
+    query: { tag: string; action_conf?: string; action_conf_value?: string };
+    body: void;
+    data: Template[];
+  };
+  'POST /v1/explore/report': { query: void; body: { explore_id: number; reason: ReportReason; other?: string }; data: null };
+  'GET /v1/workflow/list': {
+    query: { page_size: number; page: number; fun_module: 'effect'; fun_category?: number; media?: string };
+    body: void;
+    data: Paginated<Template>;
+  };
+}
+
+export type ApiCallKey = keyof ApiCallMap;
+export type ApiCallData<K extends ApiCallKey> = ApiCallMap[K]['data'];
+export type ApiCallBody<K extends ApiCallKey> = ApiCallMap[K]['body'];
+export type ApiCallQuery<K extends ApiCallKey> = ApiCallMap[K]['query'];
+
+/** Path parameters named in braces, e.g. {algorithm} */
+export type PathParams<K extends string> = K extends `${string}{${infer P}}${infer Rest}`
+  ? { [key in P]: string } & PathParams<Rest>
+  : unknown;
+
+/** The fixed check-in activity code the client sends. */
+export const CHECKIN_ACTIVITY_CODE = 'daily_checkin_credit';
+
+/** Paths whose 401 must not clear the user (spec section 4, session clearing). */
+export const SESSION_CLEAR_EXEMPT_PATHS = ['/v1/token/renew', '/v1/oauth/token', '/v1/logout'] as const;

@@ -1,0 +1,11 @@
+export * from './envelope.js';
+export * from './entities.js';
+export * from './calls.js';
+export * from './events.js';
+export * from './constants.js';
+export * from './api-client.js';
+export * from './shell-api.js';
+export * from './remote-modules.js';
+
+/** The contract's version; the shell logs a warning when a remote was built against another major. */
+export const CONTRACT_VERSION = '1.0.0';

@@ -1,0 +1,81 @@
+/** Each federated module name -> its props, so loadRemote is typed. */
+import type { ComponentType } from 'react';
+import type { CropResult } from './entities.js';
+
+export type CreateMode =
+  | 'text-to-video'
+  | 'image-to-video'
+  | 'video-to-anime'
+  | 'text-to-image'
+  | 'image-to-image'
+  | 'text-to-music'
+  | 'effect-create';
+
+export type AiToolCategory = 'hot' | 'video' | 'image' | 'audio' | 'all';
+
+export type AiToolSlug =
+  | 'video-enhancer'
+  | 'image-enhancer'
+  | 'bg-remover'
+  | 'object-remover'
+  | 'partial-redrawing'
+  | 'ai-talking-avatar'
+  | 'video-eraser';
+
+export interface CreateScreenProps {
+  mode: CreateMode;
+}
+export interface AiToolsPageProps {
+  category: AiToolCategory;
+}
+export interface ToolEditorProps {
+  tool: AiToolSlug;
+}
+export interface ImageCropModalProps {
+  file: Blob;
+  /** bounds of the aspect ratio (width / height) */
+  minRatio?: number;
+  maxRatio?: number;
+  maxSize?: number;
+  multiple?: boolean;
+  onConfirm(result: CropResult): void;
+  onCancel(): void;
+}
+export interface ImagePreviewProps {
+  images: { src: string; alt: string }[];
+  index: number;
+  onClose(): void;
+}
+export interface PromotionSlotProps {
+  placement: 'header-icon' | 'floating-icon' | 'header-banner' | 'upgrade-entry';
+}
+
+export type NoProps = Record<string, never>;
+
+export interface RemoteModules {
+  'remote_explore/HomePage': NoProps;
+  'remote_explore/ExplorePage': NoProps;
+  'remote_explore/TemplatePage': NoProps;
+  'remote_explore/EffectPage': NoProps;
+  'remote_create/CreateScreen': CreateScreenProps;
+  'remote_create/LibrariesPage': NoProps;
+  'remote_create/ImageCropModal': ImageCropModalProps;
+  'remote_create/ImagePreview': ImagePreviewProps;
+  'remote_tools/AiToolsPage': AiToolsPageProps;
+  'remote_tools/ToolEditor': ToolEditorProps;
+  'remote_billing/PricingPage': NoProps;
+  'remote_billing/BillingHost': NoProps;
+  'remote_billing/PromotionSlot': PromotionSlotProps;
+  'remote_account/AccountEntry': NoProps;
+  'remote_account/AccountHost': NoProps;
+}
+
+export type RemoteModuleName = keyof RemoteModules;
+export type RemoteModule<N extends RemoteModuleName> = { default: ComponentType<RemoteModules[N]> };
+
+export type RemoteContainer = RemoteModuleName extends `${infer C}/${string}` ? C : never;
+
+/** `/remotes.json`: where each remote's versioned manifest lives. */
+export interface RemotesManifest {
+  remotes: { name: RemoteContainer; entry: string; version: string }[];
+}

@@ -1,0 +1,104 @@
+/**
+ * What the shell gives every remote, through one React context created here (shared-contracts is a
+ * shared singleton, so the shell and the remotes see the same context object).
+ */
+import { createContext, useContext, type ReactNode } from 'react';
+import type { ApiClient } from './api-client.js';
+import type { PlanLevel, User, UserFlags, UserPreferences } from './entities.js';
+import type { EventBus } from './events.js';
+
+export interface SessionState {
+  user: User | null;
+  token: string;
+  flags: UserFlags;
+  planLevel: PlanLevel;
+}
+
+export interface ViewportState {
+  width: number;
+  isPhone: boolean;
+  isTablet: boolean;
+  isDesktop: boolean;
+}
+
+export type ToastType = 'info' | 'warn' | 'success' | 'error';
+
+export interface ToastApi {
+  show(type: ToastType, message: string, durationMs?: number): void;
+  info(message: string): void;
+  warn(message: string): void;
+  success(message: string): void;
+  error(message: string): void;
+}
+
+export interface ModalOptions {
+  /** backdrop click closes the modal; the shell only honours it for the image-play modal */
+  closeOnBackdrop?: boolean;
+  onClose?: () => void;
+  /** accessible title of the dialog */
+  label: string;
+}
+
+export interface ModalApi {
+  /** one modal per type: showing a type that is open replaces it */
+  show(type: string, render: (close: () => void) => ReactNode, options: ModalOptions): void;
+  /** hides that type and every modal opened after it */
+  hide(type: string): void;
+  isOpen(type: string): boolean;
+}
+
+export interface ShellConfig {
+  /** base URL of the product API; '' means the page's own origin */
+  apiBase: string;
+  /** origin of the central account service */
+  accountOrigin: string;
+  /** 'development' | 'beta' | 'production' */
+  env: string;
+  productId: string;
+  appKey: string;
+  communityInviteUrl: string;
+  termsUrl: string;
+  privacyUrl: string;
+  /** the parent domain for the token cookie, e.g. studio.test; '' for host-only */
+  cookieDomain: string;
+}
+
+export interface SessionApi {
+  /** a valtio proxy: read it with useSnapshot */
+  state: SessionState;
+  /** store a fresh login: token in the parent-domain cookie, local and session storage */
+  setToken(token: string): void;
+  setUser(user: User): void;
+  /** re-fetch the user from /v1/user; answers null when logged out */
+  refreshUser(): Promise<User | null>;
+  clear(reason: 'logout' | 'unauthorized' | 'session-invalid' | 'uid-mismatch'): void;
+}
+
+export interface PreferencesApi {
+  state: UserPreferences;
+  set<K extends keyof UserPreferences>(key: K, value: UserPreferences[K]): void;
+}
+
+export interface ShellApi {
+  config: ShellConfig;
+  api: ApiClient;
+  bus: EventBus;
+  session: SessionApi;
+  preferences: PreferencesApi;
+  /** a valtio proxy of the viewport: width and the breakpoints of section 9 */
+  viewport: ViewportState;
+  toast: ToastApi;
+  modals: ModalApi;
+  /** in-app navigation, or the link rules for absolute URLs */
+  navigate(to: string, options?: { replace?: boolean }): void;
+  /** tracking call; events go to the collector */
+  track(event: string, props?: Record<string, unknown>): void;
+}
+
+export const ShellContext = createContext<ShellApi | null>(null);
+
+export function useShell(): ShellApi {
+  const shell = useContext(ShellContext);
+  if (!shell) throw new Error('useShell must be used inside the shell (ShellContext missing)');
+  return shell;
+}
