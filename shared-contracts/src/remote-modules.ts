@@ -20,7 +20,9 @@ export type AiToolSlug =
   | 'object-remover'
   | 'partial-redrawing'
   | 'ai-talking-avatar'
-  | 'video-eraser';
+  | 'video-eraser'
+  /** the LipSync named route, /ai-tools/lip-sync (shell 1.x) */
+  | 'lip-sync';
 
 export interface CreateScreenProps {
   mode: CreateMode;
