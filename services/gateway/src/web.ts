@@ -24,6 +24,8 @@ export interface WebOptions {
   remotesJsonPath?: string;
   /** prefixes that belong to the services; the SPA fallback leaves them alone */
   servicePrefixes: string[];
+  /** runtime configuration handed to the shell in its page (ShellConfig fields) */
+  shellConfig?: Record<string, string>;
 }
 
 function readVersion(dir: string): string {
@@ -92,8 +94,15 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
     if (!existsSync(indexHtmlPath)) {
       return reply.code(503).type('text/plain').send('The shell is not built yet: run `npm run build`.');
     }
-    return reply.header('cache-control', 'no-cache').type('text/html').send(readFileSync(indexHtmlPath));
+    return reply.header('cache-control', 'no-cache').type('text/html').send(withShellConfig(readFileSync(indexHtmlPath, 'utf8'), options.shellConfig));
   });
+}
+
+/** Puts the runtime config into the shell's page, escaped so no value can close the script element. */
+export function withShellConfig(html: string, config: Record<string, string> | undefined): string {
+  if (!config) return html;
+  const json = JSON.stringify(config).replace(/</g, '\\u003c');
+  return html.replace('</head>', `<script id="shell-config" type="application/json">${json}</script></head>`);
 }
 
 export function listBuiltVersions(rootDir: string, pkg: string): string[] {

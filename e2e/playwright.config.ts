@@ -1,0 +1,61 @@
+/**
+ * Browser suites against the product as `npm start` serves it, in Debian's chromium. The product runs on
+ * a fresh embedded database; the shell is reached as app.studio.test and the account service as
+ * account.studio.test (both mapped to 127.0.0.1 inside chromium), so frames, origin checks and
+ * parent-domain cookies are exercised for real.
+ */
+import { defineConfig } from '@playwright/test';
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+const port = Number(process.env.E2E_PORT ?? 8091);
+const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), 'e2e-pglite-'));
+export const APP_ORIGIN = `http://app.studio.test:${port}`;
+export const ACCOUNT_ORIGIN = `http://account.studio.test:${port}`;
+
+export default defineConfig({
+  testDir: path.join(__dirname, 'tests'),
+  fullyParallel: false,
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.E2E_JSON ? [['list'], ['json', { outputFile: process.env.E2E_JSON }]] : [['list']],
+  outputDir: path.join(os.tmpdir(), 'e2e-results'),
+  use: {
+    baseURL: APP_ORIGIN,
+    viewport: { width: 1280, height: 800 },
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--host-resolver-rules=MAP *.studio.test 127.0.0.1',
+      ],
+    },
+    trace: 'retain-on-failure',
+  },
+  webServer: {
+    command: `node ${path.join(__dirname, '..', 'node_modules', 'tsx', 'dist', 'cli.mjs')} ${path.join(__dirname, '..', 'scripts', 'start.ts')}`,
+    url: `http://127.0.0.1:${port}/remotes.json`,
+    reuseExistingServer: false,
+    timeout: 180_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PGLITE_DATA_DIR: dataDir,
+      ACCOUNT_ORIGIN,
+      ACCOUNT_ALLOWED_ORIGINS: `${APP_ORIGIN},http://localhost:${port},http://127.0.0.1:${port}`,
+      COOKIE_DOMAIN: 'studio.test',
+      APP_ENV: 'test',
+    },
+  },
+});
