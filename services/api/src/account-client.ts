@@ -1,0 +1,178 @@
+/**
+ * The product API's view of the central account service: it exchanges an authorization code (OAuth2 with
+ * PKCE) for the account's profile.
+ *
+ * Wire protocol (the account service implements it at POST /account/oauth/token):
+ *
+ *   POST ${ACCOUNT_INTERNAL_URL}/oauth/token            content-type: application/json
+ *   { grant_type: 'authorization_code', code, code_verifier, redirect_uri, client_id, client_secret }
+ *
+ *   200 { code: 0, msg: 'ok', data: AccountProfile, trace_id }
+ *   4xx { code: <non-zero>, msg: <human text>, data: { error: OAuthErrorCode, error_description }, trace_id }
+ *
+ * A bare RFC 6749 error body `{ error, error_description }` is understood too.
+ */
+
+/** What the account service tells the product about an account at sign-in. */
+export interface AccountProfile {
+  /** the account id (uuid); the product user has the same id */
+  id: string;
+  email: string;
+  nickname: string;
+  firstname: string;
+  lastname: string;
+  avatar: string;
+  /** ISO 3166-1 alpha-2, upper case, or '' when unknown */
+  country: string;
+  /** ISO 8601 time the account was created */
+  created_at: string;
+  /** true when the account was registered in the sign-in that produced this code */
+  is_new: boolean;
+}
+
+export interface ExchangeCodeInput {
+  code: string;
+  codeVerifier: string;
+  redirectUri: string;
+}
+
+export interface AccountClient {
+  /** Exchanges a single-use authorization code; throws AccountClientError when the account service refuses. */
+  exchangeCode(input: ExchangeCodeInput): Promise<AccountProfile>;
+}
+
+/** RFC 6749 section 5.2 error codes, plus `unavailable` when the account service cannot be reached. */
+export type OAuthErrorCode =
+  | 'invalid_request'
+  | 'invalid_client'
+  | 'invalid_grant'
+  | 'unauthorized_client'
+  | 'unsupported_grant_type'
+  | 'invalid_scope'
+  | 'unavailable';
+
+export class AccountClientError extends Error {
+  readonly error: OAuthErrorCode;
+  /** the account service's own explanation (e.g. 'The authorization code has expired') */
+  readonly description: string;
+  /** HTTP status the account service answered, 0 when it could not be reached */
+  readonly status: number;
+  constructor(error: OAuthErrorCode, description: string, status: number) {
+    super(`${error}: ${description}`);
+    this.name = 'AccountClientError';
+    this.error = error;
+    this.description = description;
+    this.status = status;
+  }
+}
+
+export interface HttpAccountClientOptions {
+  /** e.g. http://127.0.0.1:8080/account */
+  baseUrl: string;
+  clientId: string;
+  clientSecret: string;
+  /** abort the exchange after this many ms (default 10000) */
+  timeoutMs?: number;
+  fetchImpl?: typeof fetch;
+}
+
+const OAUTH_ERRORS: ReadonlySet<string> = new Set([
+  'invalid_request',
+  'invalid_client',
+  'invalid_grant',
+  'unauthorized_client',
+  'unsupported_grant_type',
+  'invalid_scope',
+]);
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function str(value: unknown): string {
+  return typeof value === 'string' ? value : '';
+}
+
+/** Reads a profile from the account service's answer; null when the shape is not a profile. */
+export function parseAccountProfile(value: unknown): AccountProfile | null {
+  if (!isRecord(value)) return null;
+  const id = str(value.id);
+  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) return null;
+  const created = value.created_at;
+  const createdAt =
+    typeof created === 'number'
+      ? new Date(created < 1e12 ? created * 1000 : created).toISOString()
+      : str(created) || new Date().toISOString();
+  return {
+    id: id.toLowerCase(),
+    email: str(value.email),
+    nickname: str(value.nickname),
+    firstname: str(value.firstname),
+    lastname: str(value.lastname),
+    avatar: str(value.avatar),
+    country: str(value.country).toUpperCase().slice(0, 2),
+    created_at: createdAt,
+    is_new: value.is_new === true,
+  };
+}
+
+function errorFromBody(body: unknown, status: number): AccountClientError {
+  const inner = isRecord(body) && isRecord(body.data) ? body.data : body;
+  const code = isRecord(inner) ? str(inner.error) : '';
+  const description =
+    (isRecord(inner) ? str(inner.error_description) : '') ||
+    (isRecord(body) ? str(body.msg) || str(body.message) : '') ||
+    `the account service answered HTTP ${status}`;
+  const error: OAuthErrorCode = OAUTH_ERRORS.has(code)
+    ? (code as OAuthErrorCode)
+    : status === 401
+      ? 'invalid_client'
+      : status >= 500 || status === 0
+        ? 'unavailable'
+        : 'invalid_grant';
+  return new AccountClientError(error, description, status);
+}
+
+/** The real client: calls the account service over HTTP with the product's client credentials. */
+export function createHttpAccountClient(options: HttpAccountClientOptions): AccountClient {
+  const fetchImpl = options.fetchImpl ?? fetch;
+  const url = `${options.baseUrl.replace(/\/+$/, '')}/oauth/token`;
+  return {
+    async exchangeCode(input) {
+      let response: Response;
+      try {
+        response = await fetchImpl(url, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', accept: 'application/json' },
+          body: JSON.stringify({
+            grant_type: 'authorization_code',
+            code: input.code,
+            code_verifier: input.codeVerifier,
+            redirect_uri: input.redirectUri,
+            client_id: options.clientId,
+            client_secret: options.clientSecret,
+          }),
+          signal: AbortSignal.timeout(options.timeoutMs ?? 10000),
+        });
+      } catch (error) {
+        const reason = error instanceof Error ? error.message : String(error);
+        throw new AccountClientError('unavailable', `the account service could not be reached (${reason})`, 0);
+      }
+      let body: unknown = null;
+      try {
+        body = await response.json();
+      } catch {
+        body = null;
+      }
+      const enveloped = isRecord(body) && 'code' in body && 'data' in body;
+      if (!response.ok || (enveloped && body.code !== 0) || (isRecord(body) && typeof body.error === 'string')) {
+        throw errorFromBody(body, response.ok ? 400 : response.status);
+      }
+      const profile = parseAccountProfile(enveloped ? body.data : body);
+      if (!profile) {
+        throw new AccountClientError('unavailable', 'the account service answered without an account profile', response.status);
+      }
+      return profile;
+    },
+  };
+}

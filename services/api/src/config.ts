@@ -1,0 +1,58 @@
+/** The product API's settings. `loadApiConfig` reads them from the environment. */
+export interface ApiConfig {
+  /** HS256 secret for the product JWT (at least 32 characters in production) */
+  jwtSecret: string;
+  /** lifetime of a JWT and of the session it carries, in seconds (default 2 days, the token cookie's life) */
+  jwtTtlSeconds: number;
+  /** the account service as this process reaches it, e.g. http://127.0.0.1:8080/account */
+  accountInternalUrl: string;
+  /** the product's OAuth client at the account service */
+  accountClientId: string;
+  accountClientSecret: string;
+  /** when true the country header below is believed (the API sits behind a proxy that sets it) */
+  trustProxy: boolean;
+  /** the header a trusted proxy puts the visitor's country in, e.g. cf-ipcountry */
+  countryHeader: string;
+  /** shown in the OpenAPI document */
+  publicUrl: string;
+  /** serve Swagger UI at /v1/docs */
+  docs: boolean;
+}
+
+export const DEV_JWT_SECRET = 'dev-only-secret-change-me-0123456789abcdef';
+
+export function loadApiConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
+  const production = env.NODE_ENV === 'production';
+  const jwtSecret = env.JWT_SECRET ?? (production ? '' : DEV_JWT_SECRET);
+  if (production && jwtSecret.length < 32) {
+    throw new Error('JWT_SECRET must be set to at least 32 characters when NODE_ENV=production');
+  }
+  const port = env.PORT ?? '8120';
+  return {
+    jwtSecret,
+    jwtTtlSeconds: Number(env.JWT_TTL_SECONDS ?? 2 * 24 * 3600),
+    accountInternalUrl: env.ACCOUNT_INTERNAL_URL ?? 'http://127.0.0.1:8080/account',
+    accountClientId: env.ACCOUNT_CLIENT_ID ?? 'studio-web',
+    accountClientSecret: env.ACCOUNT_CLIENT_SECRET ?? (production ? '' : 'dev-studio-web-secret'),
+    trustProxy: env.TRUST_PROXY === '1',
+    countryHeader: (env.COUNTRY_HEADER ?? 'cf-ipcountry').toLowerCase(),
+    publicUrl: env.PUBLIC_URL ?? `http://localhost:${port}`,
+    docs: env.API_DOCS !== '0',
+  };
+}
+
+/** A config for tests and benches: everything set, nothing read from the environment. */
+export function testApiConfig(overrides: Partial<ApiConfig> = {}): ApiConfig {
+  return {
+    jwtSecret: 'test-secret-0123456789abcdef0123456789abcdef',
+    jwtTtlSeconds: 3600,
+    accountInternalUrl: 'http://127.0.0.1:1/account',
+    accountClientId: 'studio-web',
+    accountClientSecret: 'test-client-secret',
+    trustProxy: false,
+    countryHeader: 'cf-ipcountry',
+    publicUrl: 'http://localhost',
+    docs: true,
+    ...overrides,
+  };
+}
