@@ -44,6 +44,40 @@ export interface OAuthTokenResponse {
   user: User;
 }
 
+/**
+ * The central account service's own wire (server to server, not through the envelope): what
+ * `POST /account/oauth/token` and `GET /account/oauth/userinfo` answer. `id` is the product's uid.
+ */
+export interface AccountProfile {
+  id: string;
+  email: string;
+  nickname: string;
+  firstname: string;
+  lastname: string;
+  /** absolute URL, a path on the account service (/account/avatar/{id}), or '' */
+  avatar: string;
+  /** ISO 3166-1 alpha-2 code given at sign-up, or '' */
+  country: string;
+  /** epoch seconds */
+  created_at: number;
+  /** true when this code came from a sign-up */
+  is_new: boolean;
+}
+/** `POST /account/oauth/token` (grant_type=authorization_code, code, redirect_uri, code_verifier, client auth) */
+export interface AccountTokenResponse {
+  access_token: string;
+  token_type: 'Bearer';
+  /** seconds */
+  expires_in: number;
+  scope: string;
+  account: AccountProfile;
+}
+/** RFC 6749 error answer of the account service's token and userinfo calls */
+export interface AccountOAuthError {
+  error: 'invalid_request' | 'invalid_client' | 'invalid_grant' | 'unauthorized_client' | 'unsupported_grant_type' | 'invalid_token';
+  error_description: string;
+}
+
 export interface UploadGrant {
   /** where the file is to be PUT, relative to the API origin */
   upload_url: string;

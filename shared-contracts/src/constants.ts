@@ -147,6 +147,8 @@ export const FRAME_MESSAGES = {
   SHOW_SIGNUP: 'account:show-signup',
   LOGOUT_REQUEST: 'account:logout',
   CLEAR_USER_INFO: 'account:clear-user-info',
+  /** the third-party cookie check frame's answer, with `supported` */
+  COOKIE_CHECK: 'account:cookie-check',
 } as const;
 export type FrameMessageType = (typeof FRAME_MESSAGES)[keyof typeof FRAME_MESSAGES];
 export interface FrameMessage {
@@ -155,6 +157,8 @@ export interface FrameMessage {
   code?: string;
   state?: string;
   reason?: string;
+  /** with COOKIE_CHECK: whether the account service's cookie survived inside the frame */
+  supported?: boolean;
 }
 
 /** User texts of spec sections 5 and 8. */
