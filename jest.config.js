@@ -37,6 +37,8 @@ module.exports = {
         '\\.(css)$': '<rootDir>/test-support/style-stub.js',
         '\\.(png|jpe?g|gif|webp|svg|mp4)$': '<rootDir>/test-support/file-stub.js',
         '^@module-federation/enhanced/runtime$': '<rootDir>/test-support/mf-runtime-double.ts',
+        // shared-contracts imports its siblings as './x.js' (ESM style); resolve them to the .ts files
+        '^(\\.{1,2}/.*)\\.js$': '$1',
       },
       setupFilesAfterEnv: ['<rootDir>/test-support/setup-web.ts'],
     },

@@ -1,3 +1,5 @@
-export default function HomePage() {
-  return <h1>Home</h1>;
+import { HomePage } from '../home/components/home-page';
+
+export default function HomePageExpose() {
+  return <HomePage />;
 }

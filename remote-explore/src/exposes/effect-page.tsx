@@ -1,0 +1,5 @@
+import { EffectPage } from '../effect/components/effect-page';
+
+export default function EffectPageExpose() {
+  return <EffectPage />;
+}

@@ -1,0 +1,5 @@
+import { ExplorePage } from '../explore/components/explore-page';
+
+export default function ExplorePageExpose() {
+  return <ExplorePage />;
+}

@@ -1,0 +1,5 @@
+import { TemplatePage } from '../template/components/template-page';
+
+export default function TemplatePageExpose() {
+  return <TemplatePage />;
+}

@@ -1,0 +1,83 @@
+import { fireEvent, screen, within } from '@testing-library/react';
+import { renderWithShell } from '../../testing/shell-double';
+import { AI_TOOLS, CREATION_MODES } from '../utils/catalog';
+import { HomePage } from './home-page';
+
+const TOOL_ROUTES = [
+  '/ai-tools/video-enhancer',
+  '/ai-tools/image-enhancer',
+  '/ai-tools/bg-remover',
+  '/ai-tools/object-remover',
+  '/ai-tools/partial-redrawing',
+  '/ai-tools/ai-talking-avatar',
+  '/ai-tools/video-eraser',
+];
+/** the routes of spec section 2 a home entry may lead to */
+const KNOWN_ROUTES = new Set([
+  '/text-to-video',
+  '/image-to-video',
+  '/video-to-anime',
+  '/text-to-image',
+  '/image-to-image',
+  '/text-to-music',
+  '/text-to-music?tab=song',
+  '/effect',
+  '/ai-tools',
+  '/ai-tools/video',
+  '/ai-tools/image',
+  '/ai-tools/audio',
+  ...TOOL_ROUTES,
+]);
+
+describe('HomePage', () => {
+  it('has the hero headline and a primary call to action to image to video', () => {
+    const { shell } = renderWithShell(<HomePage />);
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(/ideas into video/i);
+    const cta = screen.getByRole('link', { name: 'Start with Image to Video' });
+    expect(cta).toHaveAttribute('href', '/image-to-video');
+    fireEvent.click(cta);
+    expect(shell.navigate).toHaveBeenCalledWith('/image-to-video');
+  });
+
+  it('links every creation mode of the product, song through the song tab', () => {
+    renderWithShell(<HomePage />);
+    const section = screen.getByRole('region', { name: 'Create with AI' });
+    const hrefs = within(section)
+      .getAllByRole('link')
+      .map((link) => link.getAttribute('href'));
+    expect(hrefs).toEqual([
+      '/text-to-video',
+      '/image-to-video',
+      '/video-to-anime',
+      '/text-to-image',
+      '/image-to-image',
+      '/text-to-music',
+      '/text-to-music?tab=song',
+      '/effect',
+    ]);
+  });
+
+  it('lists all fifteen AI tools, the seven with editors on their own routes, the rest on known lists', () => {
+    renderWithShell(<HomePage />);
+    const section = screen.getByRole('region', { name: 'AI tools' });
+    const links = within(section).getAllByRole('link');
+    expect(links).toHaveLength(15);
+    const hrefs = links.map((link) => link.getAttribute('href'));
+    for (const route of TOOL_ROUTES) expect(hrefs).toContain(route);
+    for (const href of hrefs) expect(KNOWN_ROUTES.has(href ?? '')).toBe(true);
+    expect(AI_TOOLS.map((tool) => tool.title)).toEqual(
+      expect.arrayContaining(['Video Enhancer', 'Lip Sync', 'Video Denoise', 'Text & Watermark Remover', 'Image Extender', 'Audio Tools']),
+    );
+  });
+
+  it('navigates in-app on a plain click and leaves modified clicks to the browser', () => {
+    const { shell } = renderWithShell(<HomePage />);
+    const song = screen.getByRole('link', { name: /Text to Song/ });
+    fireEvent.click(song);
+    expect(shell.navigate).toHaveBeenLastCalledWith('/text-to-music?tab=song');
+    shell.navigate.mockClear();
+    fireEvent.click(song, { ctrlKey: true });
+    expect(shell.navigate).not.toHaveBeenCalled();
+    expect(CREATION_MODES).toHaveLength(8);
+  });
+});
