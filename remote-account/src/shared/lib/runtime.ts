@@ -1,0 +1,49 @@
+/**
+ * One account runtime per shell: the login and check-in controllers and the small UI state the two
+ * exposes (AccountEntry in the header, AccountHost once per page) share. Modules of one federation
+ * container are single instances, so both exposes reach the same runtime.
+ */
+import { proxy } from 'valtio';
+import type { ShellApi } from 'shared-contracts';
+import { CheckInController } from '../../checkin/state/checkin-controller';
+import { checkCookieSupport } from '../../login/lib/cookie-check';
+import { LoginController } from '../../login/lib/login-controller';
+import { logout } from '../../logout/logout';
+
+export interface AccountUiState {
+  transactionsOpen: boolean;
+  feedbackOpen: boolean;
+  communityOpen: boolean;
+  /** the early-login A/B plan (2 is variant B); 0 until known */
+  earlyLoginPlan: number;
+}
+
+export interface AccountRuntime {
+  shell: ShellApi;
+  login: LoginController;
+  checkin: CheckInController;
+  ui: AccountUiState;
+  logout(): Promise<void>;
+}
+
+const runtimes = new WeakMap<ShellApi, AccountRuntime>();
+
+export function getAccountRuntime(shell: ShellApi): AccountRuntime {
+  const known = runtimes.get(shell);
+  if (known) return known;
+  const ui = proxy<AccountUiState>({ transactionsOpen: false, feedbackOpen: false, communityOpen: false, earlyLoginPlan: 0 });
+  const runtime: AccountRuntime = {
+    shell,
+    ui,
+    login: new LoginController({
+      shell,
+      cookieSupport: () => checkCookieSupport(shell.config),
+      abPlan: () => ui.earlyLoginPlan,
+      onLogoutRequest: () => void logout(shell),
+    }),
+    checkin: new CheckInController(shell),
+    logout: () => logout(shell),
+  };
+  runtimes.set(shell, runtime);
+  return runtime;
+}
