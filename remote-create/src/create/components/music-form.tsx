@@ -1,0 +1,107 @@
+import { useState } from 'react';
+import { LYRICS_MIN_LENGTH, USER_TEXTS } from 'shared-contracts';
+import { focusRing, theme } from '../../lib/theme';
+import { MUSIC_DURATION, MUSIC_PROMPT, SONG_PROMPT } from '../utils/modes';
+import { ChoiceGroup } from './choice-group';
+import { PromptBox } from './prompt-box';
+import { StylesField } from './styles-field';
+
+export type MusicTab = 'music' | 'song';
+
+/** Music (prompt and duration, default 30 s) and Song (lyrics and style) under one tab bar. */
+export function MusicForm({ tab, onTabChange }: { tab: MusicTab; onTabChange(tab: MusicTab): void }) {
+  const [prompt, setPrompt] = useState('');
+  const [songPrompt, setSongPrompt] = useState('');
+  const [lyrics, setLyrics] = useState('');
+  const [duration, setDuration] = useState(MUSIC_DURATION.defaultValue);
+  const lyricsLength = lyrics.trim().length;
+  const lyricsShort = lyricsLength > 0 && lyricsLength < LYRICS_MIN_LENGTH;
+
+  const tabs: { id: MusicTab; label: string }[] = [
+    { id: 'music', label: 'Music' },
+    { id: 'song', label: 'Song' },
+  ];
+
+  return (
+    <div css={{ display: 'flex', flexDirection: 'column', gap: 20 }}>
+      <div role="tablist" aria-label="Music or song" css={{ display: 'flex', gap: 4, padding: 4, borderRadius: 12, background: theme.bg }}>
+        {tabs.map((item) => (
+          <button
+            key={item.id}
+            type="button"
+            role="tab"
+            id={`music-tab-${item.id}`}
+            aria-selected={tab === item.id}
+            aria-controls={`music-panel-${item.id}`}
+            onClick={() => onTabChange(item.id)}
+            css={{
+              flex: 1,
+              minHeight: 36,
+              border: 0,
+              borderRadius: 9,
+              font: 'inherit',
+              fontWeight: 600,
+              cursor: 'pointer',
+              color: tab === item.id ? theme.onPrimary : theme.textMuted,
+              background: tab === item.id ? theme.primary : 'transparent',
+              ...focusRing,
+            }}
+          >
+            {item.label}
+          </button>
+        ))}
+      </div>
+      {tab === 'music' ? (
+        <div role="tabpanel" id="music-panel-music" aria-labelledby="music-tab-music" css={{ display: 'flex', flexDirection: 'column', gap: 20 }}>
+          <PromptBox spec={MUSIC_PROMPT} value={prompt} onChange={setPrompt} />
+          <ChoiceGroup
+            legend="Duration"
+            choices={MUSIC_DURATION.options.map((value) => ({ value, label: MUSIC_DURATION.format(value) }))}
+            value={duration}
+            onChange={setDuration}
+            columns={3}
+          />
+        </div>
+      ) : (
+        <div role="tabpanel" id="music-panel-song" aria-labelledby="music-tab-song" css={{ display: 'flex', flexDirection: 'column', gap: 20 }}>
+          <div css={{ display: 'flex', flexDirection: 'column', gap: 8 }}>
+            <label htmlFor="song-lyrics" css={{ fontWeight: 600, fontSize: 14 }}>
+              Lyrics
+            </label>
+            <textarea
+              id="song-lyrics"
+              value={lyrics}
+              onChange={(event) => setLyrics(event.target.value)}
+              rows={8}
+              placeholder="Write your lyrics: verses, a chorus, a bridge."
+              aria-invalid={lyricsShort}
+              aria-describedby="song-lyrics-hint"
+              css={{
+                resize: 'vertical',
+                padding: 12,
+                borderRadius: 10,
+                font: 'inherit',
+                fontSize: 14,
+                lineHeight: 1.5,
+                color: theme.text,
+                background: theme.bg,
+                border: `1px solid ${lyricsShort ? 'var(--color-danger, #ff6b6b)' : theme.border}`,
+                '&:focus-visible': { outline: `2px solid ${theme.accent}`, outlineOffset: 1 },
+              }}
+            />
+            <span id="song-lyrics-hint" css={{ fontSize: 12, color: theme.textMuted }}>
+              At least {LYRICS_MIN_LENGTH} characters. Enter song lyrics or a prompt to generate music.
+            </span>
+            {lyricsShort ? (
+              <p role="alert" css={{ margin: 0, fontSize: 13, color: 'var(--color-danger, #ff6b6b)' }}>
+                {USER_TEXTS.LYRICS_TOO_SHORT}
+              </p>
+            ) : null}
+          </div>
+          <PromptBox spec={SONG_PROMPT} value={songPrompt} onChange={setSongPrompt} />
+          <StylesField />
+        </div>
+      )}
+    </div>
+  );
+}

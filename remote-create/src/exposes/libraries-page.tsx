@@ -1,0 +1,5 @@
+import { LibrariesPage } from '../libraries/components/libraries-page';
+
+export default function LibrariesPageExpose() {
+  return <LibrariesPage />;
+}
