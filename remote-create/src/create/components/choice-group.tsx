@@ -47,7 +47,7 @@ export function ChoiceGroup<T extends string | number>({
                 border: `1px solid ${checked ? theme.primary : theme.border}`,
                 background: checked ? theme.surfaceRaised : 'transparent',
                 color: theme.text,
-                '&:focus-within': { outline: `2px solid ${theme.accent}`, outlineOffset: 2 },
+                '&:focus-within': { outline: `2px solid ${theme.focus}`, outlineOffset: 2 },
               }}
             >
               <input

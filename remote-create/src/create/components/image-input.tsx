@@ -105,7 +105,7 @@ export function ImageInput({ slot }: { slot: ImageSlot }) {
             background: theme.bg,
             textAlign: 'center',
             cursor: 'pointer',
-            'input:focus-visible + &': { outline: `2px solid ${theme.accent}`, outlineOffset: 2 },
+            'input:focus-visible + &': { outline: `2px solid ${theme.focus}`, outlineOffset: 2 },
           }}
         >
           <svg width="28" height="28" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={1.8} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
@@ -118,7 +118,7 @@ export function ImageInput({ slot }: { slot: ImageSlot }) {
         </label>
       )}
       {error ? (
-        <p role="alert" css={{ margin: 0, fontSize: 13, color: 'var(--color-danger, #ff6b6b)' }}>
+        <p role="alert" css={{ margin: 0, fontSize: 13, color: theme.danger }}>
           {error}
         </p>
       ) : null}

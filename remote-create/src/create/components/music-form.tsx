@@ -85,15 +85,15 @@ export function MusicForm({ tab, onTabChange }: { tab: MusicTab; onTabChange(tab
                 lineHeight: 1.5,
                 color: theme.text,
                 background: theme.bg,
-                border: `1px solid ${lyricsShort ? 'var(--color-danger, #ff6b6b)' : theme.border}`,
-                '&:focus-visible': { outline: `2px solid ${theme.accent}`, outlineOffset: 1 },
+                border: `1px solid ${lyricsShort ? theme.danger : theme.border}`,
+                '&:focus-visible': { outline: `2px solid ${theme.focus}`, outlineOffset: 1 },
               }}
             />
             <span id="song-lyrics-hint" css={{ fontSize: 12, color: theme.textMuted }}>
               At least {LYRICS_MIN_LENGTH} characters. Enter song lyrics or a prompt to generate music.
             </span>
             {lyricsShort ? (
-              <p role="alert" css={{ margin: 0, fontSize: 13, color: 'var(--color-danger, #ff6b6b)' }}>
+              <p role="alert" css={{ margin: 0, fontSize: 13, color: theme.danger }}>
                 {USER_TEXTS.LYRICS_TOO_SHORT}
               </p>
             ) : null}

@@ -31,8 +31,8 @@ export function PromptBox({ spec, value, onChange }: { spec: PromptSpec; value: 
           lineHeight: 1.5,
           color: theme.text,
           background: theme.bg,
-          border: `1px solid ${tooLong ? 'var(--color-danger, #ff6b6b)' : theme.border}`,
-          '&:focus-visible': { outline: `2px solid ${theme.accent}`, outlineOffset: 1 },
+          border: `1px solid ${tooLong ? theme.danger : theme.border}`,
+          '&:focus-visible': { outline: `2px solid ${theme.focus}`, outlineOffset: 1 },
         }}
       />
       <div css={{ display: 'flex', justifyContent: 'space-between', gap: 8, fontSize: 12, color: theme.textMuted }}>
@@ -42,7 +42,7 @@ export function PromptBox({ spec, value, onChange }: { spec: PromptSpec; value: 
         </span>
       </div>
       {tooLong ? (
-        <p id={`${id}-error`} role="alert" css={{ margin: 0, fontSize: 13, color: 'var(--color-danger, #ff6b6b)' }}>
+        <p id={`${id}-error`} role="alert" css={{ margin: 0, fontSize: 13, color: theme.danger }}>
           {USER_TEXTS.PROMPT_TOO_LONG}
         </p>
       ) : null}

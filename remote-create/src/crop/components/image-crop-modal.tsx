@@ -325,7 +325,7 @@ export function ImageCropModal({ file, minRatio, maxRatio, maxSize, multiple = f
         </div>
 
         {error ? (
-          <p role="alert" css={{ margin: 0, color: 'var(--color-danger, #ff6b6b)' }}>
+          <p role="alert" css={{ margin: 0, color: theme.danger }}>
             {error}
           </p>
         ) : null}

@@ -1,5 +1,5 @@
 import { AppLink } from '../../components/app-link';
-import { focusRing, media, theme } from '../../lib/theme';
+import { media, theme } from '../../lib/theme';
 
 const ctaBase = {
   display: 'inline-flex',
@@ -11,7 +11,8 @@ const ctaBase = {
   fontWeight: 600,
   fontSize: 16,
   textDecoration: 'none',
-  ...focusRing,
+  // on the hero's fixed dark art the ring is white in both themes
+  '&:focus-visible': { outline: '2px solid #ffffff', outlineOffset: 3 },
 } as const;
 
 /** Decorative CSS art: three frames and a waveform, no image request. */

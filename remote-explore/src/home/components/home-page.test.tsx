@@ -11,6 +11,7 @@ const TOOL_ROUTES = [
   '/ai-tools/partial-redrawing',
   '/ai-tools/ai-talking-avatar',
   '/ai-tools/video-eraser',
+  '/ai-tools/lip-sync',
 ];
 /** the routes of spec section 2 a home entry may lead to */
 const KNOWN_ROUTES = new Set([
@@ -57,7 +58,7 @@ describe('HomePage', () => {
     ]);
   });
 
-  it('lists all fifteen AI tools, the seven with editors on their own routes, the rest on known lists', () => {
+  it('lists all fifteen AI tools, the eight with editors on their own routes, the rest on known lists', () => {
     renderWithShell(<HomePage />);
     const section = screen.getByRole('region', { name: 'AI tools' });
     const links = within(section).getAllByRole('link');

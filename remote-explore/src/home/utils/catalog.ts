@@ -21,8 +21,9 @@ export const CREATION_MODES: readonly CatalogEntry[] = [
 ];
 
 /**
- * Every AI tool of spec section 1. Tools with an editor of their own link to its route; the others open
- * the AI tools list filtered to their category.
+ * Every AI tool of spec section 1. Tools with an editor of their own link to its route (the seven of the
+ * route table plus Lip Sync, which the shell routes at /ai-tools/lip-sync); the others open the AI tools
+ * list filtered to their category, and effect templates their page.
  */
 export const AI_TOOLS: readonly CatalogEntry[] = [
   { id: 'video-enhancer', title: 'Video Enhancer', description: 'Upscale and sharpen a video.', to: '/ai-tools/video-enhancer', icon: 'video-enhance' },
@@ -34,7 +35,7 @@ export const AI_TOOLS: readonly CatalogEntry[] = [
   { id: 'video-eraser', title: 'Video Eraser', description: 'Erase objects from a video.', to: '/ai-tools/video-eraser', icon: 'video-erase' },
   { id: 'video-object-remover', title: 'Video Object Remover', description: 'Brush out moving objects frame by frame.', to: '/ai-tools/video', icon: 'video-object-remove' },
   { id: 'talking-photo', title: 'Talking Photo', description: 'Animate a face photo so it speaks.', to: '/ai-tools/video', icon: 'talking-photo' },
-  { id: 'lip-sync', title: 'Lip Sync', description: 'Match lip movement to new audio.', to: '/ai-tools/video', icon: 'lip-sync' },
+  { id: 'lip-sync', title: 'Lip Sync', description: 'Match lip movement to new audio.', to: '/ai-tools/lip-sync', icon: 'lip-sync' },
   { id: 'video-denoise', title: 'Video Denoise', description: 'Clean background noise out of a video.', to: '/ai-tools/video', icon: 'denoise' },
   { id: 'text-watermark-remover', title: 'Text & Watermark Remover', description: 'Remove captions and watermarks from images.', to: '/ai-tools/image', icon: 'watermark' },
   { id: 'image-extender', title: 'Image Extender', description: 'Extend a picture beyond its borders.', to: '/ai-tools/image', icon: 'extend' },

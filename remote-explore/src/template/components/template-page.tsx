@@ -13,7 +13,7 @@ export const TEMPLATE_MEDIA_TABS = ['Video', 'Image'] as const;
 export function TemplatePage() {
   return (
     <PageFrame title="Templates" subtitle="Start from a template: pick a media type, then a category.">
-      <AppLink to="/home" css={{ alignSelf: 'flex-start', color: theme.accent, fontSize: 14, ...focusRing }}>
+      <AppLink to="/home" css={{ alignSelf: 'flex-start', color: theme.link, fontSize: 14, ...focusRing }}>
         Back to home
       </AppLink>
       <DisabledTabs label="Template media type" tabs={TEMPLATE_MEDIA_TABS} />

@@ -1,0 +1,129 @@
+import { useEffect, useState, type KeyboardEvent } from 'react';
+import { useShell, type AiToolCategory } from 'shared-contracts';
+import { AppLink } from '../../components/app-link';
+import { Icon } from '../../components/icons';
+import { PageFrame } from '../../components/page-frame';
+import { focusRing, media, theme } from '../../lib/theme';
+import { CATEGORY_TABS, toolHref, toolsFor, type ToolEntry } from '../utils/catalog';
+
+const MEDIA_LABEL = { video: 'Video', image: 'Image', audio: 'Audio' } as const;
+
+function ToolCard({ tool }: { tool: ToolEntry }) {
+  const href = toolHref(tool);
+  const body = (
+    <>
+      <span
+        css={{ display: 'inline-flex', alignItems: 'center', justifyContent: 'center', flexShrink: 0, width: 44, height: 44, borderRadius: 12, color: '#ffffff', background: 'linear-gradient(135deg, #6d4aff, #2ec5ff)' }}
+      >
+        <Icon name={tool.icon} />
+      </span>
+      <span css={{ display: 'flex', flexDirection: 'column', gap: 4, minWidth: 0 }}>
+        <span css={{ fontWeight: 600, fontSize: 16 }}>{tool.title}</span>
+        <span css={{ fontSize: 14, lineHeight: 1.4, color: theme.textMuted }}>{tool.description}</span>
+        <span css={{ fontSize: 12, color: theme.textMuted }}>
+          {tool.media.map((m) => MEDIA_LABEL[m]).join(' · ')}
+          {href ? '' : ' · Not available yet'}
+        </span>
+      </span>
+    </>
+  );
+  const cardCss = {
+    flex: 1,
+    display: 'flex',
+    alignItems: 'flex-start',
+    gap: 12,
+    padding: 16,
+    borderRadius: theme.radius,
+    background: theme.surface,
+    border: `1px solid ${theme.border}`,
+    color: theme.text,
+    textDecoration: 'none',
+  } as const;
+  return (
+    <li css={{ display: 'flex' }} data-tool={tool.id}>
+      {href ? (
+        <AppLink to={href} css={{ ...cardCss, '&:hover': { borderColor: theme.primary }, ...focusRing }}>
+          {body}
+        </AppLink>
+      ) : (
+        <div css={{ ...cardCss, opacity: 0.75 }}>{body}</div>
+      )}
+    </li>
+  );
+}
+
+/** The AI tools list with its category tabs (Hot, All, Video, Image, Audio). */
+export function AiToolsPage({ category }: { category: AiToolCategory }) {
+  const shell = useShell();
+  const [current, setCurrent] = useState<AiToolCategory>(category);
+  useEffect(() => setCurrent(category), [category]);
+  const tools = toolsFor(current);
+
+  function choose(next: AiToolCategory) {
+    setCurrent(next);
+    const route = CATEGORY_TABS.find((tab) => tab.category === next)?.route;
+    if (route) shell.navigate(route);
+  }
+
+  function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
+    if (event.key !== 'ArrowRight' && event.key !== 'ArrowLeft') return;
+    const index = CATEGORY_TABS.findIndex((tab) => tab.category === current);
+    const next = CATEGORY_TABS[(index + (event.key === 'ArrowRight' ? 1 : CATEGORY_TABS.length - 1)) % CATEGORY_TABS.length];
+    choose(next.category);
+    event.currentTarget.querySelector<HTMLButtonElement>(`[data-category="${next.category}"]`)?.focus();
+  }
+
+  return (
+    <PageFrame title="AI Tools" subtitle="Edit, enhance and transform your videos, images and audio with AI.">
+      <div role="tablist" aria-label="Tool category" onKeyDown={onKeyDown} css={{ display: 'flex', flexWrap: 'wrap', gap: 8 }}>
+        {CATEGORY_TABS.map((tab) => {
+          const selected = tab.category === current;
+          return (
+            <button
+              key={tab.category}
+              type="button"
+              role="tab"
+              id={`ai-tools-tab-${tab.category}`}
+              data-category={tab.category}
+              aria-selected={selected}
+              aria-controls="ai-tools-panel"
+              tabIndex={selected ? 0 : -1}
+              onClick={() => choose(tab.category)}
+              css={{
+                padding: '8px 18px',
+                borderRadius: 999,
+                font: 'inherit',
+                fontSize: 14,
+                fontWeight: 600,
+                cursor: 'pointer',
+                border: `1px solid ${selected ? theme.primary : theme.border}`,
+                background: selected ? theme.primary : 'transparent',
+                color: selected ? theme.onPrimary : theme.text,
+                ...focusRing,
+              }}
+            >
+              {tab.label}
+            </button>
+          );
+        })}
+      </div>
+      <div role="tabpanel" id="ai-tools-panel" aria-labelledby={`ai-tools-tab-${current}`}>
+        <ul
+          css={{
+            listStyle: 'none',
+            margin: 0,
+            padding: 0,
+            display: 'grid',
+            gap: 12,
+            gridTemplateColumns: 'repeat(auto-fill, minmax(260px, 1fr))',
+            [media.phone]: { gridTemplateColumns: 'minmax(0, 1fr)' },
+          }}
+        >
+          {tools.map((tool) => (
+            <ToolCard key={tool.id} tool={tool} />
+          ))}
+        </ul>
+      </div>
+    </PageFrame>
+  );
+}
