@@ -14,6 +14,8 @@ CREATE TABLE users (
   landing_page text NOT NULL DEFAULT '',
   signup_plan integer NOT NULL DEFAULT 0,
   free_trial_variant integer NOT NULL DEFAULT 0,
+  -- set once the sign-up grant (5 credits or the variant-A free trial) has been applied
+  signup_granted_at timestamptz,
   account_created_at timestamptz NOT NULL DEFAULT now(),
   created_at timestamptz NOT NULL DEFAULT now(),
   updated_at timestamptz NOT NULL DEFAULT now()
@@ -43,6 +45,8 @@ CREATE TABLE subscriptions (
   started_at timestamptz NOT NULL,
   expires_at timestamptz NOT NULL,
   periods_granted integer NOT NULL DEFAULT 0,
+  -- start of the next period whose credits are not granted yet
+  next_grant_at timestamptz NOT NULL,
   source text NOT NULL,
   external_ref text UNIQUE,
   created_at timestamptz NOT NULL DEFAULT now()

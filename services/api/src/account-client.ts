@@ -164,11 +164,12 @@ export function createHttpAccountClient(options: HttpAccountClientOptions): Acco
       } catch {
         body = null;
       }
-      const enveloped = isRecord(body) && 'code' in body && 'data' in body;
-      if (!response.ok || (enveloped && body.code !== 0) || (isRecord(body) && typeof body.error === 'string')) {
+      const record = isRecord(body) ? body : null;
+      const enveloped = record !== null && 'code' in record && 'data' in record;
+      if (!response.ok || (enveloped && record.code !== 0) || typeof record?.error === 'string') {
         throw errorFromBody(body, response.ok ? 400 : response.status);
       }
-      const profile = parseAccountProfile(enveloped ? body.data : body);
+      const profile = parseAccountProfile(enveloped ? record.data : body);
       if (!profile) {
         throw new AccountClientError('unavailable', 'the account service answered without an account profile', response.status);
       }

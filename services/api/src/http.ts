@@ -54,7 +54,7 @@ export const ErrorEnvelope = Type.Object(
     data: Type.Unknown(),
     trace_id: Type.String(),
   },
-  { $id: 'ErrorEnvelope', description: 'a failure: non-zero code and a message' },
+  { description: 'a failure: non-zero code and a message' },
 );
 
 /** Response schemas of a route: its envelope on 200 and the error envelope otherwise. */

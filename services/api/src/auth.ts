@@ -1,0 +1,178 @@
+/**
+ * Product sessions and their JWTs (jose, HS256; payload uid, wsId, token = session id, exp). A session row
+ * makes revocation immediate: a valid signature on a revoked session, or of a user that is gone, is 401
+ * with code 140013 (the client clears its user info). Expired or tampered tokens are 401 with code 401.
+ */
+import { randomUUID } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { SignJWT, errors as joseErrors, jwtVerify } from 'jose';
+import type { Database, Queryable } from '@studio/db';
+import type { ApiConfig } from './config.js';
+import { fail } from './http.js';
+
+export type MemberLevel = 'free' | 'standard' | 'premium';
+
+/** Who is calling: set on request.user by `authenticate` (or `optionalAuth`). */
+export interface AuthUser {
+  uid: string;
+  /** the session id (the token's `token` claim) */
+  sessionId: string;
+  wsId: string;
+  level: MemberLevel;
+  country: string;
+  /** the bearer JWT as sent */
+  jwt: string;
+  sessionIsNew: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** the signed-in caller; null for visitors (set by the api's authenticate / optionalAuth) */
+    user: AuthUser | null;
+  }
+}
+
+export interface IssuedToken {
+  jwt: string;
+  expiresAt: Date;
+}
+
+export interface AuthService {
+  /** creates a session for a user and answers its JWT */
+  startSession(tx: Queryable, input: { userId: string; wsId: string; isNew: boolean; at?: Date }): Promise<IssuedToken & { sessionId: string }>;
+  /** a fresh JWT for the caller's session, extending the session */
+  renew(user: AuthUser): Promise<IssuedToken>;
+  revoke(sessionId: string): Promise<void>;
+  /** checks a bearer token; throws ApiFailure 401 (code 401 or 140013) */
+  verify(jwt: string): Promise<AuthUser>;
+  /** preHandler: 401 unless a valid session token is sent; sets request.user */
+  authenticate(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+  /** preHandler: sets request.user when a valid token is sent, else leaves it null (never fails) */
+  optionalAuth(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+}
+
+export interface AuthOptions {
+  /** called after a token checks out when a membership period's credits are due */
+  onGrantsDue?: (uid: string) => Promise<void>;
+  now?: () => Date;
+}
+
+export function bearerOf(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  return match ? match[1] : null;
+}
+
+interface SessionRow {
+  session_id: string;
+  session_user: string;
+  revoked_at: Date | null;
+  expires_at: Date;
+  is_new: boolean;
+  uid: string | null;
+  ws_id: string | null;
+  country: string | null;
+  level: MemberLevel | null;
+  grants_due: boolean;
+}
+
+export function createAuth(db: Database, config: ApiConfig, options: AuthOptions = {}): AuthService {
+  const key = new TextEncoder().encode(config.jwtSecret);
+  const clock = options.now ?? (() => new Date());
+
+  async function sign(claims: { uid: string; wsId: string; sessionId: string }, expiresAt: Date): Promise<string> {
+    return new SignJWT({ uid: claims.uid, wsId: claims.wsId, token: claims.sessionId })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setSubject(claims.uid)
+      .setIssuedAt(Math.floor(clock().getTime() / 1000))
+      .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
+      .sign(key);
+  }
+
+  async function verify(jwt: string): Promise<AuthUser> {
+    let payload: Record<string, unknown>;
+    try {
+      ({ payload } = await jwtVerify(jwt, key, { algorithms: ['HS256'], currentDate: clock() }));
+    } catch (error) {
+      if (error instanceof joseErrors.JWTExpired) throw fail.unauthorized('Your sign-in has expired, please log in again');
+      throw fail.unauthorized('The token is invalid, please log in again');
+    }
+    const sessionId = typeof payload.token === 'string' ? payload.token : '';
+    const uid = typeof payload.uid === 'string' ? payload.uid : '';
+    if (!/^[0-9a-f-]{36}$/i.test(sessionId) || !uid) throw fail.unauthorized('The token is invalid, please log in again');
+    const now = clock();
+    const result = await db.query<SessionRow>(
+      `SELECT s.id AS session_id, s.user_id AS session_user, s.revoked_at, s.expires_at, s.is_new,
+         u.id AS uid, u.ws_id, u.country,
+         (SELECT m.level FROM subscriptions m WHERE m.user_id = s.user_id AND m.started_at <= $2 AND m.expires_at > $2
+            ORDER BY (m.level = 'premium') DESC LIMIT 1) AS level,
+         EXISTS (SELECT 1 FROM subscriptions g WHERE g.user_id = s.user_id AND g.credits_per_period > 0
+            AND g.next_grant_at <= $2 AND g.next_grant_at < g.expires_at) AS grants_due
+       FROM sessions s LEFT JOIN users u ON u.id = s.user_id WHERE s.id = $1`,
+      [sessionId, now],
+    );
+    const row = result.rows[0];
+    if (!row || !row.uid || row.session_user !== uid) throw fail.sessionInvalid();
+    if (row.revoked_at) throw fail.sessionInvalid();
+    if (new Date(row.expires_at).getTime() <= now.getTime()) throw fail.sessionInvalid();
+    if (row.grants_due && options.onGrantsDue) await options.onGrantsDue(row.uid);
+    return {
+      uid: row.uid,
+      sessionId: row.session_id,
+      wsId: row.ws_id ?? '',
+      level: row.level ?? 'free',
+      country: row.country ?? '',
+      jwt,
+      sessionIsNew: row.is_new,
+    };
+  }
+
+  return {
+    async startSession(tx, input) {
+      const at = input.at ?? clock();
+      const sessionId = randomUUID();
+      const expiresAt = new Date(at.getTime() + config.jwtTtlSeconds * 1000);
+      await tx.query('INSERT INTO sessions (id, user_id, is_new, created_at, expires_at) VALUES ($1, $2, $3, $4, $5)', [
+        sessionId,
+        input.userId,
+        input.isNew,
+        at,
+        expiresAt,
+      ]);
+      return { sessionId, expiresAt, jwt: await sign({ uid: input.userId, wsId: input.wsId, sessionId }, expiresAt) };
+    },
+
+    async renew(user) {
+      const expiresAt = new Date(clock().getTime() + config.jwtTtlSeconds * 1000);
+      const updated = await db.query('UPDATE sessions SET expires_at = $2 WHERE id = $1 AND revoked_at IS NULL', [
+        user.sessionId,
+        expiresAt,
+      ]);
+      if (updated.rowCount === 0) throw fail.sessionInvalid();
+      return { expiresAt, jwt: await sign({ uid: user.uid, wsId: user.wsId, sessionId: user.sessionId }, expiresAt) };
+    },
+
+    async revoke(sessionId) {
+      await db.query('UPDATE sessions SET revoked_at = $2 WHERE id = $1 AND revoked_at IS NULL', [sessionId, clock()]);
+    },
+
+    verify,
+
+    async authenticate(request) {
+      const jwt = bearerOf(request);
+      if (!jwt) throw fail.unauthorized();
+      request.user = await verify(jwt);
+    },
+
+    async optionalAuth(request) {
+      const jwt = bearerOf(request);
+      if (!jwt) return;
+      try {
+        request.user = await verify(jwt);
+      } catch {
+        request.user = null;
+      }
+    },
+  };
+}

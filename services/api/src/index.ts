@@ -1,0 +1,42 @@
+/** @studio/api: the product API as a library (apiPlugin, buildApiApp), its ledger, and the demo seed. */
+export { apiPlugin, buildApiApp, migrateApi, API_MIGRATIONS_DIR, type ApiPluginOptions, type BuildApiAppOptions } from './plugin.js';
+export { loadApiConfig, testApiConfig, type ApiConfig } from './config.js';
+export {
+  createHttpAccountClient,
+  parseAccountProfile,
+  AccountClientError,
+  type AccountClient,
+  type AccountProfile,
+  type ExchangeCodeInput,
+  type OAuthErrorCode,
+  type HttpAccountClientOptions,
+} from './account-client.js';
+export {
+  createLedger,
+  InsufficientCreditsError,
+  HoldStateError,
+  addYears,
+  type Ledger,
+  type LedgerOptions,
+  type GrantInput,
+  type GrantResult,
+  type HoldInput,
+  type CreditHold,
+  type HoldStatus,
+  type BalanceSummary,
+  type TransactionsQuery,
+} from './ledger.js';
+export { createAuth, bearerOf, type AuthService, type AuthUser, type MemberLevel } from './auth.js';
+export { ApiFailure, fail, ok, envelope, responses, ErrorEnvelope, type TypeBoxProvider } from './http.js';
+export { abBucket, abPlan, type AbPlan } from './ab-test.js';
+export {
+  applySignupGrant,
+  createSubscription,
+  ensureMembershipGrants,
+  isEuropean,
+  FREE_TRIAL_FEATURE,
+  type SubscriptionInput,
+} from './users.js';
+export { seedDemoData, DEMO_USERS, DEMO_PASSWORD, type SeedOptions, type SeedResult } from './seed.js';
+export type { ApiModuleDefinition, ApiModulePlugin, ModuleContext } from './modules/types.js';
+export { apiModules } from './modules/registry.js';

@@ -1,0 +1,11 @@
+/**
+ * The product API's modules. Adding one is one line here: its plugin (routes with full /v1 paths) and,
+ * when it has tables, its migrations folder. Check-in and feedback (issue 4) and tasks and media (issue 5)
+ * plug in here.
+ */
+import type { ApiModuleDefinition } from './types.js';
+
+export const apiModules: ApiModuleDefinition[] = [
+  // { name: 'checkin', plugin: checkinRoutes, migrationsDir: path.join(__dirname, 'checkin', 'migrations') },
+  // { name: 'feedback', plugin: feedbackRoutes },
+];

@@ -1,0 +1,37 @@
+/**
+ * What a module of the product API gets. A module is a Fastify plugin that declares its routes with their
+ * full paths (`/v1/activity/checkin`), TypeBox schemas, and answers with `ok(request, data)`; failures are
+ * thrown (`ApiFailure`, `fail.*`) and the API's error handler turns them into the envelope.
+ *
+ *   export const checkinRoutes: ApiModulePlugin = async (app, { db, ledger, auth }) => {
+ *     app.withTypeProvider<TypeBoxProvider>().get('/v1/activity/checkin/status',
+ *       { preHandler: auth.authenticate, schema: { querystring: ..., response: responses(...) } },
+ *       async (request) => ok(request, await statusOf(request.user!.uid)));
+ *   };
+ */
+import type { FastifyPluginAsync } from 'fastify';
+import type { Database } from '@studio/db';
+import type { AccountClient } from '../account-client.js';
+import type { AuthService } from '../auth.js';
+import type { ApiConfig } from '../config.js';
+import type { Ledger } from '../ledger.js';
+
+export interface ModuleContext {
+  db: Database;
+  ledger: Ledger;
+  auth: AuthService;
+  config: ApiConfig;
+  accountClient: AccountClient;
+  /** grants any membership credits that are due (the auth preHandler already does this for the caller) */
+  ensureMembershipGrants(userId: string, at?: Date): Promise<number>;
+}
+
+export type ApiModulePlugin = FastifyPluginAsync<ModuleContext>;
+
+export interface ApiModuleDefinition {
+  /** short name; its migrations are recorded as service `api-<name>` */
+  name: string;
+  plugin: ApiModulePlugin;
+  /** a folder of NNNN_name.sql files applied at start, before the plugin is registered */
+  migrationsDir?: string;
+}

@@ -1,0 +1,138 @@
+/**
+ * The product API as a Fastify plugin: every route under /v1 and /api, the envelope on every answer, a 404
+ * envelope for unknown paths under both prefixes, the OpenAPI document with Swagger UI at /v1/docs, and
+ * the modules of the registry. The gateway registers it at the root of the composed origin.
+ */
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { migrate, type Database } from '@studio/db';
+import type { AccountClient } from './account-client.js';
+import { createAuth, type AuthService } from './auth.js';
+import { applyCatalogue } from './catalogue.js';
+import type { ApiConfig } from './config.js';
+import { incomingTraceId, installEnvelopeHandlers, installNotFound } from './http.js';
+import { createLedger, type Ledger } from './ledger.js';
+import { apiModules } from './modules/registry.js';
+import type { ApiModuleDefinition, ModuleContext } from './modules/types.js';
+import { contentRoutes } from './routes/content.js';
+import { creditRoutes } from './routes/credits.js';
+import { identityRoutes } from './routes/identity.js';
+import { ensureMembershipGrants } from './users.js';
+
+export const API_MIGRATIONS_DIR = path.resolve(__dirname, '..', 'migrations');
+
+export interface ApiPluginOptions {
+  db: Database;
+  config: ApiConfig;
+  accountClient: AccountClient;
+  /** modules to register; default: the registry (src/modules/registry.ts) */
+  modules?: ApiModuleDefinition[];
+  /** the start command may have migrated already */
+  skipMigrations?: boolean;
+  /** release credit holds left behind by crashed workers every this many ms (default 60000; 0 = off) */
+  holdSweepMs?: number;
+  /** called with the services the plugin built (benches and tests reach the ledger this way) */
+  onReady?: (ctx: ModuleContext) => void;
+}
+
+/** Applies the API's SQL migrations and the catalogue step. Safe at every start. */
+export async function migrateApi(db: Database): Promise<string[]> {
+  const applied = await migrate(db, 'api', API_MIGRATIONS_DIR);
+  if (await applyCatalogue(db)) applied.push('catalogue');
+  return applied;
+}
+
+export interface ApiServices {
+  ledger: Ledger;
+  auth: AuthService;
+}
+
+export async function apiPlugin(app: FastifyInstance, opts: ApiPluginOptions): Promise<void> {
+  const { db, config, accountClient } = opts;
+  if (!opts.skipMigrations) await migrateApi(db);
+  const ledger = createLedger(db);
+  const auth = createAuth(db, config, {
+    onGrantsDue: async (uid) => {
+      await ensureMembershipGrants(db, ledger, uid);
+    },
+  });
+  const ctx: ModuleContext = {
+    db,
+    config,
+    accountClient,
+    ledger,
+    auth,
+    ensureMembershipGrants: (userId, at) => ensureMembershipGrants(db, ledger, userId, at),
+  };
+
+  app.decorateRequest('user', null);
+  installEnvelopeHandlers(app);
+
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.0.3',
+      info: {
+        title: 'AI media studio product API',
+        version: '1.0.0',
+        description:
+          'Every answer is the envelope {code, msg, data, trace_id}; code 0 is success. 401 with code 140013 means the session is no longer valid.',
+      },
+      servers: [{ url: config.publicUrl }],
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      tags: [
+        { name: 'identity', description: 'Sign-in, session and user' },
+        { name: 'content', description: 'Configuration and content' },
+        { name: 'billing', description: 'Sku catalogue' },
+        { name: 'credits', description: 'The credit ledger' },
+      ],
+    },
+  });
+  if (config.docs) await app.register(swaggerUi, { routePrefix: '/v1/docs' });
+
+  await app.register(identityRoutes, ctx);
+  await app.register(contentRoutes, ctx);
+  await app.register(creditRoutes, ctx);
+
+  for (const module of opts.modules ?? apiModules) {
+    if (module.migrationsDir) await migrate(db, `api-${module.name}`, module.migrationsDir);
+    await app.register(module.plugin, ctx);
+  }
+
+  await app.register(async (scope) => installNotFound(scope), { prefix: '/v1' });
+  await app.register(async (scope) => installNotFound(scope), { prefix: '/api' });
+
+  const sweepMs = opts.holdSweepMs ?? 60000;
+  if (sweepMs > 0) {
+    const timer = setInterval(() => {
+      ledger.releaseStaleHolds().then(
+        (released) => released > 0 && app.log.info({ released }, 'released stale credit holds'),
+        (error: unknown) => app.log.error({ err: error }, 'stale hold sweep failed'),
+      );
+    }, sweepMs);
+    timer.unref();
+    app.addHook('onClose', async () => clearInterval(timer));
+  }
+  opts.onReady?.(ctx);
+}
+
+export interface BuildApiAppOptions extends ApiPluginOptions {
+  /** pino options, or false for no logs (tests) */
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** A Fastify app with only the product API (tests, benches, running it on its own). */
+export async function buildApiApp(opts: BuildApiAppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: opts.logger ?? { level: process.env.LOG_LEVEL ?? 'info' },
+    genReqId: (request) => incomingTraceId(request.headers['x-trace-id']) ?? randomUUID(),
+    requestIdLogLabel: 'trace_id',
+    trustProxy: opts.config.trustProxy,
+  });
+  installEnvelopeHandlers(app);
+  installNotFound(app);
+  await app.register(apiPlugin, opts);
+  return app;
+}

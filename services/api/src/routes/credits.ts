@@ -1,0 +1,34 @@
+/** The credit transactions call (acquisition or consumption, paged by 15). */
+import type { FastifyInstance } from 'fastify';
+import { Type } from '@sinclair/typebox';
+import { TRANSACTIONS_PAGE_SIZE } from 'shared-contracts';
+import { ok, responses, type TypeBoxProvider } from '../http.js';
+import type { ModuleContext } from '../modules/types.js';
+import { CreditTransactionsSchema } from '../schemas.js';
+
+export async function creditRoutes(scope: FastifyInstance, ctx: ModuleContext): Promise<void> {
+  const app = scope.withTypeProvider<TypeBoxProvider>();
+  const { ledger, auth } = ctx;
+
+  app.get(
+    '/v1/credits/transactions',
+    {
+      preHandler: auth.authenticate,
+      schema: {
+        tags: ['credits'],
+        security: [{ bearer: [] }],
+        summary: "The caller's credit transactions, newest first: grants (acquisition) or spends (consumption)",
+        querystring: Type.Object({
+          type: Type.Union([Type.Literal('acquisition'), Type.Literal('consumption')]),
+          page: Type.Integer({ minimum: 1, maximum: 100000, default: 1 }),
+          page_size: Type.Integer({ minimum: 1, maximum: 100, default: TRANSACTIONS_PAGE_SIZE }),
+        }),
+        response: responses(CreditTransactionsSchema),
+      },
+    },
+    async (request) => {
+      const { type, page, page_size: pageSize } = request.query;
+      return ok(request, await ledger.transactions(request.user!.uid, { type, page, pageSize }));
+    },
+  );
+}
