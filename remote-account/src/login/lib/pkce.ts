@@ -1,4 +1,5 @@
 /** PKCE (RFC 7636, S256) and the OAuth state, made with WebCrypto. */
+import { sha256 } from './sha256';
 
 export function base64Url(bytes: Uint8Array): string {
   let binary = '';
@@ -14,8 +15,12 @@ export function randomToken(byteLength: number, cryptoImpl: Crypto = globalThis.
 
 /** BASE64URL(SHA-256(ASCII(verifier))) */
 export async function challengeOf(verifier: string, cryptoImpl: Crypto = globalThis.crypto): Promise<string> {
-  const digest = await cryptoImpl.subtle.digest('SHA-256', new TextEncoder().encode(verifier));
-  return base64Url(new Uint8Array(digest));
+  const bytes = new TextEncoder().encode(verifier);
+  // crypto.subtle exists only in secure contexts (https, localhost); a plain-http host gets the fallback
+  if (cryptoImpl.subtle && typeof cryptoImpl.subtle.digest === 'function') {
+    return base64Url(new Uint8Array(await cryptoImpl.subtle.digest('SHA-256', bytes)));
+  }
+  return base64Url(sha256(bytes));
 }
 
 export interface PkcePair {

@@ -121,7 +121,7 @@ export function TransactionsDialog({ shell, open, onClose }: { shell: ShellApi; 
               aria-selected={selected}
               onClick={() => {
                 if (!selected) {
-                  listRef.current?.scrollTo?.({ top: 0 });
+                  if (listRef.current) listRef.current.scrollTop = 0;
                   view.setType(entry.value);
                 }
               }}

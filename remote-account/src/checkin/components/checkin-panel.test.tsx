@@ -1,0 +1,89 @@
+import { fireEvent, render, screen } from '@testing-library/react';
+import { act } from 'react';
+import { createFakeShell, makeUser } from '../../testing/fake-shell';
+import { getAccountRuntime } from '../../shared/lib/runtime';
+import { CheckInPanel, GO_CREATE_PATH, GUEST_CREDITS_TEXT } from './checkin-panel';
+
+function setup(options: { user?: ReturnType<typeof makeUser> | null; phone?: boolean; active?: boolean } = {}) {
+  const shell = createFakeShell({
+    user: options.user === undefined ? makeUser() : options.user,
+    viewport: options.phone ? { width: 390, isPhone: true, isDesktop: false } : {},
+  });
+  const runtime = getAccountRuntime(shell);
+  Object.assign(runtime.checkin.state, { open: true, loaded: true, isActivityActive: options.active ?? true, credits: 3, todayAvailable: true });
+  render(<CheckInPanel runtime={runtime} />);
+  return { shell, runtime };
+}
+
+describe('CheckInPanel', () => {
+  it('desktop: a popup (not modal) at layer 500 with the credits and Claim', async () => {
+    setup();
+    const dialog = screen.getByRole('dialog', { name: 'Daily Check-in' });
+    expect(dialog).not.toHaveAttribute('aria-modal');
+    expect(dialog).toHaveStyle({ zIndex: '500' });
+    expect(screen.getByTestId('checkin-credits')).toHaveTextContent('3');
+    expect(screen.getByRole('button', { name: 'Claim' })).toBeEnabled();
+  });
+
+  it('phone: a modal', async () => {
+    setup({ phone: true });
+    expect(screen.getByRole('dialog', { name: 'Daily Check-in' })).toHaveAttribute('aria-modal', 'true');
+    expect(screen.getByTestId('checkin-panel-backdrop')).toHaveStyle({ zIndex: '500' });
+  });
+
+  it('guests see the 3 free credits message and the upgrade prompt on desktop; Claim asks for login', async () => {
+    const { shell } = setup({ user: null });
+    expect(screen.getByText(GUEST_CREDITS_TEXT)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Upgrade' })).toBeInTheDocument();
+    const loginRequired = jest.fn();
+    shell.bus.on('account:login-required', loginRequired);
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Claim' }));
+    });
+    expect(loginRequired).toHaveBeenCalled();
+  });
+
+  it('no upgrade prompt for standard users', async () => {
+    setup({ user: makeUser({ verify: { level: 'standard', expired_time: 2e9, is_expired: false } }) });
+    expect(screen.queryByRole('button', { name: 'Upgrade' })).not.toBeInTheDocument();
+  });
+
+  it('guests on phones see no upgrade prompt', async () => {
+    setup({ user: null, phone: true, active: false });
+    expect(screen.getByText(GUEST_CREDITS_TEXT)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Upgrade' })).not.toBeInTheDocument();
+  });
+
+  it('free users in a check-in country on a phone see no upgrade prompt', async () => {
+    setup({ phone: true, active: true });
+    expect(screen.queryByRole('button', { name: 'Upgrade' })).not.toBeInTheDocument();
+  });
+
+  it('free users on desktop see the upgrade prompt, which opens billing', async () => {
+    const { shell } = setup();
+    const billing = jest.fn();
+    shell.bus.on('billing:open', billing);
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Upgrade' }));
+    });
+    expect(billing).toHaveBeenCalledWith({ smart: true, reason: 'checkin' });
+  });
+
+  it('checked in: the button is disabled', async () => {
+    const { runtime } = setup();
+    await act(async () => {
+      runtime.checkin.state.status = 'checked_in';
+    });
+    expect(await screen.findByRole('button', { name: 'Checked in' })).toBeDisabled();
+  });
+
+  it('go create opens ImageToImage with exploreId 1400 and closing records the close', async () => {
+    const { shell, runtime } = setup();
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Go create' }));
+    });
+    expect(shell.navigateMock).toHaveBeenCalledWith(GO_CREATE_PATH);
+    expect(GO_CREATE_PATH).toBe('/image-to-image?exploreId=1400');
+    expect(runtime.checkin.state.open).toBe(false);
+  });
+});
