@@ -1,0 +1,181 @@
+/**
+ * Every algorithm, what it takes and what it makes: the API validates creates against this list and the
+ * credits module costs them from it (output media, where the duration comes from).
+ */
+import { ASPECT_RATIOS, MUSIC_DEFAULT_DURATION } from 'shared-contracts/src/constants';
+import type { AlgorithmId, MediaKind } from './types';
+
+export type InputKind = MediaKind | 'mask';
+
+export interface InputSpec {
+  name: string;
+  /** accepted media kinds; 'mask' = an image whose white (or opaque) pixels mark the area */
+  kinds: InputKind[];
+  required: boolean;
+  /** e.g. 'must show a face' */
+  note?: string;
+}
+
+export type ParamSpec =
+  | { type: 'string'; required?: boolean; minLength?: number; maxWords?: number; default?: string; enum?: readonly string[] }
+  | { type: 'number'; required?: boolean; min: number; max: number; default?: number; integer?: boolean; enum?: readonly number[] }
+  | { type: 'boolean'; required?: boolean; default?: boolean }
+  | { type: 'regions'; required?: boolean }
+  | { type: 'expand'; required?: boolean };
+
+export type Category = 'video' | 'image' | 'audio' | 'check';
+
+export interface AlgorithmSpec {
+  id: AlgorithmId;
+  title: string;
+  category: Category;
+  inputs: InputSpec[];
+  params: Record<string, ParamSpec>;
+  /** what the outputs are; 'data' = a judgement in metadata.data, no file; 'same' = the input's kind */
+  output: MediaKind | 'data' | 'same';
+  /**
+   * where an output's length comes from, for costing: a param (seconds), the first input's duration, or
+   * nothing (images, checks)
+   */
+  duration: { from: 'param'; param: string; default: number } | { from: 'input' } | { from: 'speech' } | { from: 'none' };
+  /** how many outputs: a param (batch count) or one */
+  count?: { param: string; default: number; max: number };
+  /** a region of interest is needed: a mask input or the regions param */
+  needsArea?: boolean;
+}
+
+const ratios = ASPECT_RATIOS.map((r) => r.ratio);
+const resolution = { type: 'string', enum: ['360p', '540p', '720p', '1080p'] } as const;
+const seed = { type: 'number', min: 0, max: 2 ** 31 - 1, integer: true } as const;
+const motion = { type: 'string', enum: ['auto', 'zoom_in', 'zoom_out', 'pan_left', 'pan_right', 'pan_up', 'pan_down'], default: 'auto' } as const;
+const image = (required = true): InputSpec => ({ name: 'image', kinds: ['image'], required });
+const video = (): InputSpec => ({ name: 'video', kinds: ['video'], required: true });
+const mask = (): InputSpec => ({ name: 'mask', kinds: ['mask'], required: false, note: 'white or opaque pixels mark the area; or give regions' });
+const speech = { text: { type: 'string', maxWords: 200 }, voice: { type: 'string' } } as const;
+
+export const ALGORITHMS: Record<AlgorithmId, AlgorithmSpec> = {
+  text2video: {
+    id: 'text2video', title: 'Text to video', category: 'video', output: 'video', inputs: [],
+    params: { prompt: { type: 'string', required: true, minLength: 1, maxWords: 200 }, ratio: { type: 'string', enum: ratios, default: '16:9' }, duration: { type: 'number', min: 2, max: 10, default: 5 }, resolution, motion, seed },
+    duration: { from: 'param', param: 'duration', default: 5 },
+  },
+  image2video: {
+    id: 'image2video', title: 'Image to video', category: 'video', output: 'video',
+    inputs: [image(), { name: 'end_frame', kinds: ['image'], required: false }],
+    params: { prompt: { type: 'string', maxWords: 200 }, duration: { type: 'number', min: 2, max: 10, default: 5 }, resolution, motion, seed },
+    duration: { from: 'param', param: 'duration', default: 5 },
+  },
+  video2anime: {
+    id: 'video2anime', title: 'Video to anime', category: 'video', output: 'video', inputs: [video()],
+    params: { prompt: { type: 'string', maxWords: 200 }, style: { type: 'string', enum: ['anime', 'cartoon', 'comic', 'sketch', 'watercolor'], default: 'anime' }, resolution },
+    duration: { from: 'input' },
+  },
+  text2image: {
+    id: 'text2image', title: 'Text to image', category: 'image', output: 'image', inputs: [],
+    params: { prompt: { type: 'string', required: true, minLength: 1, maxWords: 50 }, ratio: { type: 'string', enum: ratios, default: '1:1' }, num: { type: 'number', min: 1, max: 4, integer: true, default: 1 }, seed },
+    duration: { from: 'none' }, count: { param: 'num', default: 1, max: 4 },
+  },
+  image2image: {
+    id: 'image2image', title: 'Image to image', category: 'image', output: 'image', inputs: [image()],
+    params: { prompt: { type: 'string', required: true, minLength: 1, maxWords: 50 }, ratio: { type: 'string', enum: ratios }, num: { type: 'number', min: 1, max: 4, integer: true, default: 1 }, strength: { type: 'number', min: 0, max: 1, default: 0.6 }, seed },
+    duration: { from: 'none' }, count: { param: 'num', default: 1, max: 4 },
+  },
+  mai_tcm: {
+    id: 'mai_tcm', title: 'Text to music', category: 'audio', output: 'audio', inputs: [],
+    params: { prompt: { type: 'string', required: true, minLength: 10, maxWords: 50 }, duration: { type: 'number', min: 5, max: 240, default: MUSIC_DEFAULT_DURATION }, style: { type: 'string' }, format: { type: 'string', enum: ['mp3', 'm4a'], default: 'mp3' }, seed },
+    duration: { from: 'param', param: 'duration', default: MUSIC_DEFAULT_DURATION },
+  },
+  mai_text2song_minimax: {
+    id: 'mai_text2song_minimax', title: 'Text to song', category: 'audio', output: 'audio', inputs: [],
+    params: { lyrics: { type: 'string', required: true, minLength: 10 }, prompt: { type: 'string', maxWords: 50 }, duration: { type: 'number', min: 5, max: 240, default: MUSIC_DEFAULT_DURATION }, style: { type: 'string' }, voice: { type: 'string' }, format: { type: 'string', enum: ['mp3', 'm4a'], default: 'mp3' }, seed },
+    duration: { from: 'param', param: 'duration', default: MUSIC_DEFAULT_DURATION },
+  },
+  effect: {
+    id: 'effect', title: 'AI effect', category: 'video', output: 'video', inputs: [image()],
+    params: { effect: { type: 'string', enum: ['zoom_pulse', 'shake', 'spin', 'glitch', 'fade_bw', 'heartbeat', 'dolly'], default: 'zoom_pulse' }, duration: { type: 'number', min: 2, max: 10, default: 5 }, resolution },
+    duration: { from: 'param', param: 'duration', default: 5 },
+  },
+  image_enhancer: {
+    id: 'image_enhancer', title: 'Image enhancer', category: 'image', output: 'image', inputs: [image()],
+    params: { scale: { type: 'number', min: 2, max: 4, integer: true, enum: [2, 3, 4], default: 2 } },
+    duration: { from: 'none' },
+  },
+  bg_remover: { id: 'bg_remover', title: 'Background remover', category: 'image', output: 'image', inputs: [image()], params: {}, duration: { from: 'none' } },
+  object_remover: {
+    id: 'object_remover', title: 'Object remover', category: 'image', output: 'image', inputs: [image(), mask()],
+    params: { regions: { type: 'regions' } }, duration: { from: 'none' }, needsArea: true,
+  },
+  partial_redrawing: {
+    id: 'partial_redrawing', title: 'Partial redrawing', category: 'image', output: 'image', inputs: [image(), mask()],
+    params: { prompt: { type: 'string', required: true, minLength: 1, maxWords: 50 }, regions: { type: 'regions' }, seed },
+    duration: { from: 'none' }, needsArea: true,
+  },
+  text_watermark_remover: {
+    id: 'text_watermark_remover', title: 'Text and watermark remover', category: 'image', output: 'image', inputs: [image(), mask()],
+    params: { regions: { type: 'regions' } }, duration: { from: 'none' },
+  },
+  image_extender: {
+    id: 'image_extender', title: 'Image extender', category: 'image', output: 'image', inputs: [image()],
+    params: { ratio: { type: 'string', enum: ratios, default: '16:9' }, expand: { type: 'expand' } }, duration: { from: 'none' },
+  },
+  video_enhancer: {
+    id: 'video_enhancer', title: 'Video enhancer', category: 'video', output: 'video', inputs: [video()],
+    params: { scale: { type: 'number', min: 1, max: 2, integer: true, default: 2 }, sharpen: { type: 'number', min: 0, max: 2, default: 0.8 }, interpolate_fps: { type: 'number', min: 0, max: 60, default: 0 }, max_height: { type: 'number', min: 144, max: 2160, default: 2160 } },
+    duration: { from: 'input' },
+  },
+  video_denoise: {
+    id: 'video_denoise', title: 'Video denoise', category: 'video', output: 'video', inputs: [video()],
+    params: { strength: { type: 'string', enum: ['low', 'medium', 'high'], default: 'medium' }, method: { type: 'string', enum: ['hqdn3d', 'nlmeans'], default: 'hqdn3d' } },
+    duration: { from: 'input' },
+  },
+  video_eraser: {
+    id: 'video_eraser', title: 'Video eraser', category: 'video', output: 'video', inputs: [video(), mask()],
+    params: { regions: { type: 'regions' } }, duration: { from: 'input' }, needsArea: true,
+  },
+  audio_noise_reduction: {
+    id: 'audio_noise_reduction', title: 'Audio noise reduction', category: 'audio', output: 'audio',
+    inputs: [{ name: 'audio', kinds: ['audio', 'video'], required: true }],
+    params: { strength: { type: 'string', enum: ['low', 'medium', 'high'], default: 'medium' } }, duration: { from: 'input' },
+  },
+  audio_vocal_removal: {
+    id: 'audio_vocal_removal', title: 'Vocal removal', category: 'audio', output: 'audio',
+    inputs: [{ name: 'audio', kinds: ['audio', 'video'], required: true }],
+    params: { format: { type: 'string', enum: ['mp3', 'm4a'], default: 'mp3' } }, duration: { from: 'input' },
+  },
+  talking_photo: {
+    id: 'talking_photo', title: 'Talking photo', category: 'video', output: 'video',
+    inputs: [{ name: 'image', kinds: ['image'], required: true, note: 'must show a face' }, { name: 'audio', kinds: ['audio'], required: false, note: 'or give text' }],
+    params: { ...speech, resolution }, duration: { from: 'speech' },
+  },
+  talking_avatar: {
+    id: 'talking_avatar', title: 'Talking avatar', category: 'video', output: 'video',
+    inputs: [{ name: 'image', kinds: ['image'], required: true, note: 'must show a face' }, { name: 'audio', kinds: ['audio'], required: false, note: 'or give text' }],
+    params: { ...speech, resolution }, duration: { from: 'speech' },
+  },
+  lip_sync: {
+    id: 'lip_sync', title: 'Lip sync', category: 'video', output: 'video',
+    inputs: [{ name: 'video', kinds: ['video'], required: true, note: 'must show a face' }, { name: 'audio', kinds: ['audio'], required: false, note: 'or give text' }],
+    params: { ...speech }, duration: { from: 'speech' },
+  },
+  image_fkp: { id: 'image_fkp', title: 'Face key points', category: 'check', output: 'data', inputs: [image()], params: {}, duration: { from: 'none' } },
+  face_check: { id: 'face_check', title: 'Face check', category: 'check', output: 'data', inputs: [image()], params: {}, duration: { from: 'none' } },
+  watermark: {
+    id: 'watermark', title: 'Watermark', category: 'check', output: 'same',
+    inputs: [{ name: 'media', kinds: ['image', 'video'], required: true }], params: { text: { type: 'string' } }, duration: { from: 'input' },
+  },
+  t_sensitive_detect: {
+    id: 't_sensitive_detect', title: 'Text check', category: 'check', output: 'data', inputs: [],
+    params: { prompt: { type: 'string', required: true } }, duration: { from: 'none' },
+  },
+  i_sensitive_detect: { id: 'i_sensitive_detect', title: 'Image check', category: 'check', output: 'data', inputs: [image()], params: {}, duration: { from: 'none' } },
+  v_sensitive_detect: { id: 'v_sensitive_detect', title: 'Video check', category: 'check', output: 'data', inputs: [video()], params: {}, duration: { from: 'none' } },
+};
+
+export function isAlgorithm(id: string): id is AlgorithmId {
+  return Object.prototype.hasOwnProperty.call(ALGORITHMS, id);
+}
+
+/** The list, in catalogue order. */
+export function listAlgorithms(): AlgorithmSpec[] {
+  return Object.values(ALGORITHMS);
+}

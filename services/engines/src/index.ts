@@ -1,0 +1,15 @@
+/** @studio/engines: the generation engines behind one interface. */
+export * from './types';
+export { ALGORITHMS, listAlgorithms, isAlgorithm } from './algorithms';
+export type { AlgorithmSpec, InputSpec, ParamSpec, InputKind, Category } from './algorithms';
+export { EngineError, EngineAbortedError } from './errors';
+export type { EngineUserText } from './errors';
+export { EngineRegistry, createEngineRegistry, parseAlgorithmMap } from './registry';
+export type { EngineConfig, CreateRegistryOptions } from './registry';
+export { LocalEngine } from './local/engine';
+export { ComfyUiEngine, loadWorkflows } from './comfyui/engine';
+export type { ComfyUiOptions, ComfyWorkflow } from './comfyui/engine';
+export { probeMedia } from './media/probe';
+export type { ProbedMedia } from './media/probe';
+export { listVoices } from './local/audio/speech';
+export { checkText } from './local/moderation';

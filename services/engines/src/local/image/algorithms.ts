@@ -1,0 +1,428 @@
+import sharp from 'sharp';
+import { USER_TEXTS } from 'shared-contracts/src/constants';
+import { EngineError, throwIfAborted } from '../../errors';
+import type { AlgorithmParams, EngineContext, EngineJob, EngineResult } from '../../types';
+import { clamp, imageOutput, input, nearestRatio, NO_MODEL, outFile, ratioSize } from '../common';
+import { hex, luminance, mix, paletteFor, rng, seedFor, words, type Rgb } from '../prompt';
+import { compose } from './compose';
+import { detectFaces } from './face';
+import { inpaint } from './inpaint';
+import { MODEL_NAMES } from '../models';
+import { dilate, loadMask, readRgb, toSharp, type RawImage } from './raw';
+import { removeBackground } from './segment';
+import { detectTextMask } from './text-detect';
+import { esrganUpscale } from './upscale';
+import { watermarkPng } from './watermark-mark';
+
+type Job<A extends keyof AlgorithmParams> = EngineJob<A>;
+
+/** Render the composition of a prompt to an RGB PNG buffer. */
+export async function renderPrompt(prompt: string, seed: number, width: number, height: number): Promise<{ png: Buffer; scene: string; drivers: string[] }> {
+  const c = compose(prompt, seed, width, height);
+  const png = await sharp(Buffer.from(c.background))
+    .composite([{ input: Buffer.from(c.foreground) }])
+    .removeAlpha()
+    .png()
+    .toBuffer();
+  return { png, scene: c.scene, drivers: c.drivers };
+}
+
+function describe(drivers: string[], scene: string): string {
+  return drivers.length ? `a ${scene} composition shaped by "${drivers.join('", "')}"` : `an ${scene} composition with colours drawn from the prompt`;
+}
+
+export async function text2image(job: Job<'text2image'>, ctx: EngineContext): Promise<EngineResult> {
+  const { prompt } = job.params;
+  const { width, height, ratio } = ratioSize(job.params.ratio, '1:1');
+  const num = clamp(Math.round(job.params.num ?? 1), 1, 4);
+  const outputs = [];
+  let scene = '';
+  let drivers: string[] = [];
+  for (let i = 0; i < num; i++) {
+    throwIfAborted(ctx.signal);
+    const r = await renderPrompt(prompt, seedFor(prompt, (job.params.seed ?? 0) + i), width, height);
+    scene = r.scene;
+    drivers = r.drivers;
+    const path = outFile(ctx, job, i, 'png');
+    await sharp(r.png).toFile(path);
+    outputs.push(await imageOutput(path));
+    ctx.onProgress(((i + 1) / num) * 100);
+  }
+  return {
+    outputs,
+    metadata: {
+      engine: 'local:procedural-art',
+      note: `Rendered procedurally from the prompt by the local engine at ${ratio} (${width}x${height}): ${describe(drivers, scene)}; ${NO_MODEL}.`,
+    },
+  };
+}
+
+/** Recolour an RGB image towards a palette, keeping its light and shade. */
+function recolour(img: RawImage, palette: Rgb[], amount: number, mask?: Uint8Array): Buffer {
+  const out = Buffer.from(img.data);
+  const dark = palette.reduce((a, b) => (luminance(a) < luminance(b) ? a : b));
+  const light = palette.reduce((a, b) => (luminance(a) > luminance(b) ? a : b));
+  const mid = palette[0];
+  for (let p = 0; p < img.width * img.height; p++) {
+    if (mask && !mask[p]) continue;
+    const i = p * 3;
+    const l = luminance([img.data[i], img.data[i + 1], img.data[i + 2]]) / 255;
+    const target = l < 0.5 ? mix(dark, mid, l * 2) : mix(mid, light, (l - 0.5) * 2);
+    // keep local contrast: add the pixel's deviation from its grey level
+    for (let c = 0; c < 3; c++) {
+      const v = img.data[i + c] * (1 - amount) + (target[c] + (img.data[i + c] - l * 255) * 0.35) * amount;
+      out[i + c] = clamp(Math.round(v), 0, 255);
+    }
+  }
+  return out;
+}
+
+export async function image2image(job: Job<'image2image'>, ctx: EngineContext): Promise<EngineResult> {
+  const { prompt } = job.params;
+  const src = await sharp(input(job, 0, 'image')).rotate().metadata();
+  const ratio = job.params.ratio ?? nearestRatio(src.width ?? 1, src.height ?? 1);
+  const { width, height } = ratioSize(ratio);
+  const strength = clamp(job.params.strength ?? 0.6, 0, 1);
+  const num = clamp(Math.round(job.params.num ?? 1), 1, 4);
+  const base = await readRgb(await sharp(input(job, 0, 'image')).rotate().resize(width, height, { fit: 'cover' }).toBuffer());
+  const outputs = [];
+  let drivers: string[] = [];
+  for (let i = 0; i < num; i++) {
+    throwIfAborted(ctx.signal);
+    const seed = seedFor(prompt, (job.params.seed ?? 0) + i);
+    const pal = paletteFor(prompt, seed);
+    const c = compose(prompt, seed, width, height);
+    drivers = c.drivers;
+    const tinted = recolour(base, pal.colours, strength * 0.85);
+    const fgAlpha = Math.round(strength * 0.55 * 100) / 100;
+    const fg = await sharp(Buffer.from(c.foreground)).ensureAlpha(1).png().toBuffer();
+    const fgFaded = await sharp(fg)
+      .composite([{ input: Buffer.from([255, 255, 255, Math.round(fgAlpha * 255)]), raw: { width: 1, height: 1, channels: 4 }, tile: true, blend: 'dest-in' }])
+      .png()
+      .toBuffer();
+    const path = outFile(ctx, job, i, 'png');
+    await toSharp({ data: tinted, width, height, channels: 3 })
+      .composite([{ input: fgFaded }])
+      .removeAlpha()
+      .png()
+      .toFile(path);
+    outputs.push(await imageOutput(path));
+    ctx.onProgress(((i + 1) / num) * 100);
+  }
+  return {
+    outputs,
+    metadata: {
+      engine: 'local:procedural-art',
+      note: `The input was cropped to ${ratio}, recoloured to a palette from the prompt${drivers.length ? ` ("${drivers.join('", "')}")` : ''} and overlaid with procedural shapes at strength ${strength}; ${NO_MODEL}.`,
+    },
+  };
+}
+
+export async function imageEnhancer(job: Job<'image_enhancer'>, ctx: EngineContext): Promise<EngineResult> {
+  const scale = ([2, 3, 4] as const).includes(job.params.scale ?? 2) ? (job.params.scale ?? 2) : 2;
+  let img = await readRgb(input(job, 0, 'image'));
+  let note = '';
+  const maxOut = 4096;
+  if (Math.max(img.width, img.height) * scale > maxOut) {
+    const s = maxOut / scale / Math.max(img.width, img.height);
+    const w = Math.max(1, Math.round(img.width * s));
+    const h = Math.max(1, Math.round(img.height * s));
+    img = { data: await toSharp(img).resize(w, h).raw().toBuffer(), width: w, height: h, channels: 3 };
+    note = ` The input was first reduced to ${w}x${h} so the result stays within ${maxOut} px.`;
+  }
+  const up = await esrganUpscale(img, scale, (f) => ctx.onProgress(f * 95, 'upscaling'), ctx.signal);
+  const path = outFile(ctx, job, 0, 'png');
+  await toSharp(up).png().toFile(path);
+  ctx.onProgress(100);
+  return {
+    outputs: [await imageOutput(path)],
+    metadata: {
+      engine: 'local:esrgan',
+      model: MODEL_NAMES.esrgan(scale),
+      note: `Upscaled ${scale}x with the ESRGAN slim super-resolution model on TensorFlow.js (WebAssembly).${note}`,
+    },
+  };
+}
+
+export async function bgRemover(job: Job<'bg_remover'>, ctx: EngineContext): Promise<EngineResult> {
+  const img = await readRgb(input(job, 0, 'image'));
+  ctx.onProgress(10, 'segmenting');
+  const matte = await removeBackground(img);
+  const rgba = Buffer.alloc(img.width * img.height * 4);
+  for (let p = 0; p < img.width * img.height; p++) {
+    rgba[p * 4] = img.data[p * 3];
+    rgba[p * 4 + 1] = img.data[p * 3 + 1];
+    rgba[p * 4 + 2] = img.data[p * 3 + 2];
+    rgba[p * 4 + 3] = matte.alpha[p];
+  }
+  const path = outFile(ctx, job, 0, 'png');
+  await sharp(rgba, { raw: { width: img.width, height: img.height, channels: 4 } }).png().toFile(path);
+  ctx.onProgress(100);
+  const how = matte.method === 'selfie-segmentation'
+    ? 'The person was separated from the background with the MediaPipe selfie segmentation model (TensorFlow.js, WebAssembly).'
+    : 'The segmentation model found no person, so the background was separated by a border-colour flood fill (works for subjects on a plain background; no model).';
+  return {
+    outputs: [await imageOutput(path)],
+    metadata: {
+      engine: matte.method === 'selfie-segmentation' ? 'local:selfie-segmentation' : 'local:border-colour-matte',
+      model: matte.method === 'selfie-segmentation' ? MODEL_NAMES.selfie : undefined,
+      note: `${how} Foreground kept: ${Math.round(matte.coverage * 100)}% of the image.`,
+    },
+  };
+}
+
+async function inpaintJob(
+  job: Job<'object_remover' | 'text_watermark_remover' | 'partial_redrawing'>,
+  ctx: EngineContext,
+  mask: Uint8Array,
+  img: RawImage,
+  grow: number,
+): Promise<{ data: Buffer; mask: Uint8Array }> {
+  ctx.onProgress(15, 'filling');
+  const r = await inpaint(img, mask, { grow, seed: seedFor(job.taskId), signal: ctx.signal });
+  ctx.onProgress(90);
+  return r;
+}
+
+async function writePngLike(ctx: EngineContext, job: EngineJob, img: RawImage, srcPath: string): Promise<string> {
+  const meta = await sharp(srcPath).metadata();
+  const ext = meta.format === 'jpeg' ? 'jpg' : meta.format === 'webp' ? 'webp' : 'png';
+  const path = outFile(ctx, job, 0, ext);
+  const s = toSharp(img);
+  if (ext === 'jpg') await s.jpeg({ quality: 95 }).toFile(path);
+  else if (ext === 'webp') await s.webp({ lossless: true }).toFile(path);
+  else await s.png().toFile(path);
+  return path;
+}
+
+export async function objectRemover(job: Job<'object_remover'>, ctx: EngineContext): Promise<EngineResult> {
+  const src = input(job, 0, 'image');
+  const img = await readRgb(src);
+  const mask = await loadMask(img.width, img.height, job.inputs[1], job.params.regions);
+  const r = await inpaintJob(job, ctx, mask, img, 2);
+  const path = await writePngLike(ctx, job, { ...img, data: r.data }, src);
+  ctx.onProgress(100);
+  return {
+    outputs: [await imageOutput(path)],
+    metadata: {
+      engine: 'local:inpaint',
+      note: `The selected area was filled from its surroundings by the local engine (onion-peel diffusion fill plus texture copied from matching patches); ${NO_MODEL}.`,
+    },
+  };
+}
+
+export async function textWatermarkRemover(job: Job<'text_watermark_remover'>, ctx: EngineContext): Promise<EngineResult> {
+  const src = input(job, 0, 'image');
+  const img = await readRgb(src);
+  let mask: Uint8Array;
+  let how: string;
+  if (job.inputs[1] || job.params.regions?.length) {
+    mask = await loadMask(img.width, img.height, job.inputs[1], job.params.regions);
+    how = 'the selected area';
+  } else {
+    mask = detectTextMask(img);
+    let n = 0;
+    for (const v of mask) if (v) n++;
+    if (n === 0) throw new EngineError(USER_TEXTS.SELECT_AREA, 'no text or watermark found automatically');
+    how = `text and marks found by a morphological top-hat stroke detector (${((n / mask.length) * 100).toFixed(1)}% of the image; a heuristic, no OCR model)`;
+  }
+  const r = await inpaintJob(job, ctx, mask, img, 3);
+  const path = await writePngLike(ctx, job, { ...img, data: r.data }, src);
+  ctx.onProgress(100);
+  return {
+    outputs: [await imageOutput(path)],
+    metadata: {
+      engine: 'local:inpaint',
+      note: `Removed ${how} by filling it from its surroundings (onion-peel diffusion fill plus patch texture); ${NO_MODEL}.`,
+    },
+  };
+}
+
+const PATTERNS = ['stripes', 'striped', 'dots', 'dotted', 'polka', 'checked', 'plaid', 'checkered', 'denim', 'floral'] as const;
+
+export async function partialRedrawing(job: Job<'partial_redrawing'>, ctx: EngineContext): Promise<EngineResult> {
+  const prompt = (job.params.prompt ?? '').trim();
+  if (!prompt) throw new EngineError(USER_TEXTS.REDRAW_PROMPT, 'empty prompt');
+  const src = input(job, 0, 'image');
+  const img = await readRgb(src);
+  const mask = await loadMask(img.width, img.height, job.inputs[1], job.params.regions);
+  const seed = seedFor(prompt, job.params.seed);
+  const pal = paletteFor(prompt, seed);
+  const ws = words(prompt);
+  const pattern = PATTERNS.find((p) => ws.includes(p));
+  let base = img;
+  const steps: string[] = [];
+  if (!pal.colourWords.length && !pattern) {
+    const r = await inpaintJob(job, ctx, mask, img, 1);
+    base = { ...img, data: r.data };
+    steps.push('filled the area from its surroundings');
+  }
+  const soft = dilate(mask, img.width, img.height, 0);
+  const data = recolour(base, pal.colours, pal.colourWords.length ? 0.8 : 0.5, soft);
+  steps.push(
+    pal.colourWords.length
+      ? `recoloured it to "${pal.colourWords.join('", "')}" keeping its light and shade`
+      : 'recoloured it to a palette derived from the prompt',
+  );
+  if (pattern) {
+    const r = rng(seed);
+    const period = Math.max(6, Math.round(Math.min(img.width, img.height) / (18 + r() * 14)));
+    const accent = pal.colours[2];
+    for (let y = 0; y < img.height; y++) {
+      for (let x = 0; x < img.width; x++) {
+        const p = y * img.width + x;
+        if (!soft[p]) continue;
+        let on = false;
+        if (pattern.startsWith('strip')) on = Math.floor(y / period) % 2 === 0;
+        else if (pattern === 'dots' || pattern === 'dotted' || pattern === 'polka') {
+          const dx = (x % period) - period / 2;
+          const dy = (y % period) - period / 2;
+          on = dx * dx + dy * dy < (period / 3.2) ** 2;
+        } else if (pattern === 'denim') on = (x + y) % 4 < 1;
+        else if (pattern === 'floral') {
+          const dx = (x % period) - period / 2;
+          const dy = (y % period) - period / 2;
+          const a = Math.atan2(dy, dx);
+          on = Math.hypot(dx, dy) < (period / 2.6) * Math.abs(Math.cos(2.5 * a));
+        } else on = (Math.floor(x / period) + Math.floor(y / period)) % 2 === 0;
+        if (on) {
+          const l = luminance([data[p * 3], data[p * 3 + 1], data[p * 3 + 2]]) / 255;
+          for (let c = 0; c < 3; c++) data[p * 3 + c] = clamp(Math.round(accent[c] * (0.55 + l * 0.6)), 0, 255);
+        }
+      }
+    }
+    steps.push(`drew a ${pattern} pattern in ${hex(accent)}`);
+  }
+  const path = await writePngLike(ctx, job, { ...img, data }, src);
+  ctx.onProgress(100);
+  return {
+    outputs: [await imageOutput(path)],
+    metadata: {
+      engine: 'local:redraw',
+      note: `In the selected area the local engine ${steps.join(', then ')}; ${NO_MODEL}.`,
+    },
+  };
+}
+
+export async function imageExtender(job: Job<'image_extender'>, ctx: EngineContext): Promise<EngineResult> {
+  const src = input(job, 0, 'image');
+  const img = await readRgb(src);
+  const { width: W, height: H } = img;
+  let left = 0, right = 0, top = 0, bottom = 0;
+  if (job.params.expand) {
+    left = Math.max(0, Math.round(job.params.expand.left ?? 0));
+    right = Math.max(0, Math.round(job.params.expand.right ?? 0));
+    top = Math.max(0, Math.round(job.params.expand.top ?? 0));
+    bottom = Math.max(0, Math.round(job.params.expand.bottom ?? 0));
+  } else {
+    const t = ratioSize(job.params.ratio ?? '16:9');
+    const target = t.width / t.height;
+    if (W / H < target) {
+      const nw = Math.round(H * target);
+      left = Math.floor((nw - W) / 2);
+      right = nw - W - left;
+    } else {
+      const nh = Math.round(W / target);
+      top = Math.floor((nh - H) / 2);
+      bottom = nh - H - top;
+    }
+  }
+  if (left + right + top + bottom === 0) {
+    // already the target shape: extend by 12% on every side
+    left = right = Math.round(W * 0.12);
+    top = bottom = Math.round(H * 0.12);
+  }
+  const NW = W + left + right;
+  const NH = H + top + bottom;
+  if (NW > 8192 || NH > 8192) throw new EngineError(USER_TEXTS.RESOLUTION_UNSUPPORTED, `extended canvas ${NW}x${NH}`);
+  ctx.onProgress(10, 'mirroring');
+  // mirror the picture outwards (sharp cannot mirror further than the picture itself: repeat)
+  let canvas = toSharp(img).png();
+  let cw = W, ch = H;
+  let l = left, r = right, t = top, b = bottom;
+  let buf = await canvas.toBuffer();
+  while (l + r + t + b > 0) {
+    const sl = Math.min(l, cw - 1), sr = Math.min(r, cw - 1), st = Math.min(t, ch - 1), sb = Math.min(b, ch - 1);
+    buf = await sharp(buf).extend({ left: sl, right: sr, top: st, bottom: sb, extendWith: 'mirror' }).png().toBuffer();
+    cw += sl + sr; ch += st + sb;
+    l -= sl; r -= sr; t -= st; b -= sb;
+  }
+  canvas = sharp(buf);
+  const mirror = await canvas.clone().removeAlpha().raw().toBuffer();
+  const sigma = Math.max(2, Math.max(left, right, top, bottom) / 6);
+  const blurred = await sharp(mirror, { raw: { width: NW, height: NH, channels: 3 } }).blur(sigma).raw().toBuffer();
+  // far from the picture the mirror fades into its blur; the original pixels stay as they were
+  const out = Buffer.alloc(NW * NH * 3);
+  const ramp = Math.max(8, Math.max(left, right, top, bottom) * 0.6);
+  const seamMask = new Uint8Array(NW * NH);
+  const band = Math.max(4, Math.round(Math.min(W, H) * 0.015));
+  for (let y = 0; y < NH; y++) {
+    for (let x = 0; x < NW; x++) {
+      const p = y * NW + x;
+      const inside = x >= left && x < left + W && y >= top && y < top + H;
+      if (inside) {
+        const q = ((y - top) * W + (x - left)) * 3;
+        out[p * 3] = img.data[q];
+        out[p * 3 + 1] = img.data[q + 1];
+        out[p * 3 + 2] = img.data[q + 2];
+        continue;
+      }
+      const dx = x < left ? left - x : x >= left + W ? x - (left + W - 1) : 0;
+      const dy = y < top ? top - y : y >= top + H ? y - (top + H - 1) : 0;
+      const d = Math.max(dx, dy);
+      const k = clamp(d / ramp, 0, 1);
+      for (let c = 0; c < 3; c++) out[p * 3 + c] = Math.round(mirror[p * 3 + c] * (1 - k) + blurred[p * 3 + c] * k);
+      // a band just outside the picture is re-synthesised, so the mirror line does not show
+      if (d > 1 && d <= band) seamMask[p] = 255;
+    }
+  }
+  ctx.onProgress(40, 'inpainting seams');
+  let data: Buffer = out;
+  let any = false;
+  for (const v of seamMask) if (v) { any = true; break; }
+  if (any) data = (await inpaint({ data: out, width: NW, height: NH, channels: 3 }, seamMask, { seed: seedFor(job.taskId), signal: ctx.signal })).data;
+  const path = outFile(ctx, job, 0, 'png');
+  await sharp(data, { raw: { width: NW, height: NH, channels: 3 } }).png().toFile(path);
+  ctx.onProgress(100);
+  return {
+    outputs: [await imageOutput(path)],
+    metadata: {
+      engine: 'local:outpaint',
+      note: `Extended from ${W}x${H} to ${NW}x${NH}: the new area mirrors the picture and fades into a blur of it, and a ${band} px band at the seams was re-filled by inpainting; ${NO_MODEL}.`,
+    },
+  };
+}
+
+export async function watermarkImage(job: Job<'watermark'>, ctx: EngineContext, src: string): Promise<EngineResult> {
+  const meta = await sharp(src).rotate().metadata();
+  const w = meta.autoOrient?.width ?? meta.width ?? 0;
+  const h = meta.autoOrient?.height ?? meta.height ?? 0;
+  const mark = await watermarkPng(w, h, job.params.text);
+  const ext = meta.format === 'jpeg' ? 'jpg' : 'png';
+  const path = outFile(ctx, job, 0, ext);
+  const s = sharp(src).rotate().composite([{ input: mark.png, left: Math.max(0, w - mark.width - mark.margin), top: Math.max(0, h - mark.height - mark.margin) }]);
+  if (ext === 'jpg') await s.jpeg({ quality: 92 }).toFile(path);
+  else await s.png().toFile(path);
+  ctx.onProgress(100);
+  return {
+    outputs: [await imageOutput(path)],
+    metadata: { engine: 'local:watermark', note: 'The free-plan watermark (logo and name, bottom right) was drawn on the image.' },
+  };
+}
+
+export async function faceLandmarks(job: Job<'image_fkp' | 'face_check'>, ctx: EngineContext): Promise<EngineResult> {
+  const img = await readRgb(input(job, 0, 'image'));
+  ctx.onProgress(20, 'detecting faces');
+  const faces = await detectFaces(img);
+  ctx.onProgress(100);
+  if (faces.length === 0) throw new EngineError(USER_TEXTS.NO_FACE, 'no face detected');
+  return {
+    outputs: [],
+    metadata: {
+      engine: 'local:face-api',
+      model: MODEL_NAMES.faces,
+      note: `${faces.length} face${faces.length > 1 ? 's' : ''} found with the SSD MobileNet v1 detector and 68-point landmark model of face-api (TensorFlow.js, WebAssembly).`,
+      data: { kind: 'faces', faces: job.algorithm === 'image_fkp' ? faces : faces.map((f) => ({ ...f, landmarks: [] })), width: img.width, height: img.height },
+    },
+  };
+}

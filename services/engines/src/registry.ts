@@ -1,0 +1,77 @@
+/**
+ * Picks the engine for each algorithm by configuration. Default: everything local. In production:
+ *   ENGINE_DEFAULT=local
+ *   ENGINE_ALGORITHMS=text2video=comfyui,image2video=comfyui
+ *   COMFYUI_URL=http://gpu-worker:8188  COMFYUI_WORKFLOWS=/etc/studio/workflows  (one <algorithm>.json each)
+ */
+import { USER_TEXTS } from 'shared-contracts/src/constants';
+import { isAlgorithm } from './algorithms';
+import { ComfyUiEngine, loadWorkflows, type ComfyUiOptions } from './comfyui/engine';
+import { EngineError } from './errors';
+import { LocalEngine } from './local/engine';
+import { ALGORITHM_IDS, type AlgorithmId, type Engine, type EngineContext, type EngineJob, type EngineResult } from './types';
+
+export interface EngineConfig {
+  /** engine name for algorithms not listed; default 'local' */
+  default?: string;
+  algorithms?: Partial<Record<AlgorithmId, string>>;
+}
+
+export class EngineRegistry {
+  private readonly engines = new Map<string, Engine>();
+  constructor(engines: Engine[], private readonly config: EngineConfig = {}) {
+    for (const e of engines) this.engines.set(e.name, e);
+  }
+
+  /** the engine configured for an algorithm */
+  engineFor(algorithm: AlgorithmId): Engine {
+    if (!isAlgorithm(algorithm)) throw new EngineError(USER_TEXTS.GENERATION_FAILURE, `unknown algorithm ${String(algorithm)}`);
+    const name = this.config.algorithms?.[algorithm] ?? this.config.default ?? 'local';
+    const engine = this.engines.get(name);
+    if (!engine) throw new EngineError(USER_TEXTS.GENERATION_FAILURE, `engine ${name} (for ${algorithm}) is not configured`);
+    if (!engine.supports(algorithm)) throw new EngineError(USER_TEXTS.GENERATION_FAILURE, `engine ${name} cannot run ${algorithm}`);
+    return engine;
+  }
+
+  run(job: EngineJob, ctx: EngineContext): Promise<EngineResult> {
+    return this.engineFor(job.algorithm).run(job, ctx);
+  }
+
+  async close(): Promise<void> {
+    for (const e of this.engines.values()) await e.close?.();
+  }
+}
+
+/** Parse `a=comfyui,b=local` into an algorithm map (unknown algorithms are refused). */
+export function parseAlgorithmMap(text: string | undefined): Partial<Record<AlgorithmId, string>> {
+  const out: Partial<Record<AlgorithmId, string>> = {};
+  for (const part of (text ?? '').split(',').map((s) => s.trim()).filter(Boolean)) {
+    const [alg, engine] = part.split('=').map((s) => s.trim());
+    if (!isAlgorithm(alg) || !engine) throw new Error(`ENGINE_ALGORITHMS: cannot read "${part}"`);
+    out[alg] = engine;
+  }
+  return out;
+}
+
+export interface CreateRegistryOptions {
+  config?: EngineConfig;
+  comfyui?: ComfyUiOptions;
+  env?: NodeJS.ProcessEnv;
+}
+
+/** The registry from options, or from the environment (ENGINE_DEFAULT, ENGINE_ALGORITHMS, COMFYUI_URL, COMFYUI_WORKFLOWS). */
+export async function createEngineRegistry(opts: CreateRegistryOptions = {}): Promise<EngineRegistry> {
+  const env = opts.env ?? process.env;
+  const engines: Engine[] = [new LocalEngine()];
+  let comfy = opts.comfyui;
+  if (!comfy && env.COMFYUI_URL) {
+    const workflows = env.COMFYUI_WORKFLOWS ? await loadWorkflows(env.COMFYUI_WORKFLOWS, [...ALGORITHM_IDS]) : {};
+    comfy = { baseUrl: env.COMFYUI_URL, workflows };
+  }
+  if (comfy) engines.push(new ComfyUiEngine(comfy));
+  const config: EngineConfig = opts.config ?? {
+    default: env.ENGINE_DEFAULT || 'local',
+    algorithms: parseAlgorithmMap(env.ENGINE_ALGORITHMS),
+  };
+  return new EngineRegistry(engines, config);
+}
