@@ -1,17 +1,41 @@
 import path from 'node:path';
+import { createRequire } from 'node:module';
 import { createAppConfig, sharedSingletons } from '../rspack.shared';
+import pkg from './package.json';
+
+const require = createRequire(__filename);
+const routerDir = path.dirname(require.resolve('react-router/package.json'));
+const routerVersion = (require('react-router/package.json') as { version: string }).version;
 
 export default function config({ production }: { production: boolean }) {
-  return createAppConfig({
+  const base = createAppConfig({
     appDir: __dirname,
     production,
     outDir: path.join(__dirname, 'dist'),
     publicPath: '/',
-    html: { title: 'AI Video Generator' },
+    html: { title: 'AI Video Generator', template: path.join(__dirname, 'index.html') },
+    define: { 'process.env.SHELL_VERSION': JSON.stringify(pkg.version) },
     federation: {
       name: 'shell',
+      // remotes come from /remotes.json at runtime (src/federation/remote-runtime.ts)
       remotes: {},
-      shared: sharedSingletons,
+      shared: {
+        ...sharedSingletons,
+        // the shell provides react-router without its server half (src/vendor/react-router-client.ts);
+        // same package version, so every remote's requiredVersion is met by this one instance
+        'react-router': {
+          ...sharedSingletons['react-router'],
+          import: './src/vendor/react-router-client.ts',
+          version: routerVersion,
+        },
+      },
+      // the shell runs in browsers only: leave the runtime's node loaders out
+      experiments: { optimization: { target: 'web' } },
     },
   });
+  base.resolve = {
+    ...base.resolve,
+    alias: { 'react-router-full$': path.join(routerDir, 'dist', 'production', 'index.mjs') },
+  };
+  return base;
 }

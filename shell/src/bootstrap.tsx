@@ -1,16 +1,38 @@
+/**
+ * Start-up: runtime config, the session (token cookie, user cache, uid comparison), the API client and
+ * the rest of the ShellApi, the remotes list, the router, the first render, then the user refresh and the
+ * new-version check.
+ */
 import { createRoot } from 'react-dom/client';
-import { lazy, Suspense } from 'react';
-import { createInstance } from '@module-federation/enhanced/runtime';
+import { createBrowserRouter } from 'react-router';
+import { App } from './app/app';
+import { createShell } from './app/create-shell';
+import { readShellConfig } from './config/shell-config';
+import { lifecycle } from './lifecycle/lifecycle-state';
+import { installChunkErrorReload, reloadOnce } from './lifecycle/reload-guard';
+import { startVersionCheck } from './lifecycle/version-check';
+import { createRoutes } from './routing/route-table';
 
-const Home = lazy(async () => {
-  const res = await fetch('/remotes.json', { cache: 'no-store' });
-  const manifest = (await res.json()) as { remotes: { name: string; entry: string }[] };
-  const mf = createInstance({ name: 'shell', remotes: manifest.remotes.map((r) => ({ name: r.name, entry: r.entry })) });
-  return (await mf.loadRemote('remote_explore/HomePage')) as { default: () => JSX.Element };
+const config = readShellConfig();
+installChunkErrorReload();
+
+const shell = createShell(config);
+const { shouldRefresh } = shell.session.start();
+void shell.internals.runtime.start();
+
+const router = createBrowserRouter(createRoutes());
+shell.setNavigator({ navigate: (to, options) => void router.navigate(to, options) });
+
+const container = document.getElementById('root') ?? document.body.appendChild(document.createElement('div'));
+createRoot(container).render(<App shell={shell} router={router} />);
+
+if (shouldRefresh) void shell.session.refreshUser();
+
+startVersionCheck({
+  intervalMs: config.versionCheckIntervalMs,
+  onNewVersion(served) {
+    lifecycle.newVersion = served;
+    // nobody is looking: take the new build now; otherwise at the next route change
+    if (document.visibilityState === 'hidden') reloadOnce(`a new build (${served}) is deployed`);
+  },
 });
-
-createRoot(document.body.appendChild(document.createElement('div'))).render(
-  <Suspense fallback={<p>loading</p>}>
-    <Home />
-  </Suspense>,
-);

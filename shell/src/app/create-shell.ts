@@ -1,0 +1,88 @@
+/** Wires the shell's services into the ShellApi every remote receives, plus the shell's internals. */
+import { createEventBus, type ShellApi } from 'shared-contracts';
+import { createApiClient } from '../api/api-client';
+import { ensureClientId } from '../api/client-id';
+import type { ShellRuntimeConfig } from '../config/shell-config';
+import { createRemoteRuntime, type RemoteRuntime } from '../federation/remote-runtime';
+import { createModalStore } from '../modal/modal-store';
+import { classifyLink } from '../routing/link-rules';
+import { embedModeFlag } from '../routing/url-params';
+import { createPreferences } from '../session/preferences';
+import { createSession, type ShellSession } from '../session/session-store';
+import { createToastStore } from '../toast/toast-store';
+import { createTracker } from '../tracking/track';
+import { createViewport } from '../viewport/viewport';
+import type { ShellInternals } from './internals';
+
+export const SHELL_VERSION: string = process.env.SHELL_VERSION ?? '0.0.0-dev';
+
+export interface Navigator {
+  navigate(to: string, options?: { replace?: boolean }): void;
+}
+
+export interface CreatedShell {
+  api: ShellApi;
+  session: ShellSession;
+  internals: ShellInternals;
+  /** the router registers itself here once created */
+  setNavigator(navigator: Navigator): void;
+}
+
+export function createShell(config: ShellRuntimeConfig, options: { runtime?: RemoteRuntime } = {}): CreatedShell {
+  const bus = createEventBus();
+  const clientId = ensureClientId();
+  const viewport = createViewport();
+  let navigator: Navigator | null = null;
+  const pending: { to: string; options?: { replace?: boolean } }[] = [];
+
+  // eslint-disable-next-line prefer-const
+  let apiClient: ShellApi['api'];
+  const session = createSession({ bus, cookieDomain: config.cookieDomain, getApi: () => apiClient });
+  apiClient = createApiClient({
+    apiBase: config.apiBase,
+    version: SHELL_VERSION,
+    getClientId: () => clientId,
+    getToken: () => session.state.token,
+    getViewportWidth: () => viewport.state.width,
+    onSessionInvalid: (reason) => session.clear(reason),
+  });
+
+  const toasts = createToastStore();
+  const modals = createModalStore();
+  const runtime = options.runtime ?? createRemoteRuntime();
+
+  function navigate(to: string, navOptions?: { replace?: boolean }) {
+    const target = classifyLink(to, { origin: window.location.origin, ownDomains: config.ownDomains });
+    if (target.kind === 'in-app') {
+      if (navigator) navigator.navigate(target.to, navOptions);
+      else pending.push({ to: target.to, options: navOptions });
+    } else if (target.kind === 'same-window') {
+      window.location.assign(target.href);
+    } else {
+      window.open(target.href, '_blank', 'noopener,noreferrer');
+    }
+  }
+
+  const api: ShellApi = {
+    config,
+    api: apiClient,
+    bus,
+    session,
+    preferences: createPreferences(),
+    viewport: viewport.state,
+    toast: toasts,
+    modals,
+    navigate,
+    track: createTracker(),
+  };
+
+  return {
+    api,
+    session,
+    internals: { runtime, config, toasts, modals, embedMode: embedModeFlag },
+    setNavigator(next) {
+      navigator = next;
+      for (const item of pending.splice(0)) next.navigate(item.to, item.options);
+    },
+  };
+}

@@ -1,0 +1,73 @@
+/**
+ * The chrome around every page except /template: a sticky top block (the desktop header banner slot, which
+ * pushes everything down, and the header), the fixed sidebar (wide on desktop, narrow on tablets, hidden
+ * on phones where the drawer takes over), the page, the CMS content slots and the floating promotion.
+ */
+import { useLayoutEffect, useRef } from 'react';
+import { Outlet } from 'react-router';
+import { useSnapshot } from 'valtio';
+import { RemoteArea } from '../federation/remote-area';
+import { BOTTOM_SLOT_ID, CONTENT_SLOT_ID } from '../cms/slots';
+import { LAYOUT } from '../theme/theme';
+import { Header } from './header';
+import { layoutState } from './layout-state';
+import { PhoneDrawer } from './phone-drawer';
+import { Sidebar } from './sidebar';
+import { useViewport } from './use-shell-snapshot';
+
+export function AppLayout() {
+  const viewport = useViewport();
+  const { sidebarCollapsed } = useSnapshot(layoutState);
+  const top = useRef<HTMLDivElement>(null);
+
+  // the sidebar starts below the banner and the header, whatever their height
+  useLayoutEffect(() => {
+    const element = top.current;
+    if (!element) return;
+    const apply = () => document.documentElement.style.setProperty('--shell-top-h', `${element.getBoundingClientRect().height}px`);
+    apply();
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(apply);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+
+  const narrow = viewport.isTablet || (viewport.isDesktop && sidebarCollapsed);
+  const sidebarWidth = viewport.isPhone ? 0 : narrow ? LAYOUT.sidebarNarrow : LAYOUT.sidebarWide;
+
+  return (
+    <div data-layout={viewport.isPhone ? 'phone' : viewport.isTablet ? 'tablet' : 'desktop'} css={{ minHeight: '100vh' }}>
+      <a
+        href="#shell-main"
+        css={{
+          position: 'absolute',
+          left: 8,
+          top: -48,
+          zIndex: 2000,
+          padding: '8px 12px',
+          borderRadius: 8,
+          background: 'var(--c-surface-raised)',
+          color: 'var(--c-text)',
+          '&:focus': { top: 8 },
+        }}
+      >
+        Skip to content
+      </a>
+      <div ref={top} css={{ position: 'sticky', top: 0, zIndex: 1000 }}>
+        {viewport.isPhone ? null : (
+          <RemoteArea module="remote_billing/PromotionSlot" props={{ placement: 'header-banner' }} area="Promotion" fallback="silent" />
+        )}
+        <Header />
+      </div>
+      {viewport.isPhone ? <PhoneDrawer /> : <Sidebar narrow={narrow} width={sidebarWidth} />}
+      <main id="shell-main" tabIndex={-1} css={{ marginLeft: sidebarWidth, minWidth: 0, outline: 'none' }}>
+        <Outlet />
+        <div id={CONTENT_SLOT_ID} />
+        <div id={BOTTOM_SLOT_ID} />
+      </main>
+      <div css={{ position: 'fixed', right: 16, bottom: 24, zIndex: 950 }}>
+        <RemoteArea module="remote_billing/PromotionSlot" props={{ placement: 'floating-icon' }} area="Promotion" fallback="silent" />
+      </div>
+    </div>
+  );
+}

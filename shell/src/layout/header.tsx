@@ -1,0 +1,171 @@
+/**
+ * The header: menu trigger, logo (to /home) with the title 'AI Video Generator', promotion icon slot,
+ * community chat and theme toggle (not on phones), the credits and plan-level button (live credits), and
+ * the account entry (remote_account/AccountEntry; a Login button when that remote is down).
+ */
+import { Link } from 'react-router';
+import { useSnapshot } from 'valtio';
+import { useShell } from 'shared-contracts';
+import { RemoteArea } from '../federation/remote-area';
+import { CommunityChat } from './community-chat';
+import { iconButton } from './header-styles';
+import { Icon } from './icons';
+import { layoutState } from './layout-state';
+import { useSession, useViewport } from './use-shell-snapshot';
+import { LAYOUT } from '../theme/theme';
+
+const PLAN_LABEL = { guest: 'Guest', free: 'Free', standard: 'Standard', vip: 'VIP' } as const;
+
+export function Logo() {
+  return (
+    <svg aria-hidden="true" width="30" height="30" viewBox="0 0 32 32" css={{ flex: 'none' }}>
+      <defs>
+        <linearGradient id="shell-logo-g" x1="0" y1="0" x2="1" y2="1">
+          <stop offset="0" stopColor="#8b6cff" />
+          <stop offset="1" stopColor="#ff6fb5" />
+        </linearGradient>
+      </defs>
+      <rect width="32" height="32" rx="9" fill="url(#shell-logo-g)" />
+      <path d="M12.5 9.5v13l10-6.5z" fill="#fff" />
+    </svg>
+  );
+}
+
+function ThemeToggle() {
+  const { preferences } = useShell();
+  const { theme } = useSnapshot(preferences.state);
+  const next = theme === 'dark' ? 'light' : 'dark';
+  return (
+    <button type="button" aria-label={`Switch to ${next} theme`} title={`Switch to ${next} theme`} onClick={() => preferences.set('theme', next)} css={iconButton}>
+      <Icon name={theme === 'dark' ? 'sun' : 'moon'} />
+    </button>
+  );
+}
+
+function CreditsButton({ compact }: { compact: boolean }) {
+  const { bus } = useShell();
+  const { flags, planLevel } = useSession();
+  const plan = PLAN_LABEL[planLevel];
+  const label = flags.isLogin ? `Credits: ${flags.curCredits}, plan: ${plan}. Get more credits` : `Plan: ${plan}. See plans and credits`;
+  return (
+    <button
+      type="button"
+      aria-label={label}
+      onClick={() => bus.emit('billing:open', { smart: true, reason: 'header-credits' })}
+      css={{
+        display: 'inline-flex',
+        alignItems: 'center',
+        gap: 6,
+        height: 36,
+        padding: compact ? '0 8px' : '0 6px 0 10px',
+        borderRadius: 999,
+        border: '1px solid var(--c-border)',
+        background: 'var(--c-surface)',
+        color: 'var(--c-text)',
+        cursor: 'pointer',
+        fontWeight: 700,
+        fontSize: 14,
+        '&:hover': { background: 'var(--c-surface-hover)' },
+      }}
+    >
+      <Icon name="bolt" size={16} />
+      <span data-testid="header-credits">{flags.isLogin ? flags.curCredits : compact ? 'Plans' : 'Get credits'}</span>
+      {compact ? null : (
+        <span
+          data-testid="header-plan"
+          css={{
+            padding: '2px 8px',
+            borderRadius: 999,
+            fontSize: 11.5,
+            background: planLevel === 'vip' || planLevel === 'standard' ? 'var(--c-primary-strong)' : 'var(--c-surface-hover)',
+            color: planLevel === 'vip' || planLevel === 'standard' ? 'var(--c-on-primary)' : 'var(--c-text)',
+          }}
+        >
+          {plan}
+        </span>
+      )}
+    </button>
+  );
+}
+
+function LoginFallback() {
+  const { bus } = useShell();
+  const { flags } = useSession();
+  if (flags.isLogin) return null;
+  return (
+    <button
+      type="button"
+      onClick={() => bus.emit('account:login-required', { reason: 'header-login', dialogType: 'login' })}
+      css={{
+        height: 36,
+        padding: '0 16px',
+        borderRadius: 999,
+        border: 'none',
+        cursor: 'pointer',
+        fontWeight: 700,
+        background: 'var(--c-primary-strong)',
+        color: 'var(--c-on-primary)',
+      }}
+    >
+      Login
+    </button>
+  );
+}
+
+export function AccountSlot() {
+  return (
+    <RemoteArea module="remote_account/AccountEntry" props={{}} area="Account" fallback={() => <LoginFallback />} loading={<LoginFallback />} />
+  );
+}
+
+export function Header() {
+  const viewport = useViewport();
+  const { drawerOpen, sidebarCollapsed } = useSnapshot(layoutState);
+  const onMenu = () => {
+    if (viewport.isPhone) layoutState.drawerOpen = !layoutState.drawerOpen;
+    else layoutState.sidebarCollapsed = !layoutState.sidebarCollapsed;
+  };
+  const menuLabel = viewport.isPhone ? (drawerOpen ? 'Close menu' : 'Open menu') : sidebarCollapsed ? 'Expand menu' : 'Collapse menu';
+  return (
+    <header
+      css={{
+        display: 'flex',
+        alignItems: 'center',
+        gap: viewport.isPhone ? 4 : 8,
+        height: viewport.isPhone ? LAYOUT.phoneHeaderHeight : LAYOUT.headerHeight,
+        padding: viewport.isPhone ? '0 8px' : '0 16px 0 10px',
+        background: 'var(--c-surface)',
+        borderBottom: '1px solid var(--c-border)',
+      }}
+    >
+      <button
+        type="button"
+        aria-label={menuLabel}
+        aria-expanded={viewport.isPhone ? drawerOpen : !sidebarCollapsed}
+        aria-controls={viewport.isPhone ? 'shell-drawer' : 'shell-sidebar'}
+        onClick={onMenu}
+        css={iconButton}
+      >
+        <Icon name="menu" />
+      </button>
+      <Link
+        to="/home"
+        aria-label="AI Video Generator, home"
+        css={{ display: 'flex', alignItems: 'center', gap: 10, color: 'var(--c-text)', textDecoration: 'none', minWidth: 0 }}
+      >
+        <Logo />
+        <span css={{ fontWeight: 800, fontSize: viewport.isPhone ? 15 : 17, whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }}>
+          AI Video Generator
+        </span>
+      </Link>
+      <div css={{ flex: 1 }} />
+      <div css={{ display: 'flex', alignItems: 'center' }}>
+        <RemoteArea module="remote_billing/PromotionSlot" props={{ placement: 'header-icon' }} area="Promotion" fallback="silent" />
+      </div>
+      {viewport.isPhone ? null : <CommunityChat />}
+      {viewport.isPhone ? null : <ThemeToggle />}
+      <CreditsButton compact={viewport.isPhone} />
+      <AccountSlot />
+    </header>
+  );
+}

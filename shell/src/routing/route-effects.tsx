@@ -1,0 +1,67 @@
+/**
+ * What happens on every navigation: 'shell:route-changed' on the bus; leaving a route drops the
+ * embedded-content parameters; the e-mail campaign arrival is published; canonical and social metadata;
+ * page content injection (lazy chunk) after the first route; a pending new build reloads here.
+ */
+import { useEffect, useRef } from 'react';
+import { useLocation, useMatches, useNavigate } from 'react-router';
+import { EMBED_MODE_SIDEAPP, useShell } from 'shared-contracts';
+import { useShellInternals } from '../app/internals';
+import type { PageContent } from '../cms/page-content';
+import { canonicalUrl, applyPageMetadata } from './metadata';
+import { NOT_FOUND_META, type PageMeta } from './route-specs';
+import { campaignOf, hasEmbedParams, recordEmbedMode, withoutEmbedParams } from './url-params';
+import { lifecycle } from '../lifecycle/lifecycle-state';
+
+let pageContent: Promise<PageContent> | null = null;
+
+export function RouteEffects() {
+  const location = useLocation();
+  const matches = useMatches();
+  const navigate = useNavigate();
+  const shell = useShell();
+  const internals = useShellInternals();
+  const previous = useRef<string | null>(null);
+
+  const handle = matches[matches.length - 1]?.handle as { meta?: PageMeta } | undefined;
+  const meta = handle?.meta ?? NOT_FOUND_META;
+
+  useEffect(() => {
+    const initial = previous.current === null;
+    const pathChanged = !initial && previous.current !== location.pathname;
+
+    if (initial) recordEmbedMode(location.search);
+    if (pathChanged && hasEmbedParams(location.search)) {
+      previous.current = location.pathname;
+      navigate({ pathname: location.pathname, search: withoutEmbedParams(location.search), hash: location.hash }, { replace: true });
+      return;
+    }
+    if (pathChanged && lifecycle.newVersion && lifecycle.reloadForNewVersion(`${location.pathname}${location.search}${location.hash}`)) return;
+
+    previous.current = location.pathname;
+    shell.bus.emit('shell:route-changed', { path: location.pathname });
+    const campaign = campaignOf(location.search);
+    if (campaign) shell.bus.emit('shell:campaign-arrival', { pactivity: campaign });
+    applyPageMetadata(document, meta, canonicalUrl(internals.config.canonicalOrigin, location.pathname));
+
+    if (!pathChanged) return;
+    const eligible = () => !shell.session.state.flags.isLogin && internals.embedMode() !== EMBED_MODE_SIDEAPP;
+    if (!pageContent && !eligible()) return;
+    if (!pageContent) {
+      const first = previous.current;
+      pageContent = import(/* webpackChunkName: "page-content" */ '../cms/page-content').then(({ createPageContent }) => {
+        const created = createPageContent({ api: shell.api, bus: shell.bus, isEligible: eligible, stylesheetUrl: internals.config.cmsStylesheetUrl });
+        return created;
+      });
+      pageContent.catch(() => {
+        pageContent = null;
+      });
+      void pageContent.then((content) => content.onRouteChange(first));
+      return;
+    }
+    void pageContent.then((content) => content.onRouteChange(location.pathname));
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [location.key]);
+
+  return null;
+}

@@ -1,0 +1,177 @@
+/**
+ * The route table of spec section 2 as data: every page path -> the remote module and props it renders,
+ * whether it has the header and sidebar, its metadata, and how its parameters are validated. The router
+ * (route-table.tsx) is built from this list, and tests resolve paths against the same objects.
+ */
+import type { AiToolCategory, AiToolSlug, CreateMode, RemoteModuleName, RemoteModules } from 'shared-contracts';
+import type { RouteName } from './named-routes';
+
+export interface PageMeta {
+  title: string;
+  description: string;
+}
+
+export interface RouteSpec<N extends RemoteModuleName = RemoteModuleName> {
+  /** unique id; the router's route id */
+  id: string;
+  path: string;
+  name?: RouteName;
+  module: N;
+  props: RemoteModules[N];
+  /** what the error fallback calls this area */
+  area: string;
+  /** header and sidebar (false only for /template) */
+  chrome: boolean;
+  meta: PageMeta;
+  /** parameters a page accepts; a failure is the fatal 'Page Not Found: {path}' */
+  validate?: (params: Record<string, string | undefined>) => boolean;
+}
+
+/** An SEO slug: lowercase words joined by single hyphens, at most 100 characters. */
+const SEMANTIC = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+export const MUSIC_TABS = ['music', 'song'] as const;
+
+export function validSemantic(params: Record<string, string | undefined>): boolean {
+  const semantic = params.semantic;
+  return semantic === undefined || (semantic.length <= 100 && SEMANTIC.test(semantic));
+}
+
+function validMusic(params: Record<string, string | undefined>): boolean {
+  const tab = params.tabname;
+  return validSemantic(params) && (tab === undefined || (MUSIC_TABS as readonly string[]).includes(tab));
+}
+
+function spec<N extends RemoteModuleName>(value: RouteSpec<N>): RouteSpec {
+  return value as unknown as RouteSpec;
+}
+
+const SUFFIX = ' | AI Video Generator';
+
+function create(id: string, path: string, name: RouteName, mode: CreateMode, area: string, description: string): RouteSpec {
+  return spec({
+    id,
+    path,
+    name,
+    module: 'remote_create/CreateScreen',
+    props: { mode },
+    area,
+    chrome: true,
+    meta: { title: `${area}${SUFFIX}`, description },
+    validate: mode === 'text-to-music' ? validMusic : validSemantic,
+  });
+}
+
+function toolList(id: string, path: string, category: AiToolCategory, name?: RouteName): RouteSpec {
+  const label = category === 'hot' || category === 'all' ? 'AI Tools' : `AI ${category[0].toUpperCase()}${category.slice(1)} Tools`;
+  return spec({
+    id,
+    path,
+    name,
+    module: 'remote_tools/AiToolsPage',
+    props: { category },
+    area: label,
+    chrome: true,
+    meta: { title: `${label}${SUFFIX}`, description: 'Enhance, clean up and transform videos, images and audio with AI tools.' },
+  });
+}
+
+function tool(id: string, slug: AiToolSlug, name: RouteName, area: string, description: string): RouteSpec {
+  return spec({
+    id,
+    path: `/ai-tools/${slug}`,
+    name,
+    module: 'remote_tools/ToolEditor',
+    props: { tool: slug },
+    area,
+    chrome: true,
+    meta: { title: `${area}${SUFFIX}`, description },
+  });
+}
+
+export const ROUTE_SPECS: readonly RouteSpec[] = [
+  spec({
+    id: 'home',
+    path: '/home',
+    name: 'Home',
+    module: 'remote_explore/HomePage',
+    props: {},
+    area: 'Home',
+    chrome: true,
+    meta: { title: 'AI Video Generator', description: 'Create videos, images and music with AI: text to video, image to video, AI tools and effects.' },
+  }),
+  create('text-to-video', '/text-to-video/:semantic?', 'TextToVideo', 'text-to-video', 'Text to Video', 'Turn a text prompt into a video with AI.'),
+  create('image-to-video', '/image-to-video/:semantic?', 'ImageToVideo', 'image-to-video', 'Image to Video', 'Bring a still image to life as an AI video.'),
+  create('video-to-anime', '/video-to-anime/:semantic?', 'VideoToAnime', 'video-to-anime', 'Video to Anime', 'Restyle a video as anime with AI.'),
+  create('text-to-image', '/text-to-image/:semantic?', 'TextToImage', 'text-to-image', 'Text to Image', 'Generate images from a text prompt.'),
+  create('image-to-image', '/image-to-image/:semantic?', 'ImageToImage', 'image-to-image', 'Image to Image', 'Transform an image with a prompt and a style.'),
+  create('text-to-music', '/text-to-music/:semantic?/:tabname?', 'TextToMusic', 'text-to-music', 'Text to Music', 'Compose music and songs from a prompt or lyrics.'),
+  spec({
+    id: 'effect',
+    path: '/effect',
+    name: 'Effect',
+    module: 'remote_explore/EffectPage',
+    props: {},
+    area: 'AI Effects',
+    chrome: true,
+    meta: { title: `AI Effects${SUFFIX}`, description: 'Apply AI video effect templates to your photos.' },
+  }),
+  create('effect-create', '/effect/create/:semantic?', 'EffectCreate', 'effect-create', 'Effect Creation', 'Create a video from an AI effect template.'),
+  spec({
+    id: 'explore',
+    path: '/explore',
+    name: 'Explore',
+    module: 'remote_explore/ExplorePage',
+    props: {},
+    area: 'Explore',
+    chrome: true,
+    meta: { title: `Explore${SUFFIX}`, description: 'Browse videos, images and music made with AI by the community.' },
+  }),
+  spec({
+    id: 'libraries',
+    path: '/libraries',
+    name: 'Libraries',
+    module: 'remote_create/LibrariesPage',
+    props: {},
+    area: 'My Creations',
+    chrome: true,
+    meta: { title: `My Creations${SUFFIX}`, description: 'Your generated videos, images and music.' },
+  }),
+  spec({
+    id: 'template',
+    path: '/template',
+    name: 'Template',
+    module: 'remote_explore/TemplatePage',
+    props: {},
+    area: 'Templates',
+    chrome: false,
+    meta: { title: `Templates${SUFFIX}`, description: 'Browse video and image templates by category.' },
+  }),
+  toolList('ai-tools', '/ai-tools', 'hot', 'AiTools'),
+  toolList('ai-tools-hot', '/ai-tools/hot', 'hot'),
+  toolList('ai-tools-video', '/ai-tools/video', 'video'),
+  toolList('ai-tools-image', '/ai-tools/image', 'image'),
+  toolList('ai-tools-audio', '/ai-tools/audio', 'audio'),
+  tool('ai-tools-video-enhancer', 'video-enhancer', 'AiToolsVideoEnhancer', 'Video Enhancer', 'Upscale and sharpen videos with AI.'),
+  tool('ai-tools-image-enhancer', 'image-enhancer', 'AiToolsImageEnhancer', 'Image Enhancer', 'Upscale and sharpen images with AI.'),
+  tool('ai-tools-bg-remover', 'bg-remover', 'AiToolsBgRemover', 'Background Remover', 'Remove the background of an image.'),
+  tool('ai-tools-object-remover', 'object-remover', 'AiToolsObjectRemover', 'Object Remover', 'Erase unwanted objects from an image.'),
+  tool('ai-tools-partial-redrawing', 'partial-redrawing', 'AiToolsPartialRedrawing', 'AI Replace', 'Redraw a selected part of an image from a prompt.'),
+  tool('ai-tools-ai-talking-avatar', 'ai-talking-avatar', 'AiToolsAiTalkingAvatar', 'AI Talking Avatar', 'Make a portrait talk with a voice or a script.'),
+  tool('ai-tools-video-eraser', 'video-eraser', 'AiToolsVideoEraser', 'Video Eraser', 'Remove objects, text and watermarks from a video.'),
+  tool('ai-tools-lip-sync', 'lip-sync', 'LipSync', 'Lip Sync', 'Sync the lips in a video to new audio.'),
+  spec({
+    id: 'pricing',
+    path: '/pricing',
+    name: 'Pricing',
+    module: 'remote_billing/PricingPage',
+    props: {},
+    area: 'Pricing',
+    chrome: true,
+    meta: { title: `Pricing${SUFFIX}`, description: 'Credit packs and memberships: Standard and Premium plans.' },
+  }),
+];
+
+/** Redirects of the route table; query and hash are kept. */
+export const REDIRECTS: Readonly<Record<string, string>> = { '/': '/home', '/create': '/image-to-video' };
+
+export const NOT_FOUND_META: PageMeta = { title: `Page Not Found${SUFFIX}`, description: "The page you're looking for may have been moved or deleted." };

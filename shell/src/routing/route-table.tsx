@@ -1,0 +1,127 @@
+/**
+ * The router: one route tree for the whole table of spec section 2.
+ *   root (RouteEffects; fatal errors -> full-page error page)
+ *   |- /, /create            redirects (query and hash kept)
+ *   |- /template             chrome-less (no header, no sidebar)
+ *   `- layout (header, sidebar)
+ *       `- pages (non-fatal errors render inside the layout)
+ *           |- every RouteSpec path -> its remote module, parameters validated
+ *           |- /404, /debug/test-error
+ *           `- *  -> non-fatal 'Page not found: {path}'
+ */
+import { useEffect } from 'react';
+import { Navigate, Outlet, useLocation, useParams, useRouteError, type RouteObject } from 'react-router';
+import { useShellInternals } from '../app/internals';
+import { ErrorPage } from '../error-page/error-page';
+import { errorTextOf } from '../error-page/error-texts';
+import { RemoteArea } from '../federation/remote-area';
+import { AppLayout } from '../layout/app-layout';
+import { GlobalHosts } from '../layout/global-hosts';
+import { ModalRoot } from '../modal/modal-root';
+import { ToastViewport } from '../toast/toast-viewport';
+import { isShellChunkError, reloadOnce } from '../lifecycle/reload-guard';
+import { describeError, pageValidationFailure } from './page-error';
+import { RouteEffects } from './route-effects';
+import { NOT_FOUND_META, REDIRECTS, ROUTE_SPECS, type RouteSpec } from './route-specs';
+
+export interface RouteHandle {
+  spec?: RouteSpec;
+  meta?: RouteSpec['meta'];
+}
+
+function Redirect({ to }: { to: string }) {
+  const { search, hash } = useLocation();
+  return <Navigate to={`${to}${search}${hash}`} replace />;
+}
+
+/** A page of the table: its parameters are validated, then its remote module renders in its own area. */
+export function RoutePage({ spec }: { spec: RouteSpec }) {
+  const params = useParams();
+  const { pathname } = useLocation();
+  if (spec.validate && !spec.validate(params)) throw pageValidationFailure(pathname);
+  return <RemoteArea key={spec.id} module={spec.module} props={spec.props} area={spec.area} />;
+}
+
+function NotFoundRoute() {
+  const { pathname } = useLocation();
+  const { config } = useShellInternals();
+  return <ErrorPage status={404} message={pathname === '/404' ? undefined : `Page not found: ${pathname}`} env={config.env} />;
+}
+
+function TestError(): never {
+  throw new Error('Test error: /debug/test-error throws on purpose to exercise the error page');
+}
+
+/** Everything every route shares: route effects, the global remote hosts, toasts and modals. */
+function RootFrame() {
+  const { toasts, modals } = useShellInternals();
+  return (
+    <>
+      <RouteEffects />
+      <Outlet />
+      <GlobalHosts />
+      <ToastViewport store={toasts} />
+      <ModalRoot store={modals} />
+    </>
+  );
+}
+
+/** Errors of a page: non-fatal ones render inside the layout; fatal ones go on to the root. */
+function PageErrorElement() {
+  const error = useRouteError();
+  const { config } = useShellInternals();
+  const described = describeError(error);
+  if (described.fatal) throw error;
+  return <ErrorPage status={described.status} message={described.message} stack={described.stack} env={config.env} />;
+}
+
+/** Fatal errors: the whole page is the error page. A failed chunk of the shell reloads once first. */
+function FatalErrorElement() {
+  const error = useRouteError();
+  const { config } = useShellInternals();
+  const described = describeError(error);
+  const chunk = isShellChunkError(error);
+  useEffect(() => {
+    if (chunk) reloadOnce('a chunk of the shell failed to load');
+  }, [chunk]);
+  useEffect(() => {
+    document.title = `${errorTextOf(described.status).title} | AI Video Generator`;
+  }, [described.status]);
+  return <ErrorPage status={described.status} message={described.message} stack={described.stack} env={config.env} />;
+}
+
+export function pageRoute(spec: RouteSpec): RouteObject {
+  return { id: spec.id, path: spec.path, element: <RoutePage spec={spec} />, handle: { spec, meta: spec.meta } satisfies RouteHandle };
+}
+
+export function createRoutes(): RouteObject[] {
+  const withChrome = ROUTE_SPECS.filter((spec) => spec.chrome);
+  const chromeless = ROUTE_SPECS.filter((spec) => !spec.chrome);
+  return [
+    {
+      id: 'root',
+      element: <RootFrame />,
+      errorElement: <FatalErrorElement />,
+      children: [
+        ...Object.entries(REDIRECTS).map(([from, to]) => ({ id: `redirect:${from}`, path: from, element: <Redirect to={to} /> })),
+        ...chromeless.map((spec) => ({ ...pageRoute(spec), errorElement: <PageErrorElement /> })),
+        {
+          id: 'layout',
+          element: <AppLayout />,
+          children: [
+            {
+              id: 'pages',
+              errorElement: <PageErrorElement />,
+              children: [
+                ...withChrome.map(pageRoute),
+                { id: 'not-found-page', path: '/404', element: <NotFoundRoute />, handle: { meta: NOT_FOUND_META } satisfies RouteHandle },
+                { id: 'debug-test-error', path: '/debug/test-error', element: <TestError /> },
+                { id: 'catch-all', path: '*', element: <NotFoundRoute />, handle: { meta: NOT_FOUND_META } satisfies RouteHandle },
+              ],
+            },
+          ],
+        },
+      ],
+    },
+  ];
+}
