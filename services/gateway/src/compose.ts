@@ -1,24 +1,31 @@
 /**
  * The composed product in one process: web front end, product API, account service and worker. PGlite is
- * one process with one connection, so in the embedded default everything shares this process; with
- * DATABASE_URL each service can also run as its own process.
+ * one process with one connection, so in the embedded default everything shares this process and this
+ * database handle; with DATABASE_URL the services can also run as their own processes.
  */
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { openDatabase, type Database } from '@studio/db';
+import { accountPlugin, loadAccountConfig, migrateAccount, seedDemoAccounts } from '@studio/account';
+import { apiPlugin, createHttpAccountClient, loadApiConfig, migrateApi, seedDemoData } from '@studio/api';
 import { createGateway } from './server.js';
 
 export interface ProductOptions {
   rootDir: string;
   port: number;
   host: string;
-  /** PGlite data folder (default <root>/.data/pglite) */
+  /** PGlite data folder (default <root>/.data/pglite); ignored when DATABASE_URL is set */
   dataDir?: string;
   logger?: boolean;
+  env?: NodeJS.ProcessEnv;
 }
 
 export interface RunningProduct {
   url: string;
   app: FastifyInstance;
+  db: Database;
   close(): Promise<void>;
 }
 
@@ -28,7 +35,7 @@ export function shellConfigFromEnv(env: NodeJS.ProcessEnv): Record<string, strin
     accountOrigin: env.ACCOUNT_ORIGIN ?? '',
     env: env.APP_ENV ?? (env.NODE_ENV === 'production' ? 'production' : 'development'),
     productId: env.PRODUCT_ID ?? 'ai-media-studio',
-    appKey: env.OAUTH_CLIENT_ID ?? 'studio-web',
+    appKey: env.ACCOUNT_CLIENT_ID ?? 'studio-web',
     communityInviteUrl: env.COMMUNITY_INVITE_URL ?? 'https://discord.com/invite/ai-media-studio',
     termsUrl: env.TERMS_URL ?? '/terms',
     privacyUrl: env.PRIVACY_URL ?? '/privacy',
@@ -36,21 +43,79 @@ export function shellConfigFromEnv(env: NodeJS.ProcessEnv): Record<string, strin
   };
 }
 
+interface LocalSecrets {
+  jwtSecret: string;
+  accountTokenSecret: string;
+  clientSecret: string;
+}
+
+/**
+ * Secrets of the embedded default, made once per data folder and kept beside it, so a restart keeps
+ * everyone signed in. Production sets them in the environment instead.
+ */
+function localSecrets(dataDir: string): LocalSecrets {
+  const file = path.join(path.dirname(dataDir), 'secrets.json');
+  if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8')) as LocalSecrets;
+  const secrets: LocalSecrets = {
+    jwtSecret: randomBytes(32).toString('base64url'),
+    accountTokenSecret: randomBytes(32).toString('base64url'),
+    clientSecret: randomBytes(24).toString('base64url'),
+  };
+  mkdirSync(path.dirname(file), { recursive: true });
+  writeFileSync(file, JSON.stringify(secrets), { mode: 0o600 });
+  return secrets;
+}
+
 export async function startProduct(options: ProductOptions): Promise<RunningProduct> {
-  const dataDir = options.dataDir ?? process.env.PGLITE_DATA_DIR ?? path.join(options.rootDir, '.data', 'pglite');
-  void dataDir;
+  const baseEnv = options.env ?? process.env;
+  const dataDir = options.dataDir ?? baseEnv.PGLITE_DATA_DIR ?? path.join(options.rootDir, '.data', 'pglite');
+  const embedded = !baseEnv.DATABASE_URL;
+  const production = baseEnv.NODE_ENV === 'production';
+  const secrets = embedded && !production ? localSecrets(dataDir) : null;
+  const env: NodeJS.ProcessEnv = {
+    ...baseEnv,
+    JWT_SECRET: baseEnv.JWT_SECRET ?? secrets?.jwtSecret,
+    ACCOUNT_TOKEN_SECRET: baseEnv.ACCOUNT_TOKEN_SECRET ?? secrets?.accountTokenSecret,
+    ACCOUNT_CLIENT_SECRET: baseEnv.ACCOUNT_CLIENT_SECRET ?? secrets?.clientSecret,
+    ACCOUNT_INTERNAL_URL: baseEnv.ACCOUNT_INTERNAL_URL ?? `http://127.0.0.1:${options.port}/account`,
+    ACCOUNT_ALLOWED_ORIGINS: baseEnv.ACCOUNT_ALLOWED_ORIGINS ?? `http://localhost:${options.port},http://127.0.0.1:${options.port}`,
+    PUBLIC_URL: baseEnv.PUBLIC_URL ?? `http://localhost:${options.port}`,
+  };
+
+  const db = await openDatabase({ url: env.DATABASE_URL, dataDir });
+  await migrateAccount(db);
+  await migrateApi(db);
+  const accountConfig = loadAccountConfig(env);
+  const apiConfig = loadApiConfig(env);
+  if (embedded && !production && env.SEED_DEMO !== '0') {
+    await seedDemoAccounts(db);
+    await seedDemoData(db);
+  }
+  const accountClient = createHttpAccountClient({
+    baseUrl: apiConfig.accountInternalUrl,
+    clientId: apiConfig.accountClientId,
+    clientSecret: apiConfig.accountClientSecret,
+  });
+
   const app = await createGateway({
     rootDir: options.rootDir,
     logger: options.logger,
-    shellConfig: shellConfigFromEnv(process.env),
+    shellConfig: shellConfigFromEnv(env),
+    remotesJsonPath: env.REMOTES_JSON,
+    mountServices: async (gateway) => {
+      await gateway.register(accountPlugin, { prefix: '/account', db, config: accountConfig });
+      await gateway.register(apiPlugin, { db, config: apiConfig, accountClient, skipMigrations: true });
+    },
   });
   await app.listen({ port: options.port, host: options.host });
   const shownHost = options.host === '0.0.0.0' || options.host === '::' ? 'localhost' : options.host;
   return {
     url: `http://${shownHost}:${options.port}`,
     app,
+    db,
     async close() {
       await app.close();
+      await db.close();
     },
   };
 }

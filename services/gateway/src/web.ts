@@ -101,7 +101,9 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
 /** Puts the runtime config into the shell's page, escaped so no value can close the script element. */
 export function withShellConfig(html: string, config: Record<string, string> | undefined): string {
   if (!config) return html;
-  const json = JSON.stringify(config).replace(/</g, '\\u003c');
+  // an empty value means "the shell's own default" (e.g. the page's origin), so it is left out
+  const present = Object.fromEntries(Object.entries(config).filter(([, value]) => value !== ''));
+  const json = JSON.stringify(present).replace(/</g, '\\u003c');
   return html.replace('</head>', `<script id="shell-config" type="application/json">${json}</script></head>`);
 }
 
