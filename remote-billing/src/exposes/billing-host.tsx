@@ -1,0 +1,5 @@
+import { BillingHost } from '../purchase/components/billing-host';
+
+export default function BillingHostExpose() {
+  return <BillingHost />;
+}

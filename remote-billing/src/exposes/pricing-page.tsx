@@ -1,0 +1,5 @@
+import { PricingPage } from '../plans/components/pricing-page';
+
+export default function PricingPageExpose() {
+  return <PricingPage />;
+}

@@ -1,0 +1,95 @@
+import { useId } from 'react';
+import { Button } from '../../components/button';
+import { media, theme } from '../../lib/theme';
+import { FEATURE_ROWS, PURCHASE_NOT_AVAILABLE, TIERS, type Cell } from '../utils/plans';
+
+function CellValue({ value }: { value: Cell }) {
+  if (value === true)
+    return (
+      <span css={{ color: 'var(--c-success, #34d399)', fontWeight: 700 }}>
+        <span aria-hidden="true">✓</span>
+        <span css={visuallyHidden}>Included</span>
+      </span>
+    );
+  if (value === false)
+    return (
+      <span css={{ color: theme.textMuted }}>
+        <span aria-hidden="true">–</span>
+        <span css={visuallyHidden}>Not included</span>
+      </span>
+    );
+  return <span>{value}</span>;
+}
+
+const visuallyHidden = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;
+
+/** The comparison of Basic, Standard and Premium; the buy buttons wait for checkout. */
+export function PlanTable({ compact = false }: { compact?: boolean }) {
+  const noteId = useId();
+  const cellPad = compact ? '10px 12px' : '14px 16px';
+  return (
+    <div css={{ display: 'flex', flexDirection: 'column', gap: 12 }}>
+      <div css={{ overflowX: 'auto', borderRadius: theme.radius, border: `1px solid ${theme.border}` }}>
+        <table css={{ width: '100%', minWidth: 520, borderCollapse: 'collapse', fontSize: compact ? 13 : 14, color: theme.text }}>
+          <caption css={visuallyHidden}>Plan comparison</caption>
+          <thead>
+            <tr css={{ background: theme.surfaceRaised }}>
+              <th scope="col" css={{ textAlign: 'left', padding: cellPad, fontWeight: 600 }}>
+                Plan
+              </th>
+              {TIERS.map((tier) => (
+                <th key={tier.tier} scope="col" css={{ textAlign: 'center', padding: cellPad, verticalAlign: 'top' }}>
+                  <span css={{ display: 'block', fontSize: compact ? 15 : 17 }}>{tier.name}</span>
+                  <span css={{ display: 'block', fontWeight: 400, fontSize: 12, color: theme.textMuted, marginTop: 2 }}>{tier.summary}</span>
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {FEATURE_ROWS.map((row) => (
+              <tr key={row.feature} css={{ borderTop: `1px solid ${theme.border}` }}>
+                <th scope="row" css={{ textAlign: 'left', padding: cellPad, fontWeight: 500, color: theme.textMuted }}>
+                  {row.feature}
+                </th>
+                {TIERS.map((tier) => (
+                  <td key={tier.tier} css={{ textAlign: 'center', padding: cellPad }}>
+                    <CellValue value={row.values[tier.tier]} />
+                  </td>
+                ))}
+              </tr>
+            ))}
+            <tr css={{ borderTop: `1px solid ${theme.border}` }}>
+              <th scope="row" css={{ textAlign: 'left', padding: cellPad, fontWeight: 500, color: theme.textMuted }}>
+                Billing
+              </th>
+              <td css={{ textAlign: 'center', padding: cellPad }}>Free</td>
+              <td css={{ textAlign: 'center', padding: cellPad }}>Weekly, monthly or yearly</td>
+              <td css={{ textAlign: 'center', padding: cellPad }}>Weekly, monthly or yearly</td>
+            </tr>
+            <tr css={{ borderTop: `1px solid ${theme.border}` }}>
+              <td css={{ padding: cellPad }} />
+              <td css={{ padding: cellPad }} />
+              {TIERS.filter((tier) => tier.tier !== 'BASIC').map((tier) => (
+                <td key={tier.tier} css={{ textAlign: 'center', padding: cellPad }}>
+                  <Button variant="primary" disabled aria-describedby={noteId} css={{ width: '100%', [media.phone]: { padding: '0 8px' } }}>
+                    Subscribe to {tier.name}
+                  </Button>
+                </td>
+              ))}
+            </tr>
+          </tbody>
+        </table>
+      </div>
+      <p id={noteId} css={{ margin: 0, fontSize: 14, color: theme.textMuted }}>
+        {PURCHASE_NOT_AVAILABLE} Prices and checkout will appear here once it opens.
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,80 @@
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { SWRConfig } from 'swr';
+import type { AdItem, MarketingItem, PromotionSlotProps } from 'shared-contracts';
+import { createShellDouble, renderWithShell, type ShellDouble } from '../../testing/shell-double';
+import { PromotionSlot } from './promotion-slot';
+
+function renderSlot(placement: PromotionSlotProps['placement'], shell: ShellDouble) {
+  return renderWithShell(
+    <SWRConfig value={{ provider: () => new Map() }}>
+      <PromotionSlot placement={placement} />
+    </SWRConfig>,
+    shell,
+  );
+}
+
+function answering(ads: AdItem[], marketing: MarketingItem[] = []): ShellDouble {
+  const shell = createShellDouble();
+  shell.api.call.mockImplementation(async (key: string) => (key === 'GET /v1/common/ad' ? ads : marketing));
+  return shell;
+}
+
+const headerAd: AdItem = { module: 'main_header', activity: 'summer_sale', turn_url: 'https://shop.example/sale', white_thumbnail: 'https://cdn.example/icon.png' };
+const banner: MarketingItem = { id: 1, title: '1M AI creations', is_banner: true, is_pop: false, turn_url: '/pricing', image: '', discount: '20% OFF' };
+
+beforeEach(() => window.localStorage.clear());
+
+describe('PromotionSlot', () => {
+  it('renders nothing and only logs when the server has no answer', async () => {
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const shell = createShellDouble();
+    const { container } = renderSlot('header-icon', shell);
+    await waitFor(() => expect(warn).toHaveBeenCalledWith('[promotion] ads unavailable', expect.anything()));
+    expect(shell.api.call).toHaveBeenCalledWith('GET /v1/common/ad', { query: { client: '' } });
+    expect(container).toBeEmptyDOMElement();
+    warn.mockRestore();
+  });
+
+  it('shows the header ad icon only when an item exists, opening outside links in a new tab', async () => {
+    renderSlot('header-icon', answering([headerAd]));
+    const link = await screen.findByRole('link', { name: 'Promotion: summer sale' });
+    expect(link).toHaveAttribute('href', 'https://shop.example/sale');
+    expect(link).toHaveAttribute('target', '_blank');
+  });
+
+  it('hides the free-trial ad from subscribers', async () => {
+    const shell = answering([{ ...headerAd, activity: '3_days_free' }]);
+    shell.session.state.flags.isSubscribed = true;
+    const { container } = renderSlot('header-icon', shell);
+    await waitFor(() => expect(shell.api.call).toHaveBeenCalled());
+    await act(async () => undefined);
+    expect(container).toBeEmptyDOMElement();
+  });
+
+  it('shows the header banner from marketing, and closing keeps it hidden for 24 hours', async () => {
+    const shell = answering([], [banner]);
+    const first = renderSlot('header-banner', shell);
+    expect(await screen.findByRole('link', { name: 'Join Now' })).toHaveAttribute('href', '/pricing');
+    expect(screen.getByRole('region', { name: 'Promotion' })).toHaveTextContent('1M AI creations20% OFF');
+    fireEvent.click(screen.getByRole('button', { name: 'Close promotion banner' }));
+    expect(screen.queryByRole('region', { name: 'Promotion' })).toBeNull();
+    first.unmount();
+    const second = renderSlot('header-banner', answering([], [banner]));
+    await act(async () => undefined);
+    expect(second.container).toBeEmptyDOMElement();
+  });
+
+  it('the floating icon closes for good, and the upgrade entry renders nothing', async () => {
+    const floating: AdItem = { module: 'studio_footer', activity: 'x', turn_url: '/pricing', white_thumbnail: 'https://cdn.example/f.png' };
+    const first = renderSlot('floating-icon', answering([floating]));
+    fireEvent.click(await screen.findByRole('button', { name: 'Close promotion' }));
+    expect(screen.queryByRole('link', { name: 'Promotion' })).toBeNull();
+    first.unmount();
+    const second = renderSlot('floating-icon', answering([floating]));
+    await act(async () => undefined);
+    expect(second.container).toBeEmptyDOMElement();
+    second.unmount();
+    const upgrade = renderSlot('upgrade-entry', createShellDouble());
+    expect(upgrade.container).toBeEmptyDOMElement();
+  });
+});

@@ -1,0 +1,63 @@
+import { act, configure, fireEvent, screen, within } from '@testing-library/react';
+import { createShellDouble, renderWithShell } from '../../testing/shell-double';
+import { openingTab } from '../utils/tab';
+import { BillingHost } from './billing-host';
+
+// role queries skip the costly visibility check (nothing here is hidden by CSS); keeps the suite fast
+configure({ defaultHidden: true });
+
+describe('BillingHost', () => {
+  it('renders nothing until billing:open, then a modal dialog that closes on Escape', () => {
+    const { shell } = renderWithShell(<BillingHost />);
+    expect(screen.queryByRole('dialog')).toBeNull();
+    act(() => shell.bus.emit('billing:open', { tab: 'credits', reason: 'test' }));
+    const dialog = screen.getByRole('dialog', { name: 'Upgrade' });
+    expect(dialog).toHaveAttribute('aria-modal', 'true');
+    expect(screen.getByRole('tab', { name: 'Credits' })).toHaveAttribute('aria-selected', 'true');
+    expect(within(dialog).getByRole('status')).toHaveTextContent('Purchasing is not available yet.');
+    expect(document.activeElement && dialog.contains(document.activeElement)).toBe(true);
+    fireEvent.keyDown(dialog, { key: 'Escape' });
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('opens on membership for a visitor with a smart open, shows the plans, closes with the close button', () => {
+    const { shell } = renderWithShell(<BillingHost />);
+    act(() => shell.bus.emit('billing:open', { smart: true }));
+    expect(screen.getByRole('tab', { name: 'Membership' })).toHaveAttribute('aria-selected', 'true');
+    const table = screen.getByRole('table', { name: 'Plan comparison' });
+    expect(within(table).getByRole('columnheader', { name: /Premium/ })).toBeInTheDocument();
+    for (const button of within(table).getAllByRole('button', { name: /Subscribe to/ })) expect(button).toBeDisabled();
+    fireEvent.click(screen.getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('remembers the tab the user chose for the next plain open', () => {
+    const { shell } = renderWithShell(<BillingHost />);
+    act(() => shell.bus.emit('billing:open', { tab: 'membership' }));
+    fireEvent.click(screen.getByRole('tab', { name: 'Credits' }));
+    fireEvent.keyDown(screen.getByRole('dialog'), { key: 'Escape' });
+    act(() => shell.bus.emit('billing:open', {}));
+    expect(screen.getByRole('tab', { name: 'Credits' })).toHaveAttribute('aria-selected', 'true');
+  });
+
+  it('is full screen with a back arrow and membership first on phones', () => {
+    const { shell } = renderWithShell(<BillingHost />, createShellDouble(375));
+    act(() => shell.bus.emit('billing:open', { smart: true }));
+    const dialog = screen.getByRole('dialog');
+    expect(dialog).toHaveAttribute('data-layout', 'phone');
+    expect(within(dialog).getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Membership', 'Credits']);
+    fireEvent.click(screen.getByRole('button', { name: 'Back' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+});
+
+describe('opening tab', () => {
+  it('takes the asked tab, else the smart choice by plan, else the last chosen', () => {
+    expect(openingTab({ tab: 'credits', smart: true }, 'free', 'membership')).toBe('credits');
+    expect(openingTab({ smart: true }, 'free', 'credits')).toBe('membership');
+    expect(openingTab({ smart: true }, 'guest', 'credits')).toBe('membership');
+    expect(openingTab({ smart: true }, 'vip', 'membership')).toBe('credits');
+    expect(openingTab({ smart: true }, 'standard', 'membership')).toBe('credits');
+    expect(openingTab({}, 'vip', 'membership')).toBe('membership');
+  });
+});

@@ -1,0 +1,35 @@
+import { useEffect, useRef, useState } from 'react';
+import { useShell, type BuyTab } from 'shared-contracts';
+import { openingTab } from '../utils/tab';
+import { PurchaseDialog } from './purchase-dialog';
+
+/**
+ * Mounted once by the shell: opens the purchase dialog whenever anyone emits 'billing:open'. Switching
+ * tab records it as the default for the next open.
+ */
+export function BillingHost() {
+  const shell = useShell();
+  const [tab, setTab] = useState<BuyTab | null>(null);
+  const lastChosen = useRef<BuyTab>('membership');
+
+  useEffect(
+    () =>
+      shell.bus.on('billing:open', (request) => {
+        shell.track('miai_purchase_interface_expose', { reason: request.reason ?? '' });
+        setTab(openingTab(request, shell.session.state.planLevel, lastChosen.current));
+      }),
+    [shell],
+  );
+
+  if (!tab) return null;
+  return (
+    <PurchaseDialog
+      tab={tab}
+      onTabChange={(next) => {
+        lastChosen.current = next;
+        setTab(next);
+      }}
+      onClose={() => setTab(null)}
+    />
+  );
+}
