@@ -48,8 +48,8 @@ module.exports = {
       roots: ['<rootDir>/services', '<rootDir>/scripts'],
       testMatch: ['**/*.test.ts'],
       transform: { '^.+\\.(t|j)sx?$': swcNode },
-      // jose 6 ships ESM only: let swc turn it into CommonJS for jest (node 20 jest cannot require ESM)
-      transformIgnorePatterns: ['/node_modules/(?!(jose)/)'],
+      // jose 6, content-disposition 2 (@fastify/static) and cookie 2 (light-my-request) ship ESM only: let swc turn it into CommonJS for jest (node 20 jest cannot require ESM)
+      transformIgnorePatterns: ['/node_modules/(?!(jose|content-disposition|cookie)/)'],
       // ESM-style './x.js' imports (shared-contracts, services) resolve to the .ts files
       moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
       testTimeout: 60000,

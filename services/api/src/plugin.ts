@@ -5,7 +5,7 @@
  */
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { migrate, type Database } from '@studio/db';
@@ -128,7 +128,7 @@ export async function buildApiApp(opts: BuildApiAppOptions): Promise<FastifyInst
   const app = Fastify({
     logger: opts.logger ?? { level: process.env.LOG_LEVEL ?? 'info' },
     genReqId: (request) => incomingTraceId(request.headers['x-trace-id']) ?? randomUUID(),
-    requestIdLogLabel: 'trace_id',
+    logController: new LogController({ requestIdLogLabel: 'trace_id' }),
     trustProxy: opts.config.trustProxy,
   });
   installEnvelopeHandlers(app);

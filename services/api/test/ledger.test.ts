@@ -4,6 +4,9 @@ import { createLedger, HoldStateError, InsufficientCreditsError, type Ledger } f
 import { migrateApi } from '../src/plugin';
 import { openTestDb, type TestDb } from './helpers';
 
+// PGlite's start (WebAssembly) takes seconds on a busy 2-core machine
+jest.setTimeout(120000);
+
 const DAY = 24 * 60 * 60 * 1000;
 
 describe('credit ledger', () => {

@@ -36,6 +36,16 @@ describe('database', () => {
     expect(rows.rowCount).toBe(0);
   });
 
+  it('counts the rows of a SELECT, an UPDATE and an INSERT alike on both engines', async () => {
+    await db.query('CREATE TABLE IF NOT EXISTS count_probe (id int PRIMARY KEY)');
+    await db.query('DELETE FROM count_probe');
+    expect((await db.query('INSERT INTO count_probe VALUES (1), (2), (3)')).rowCount).toBe(3);
+    expect((await db.query('SELECT id FROM count_probe WHERE id >= $1', [2])).rowCount).toBe(2);
+    expect((await db.query('UPDATE count_probe SET id = id + 10 WHERE id < $1', [3])).rowCount).toBe(2);
+    const inTx = await db.transaction((tx) => tx.query('SELECT id FROM count_probe'));
+    expect(inTx.rowCount).toBe(3);
+  });
+
   it('keeps dollar-quoted bodies whole when splitting', () => {
     const sql = `CREATE FUNCTION f() RETURNS int AS $$\nBEGIN\n  RETURN 1;\nEND;\n$$ LANGUAGE plpgsql;\nSELECT 1;\n`;
     expect(splitStatements(sql)).toHaveLength(2);

@@ -91,7 +91,8 @@ async function openPglite(dataDir: string): Promise<Database> {
   const db = await PGlite.create(dataDir.startsWith('memory://') ? undefined : dataDir);
   const asResult = <R>(result: { rows: unknown[]; affectedRows?: number }): QueryResult<R> => ({
     rows: result.rows as R[],
-    rowCount: result.affectedRows ?? result.rows.length,
+    // PGlite reports affectedRows 0 for a SELECT: the row count is the larger of the two
+    rowCount: Math.max(result.affectedRows ?? 0, result.rows.length),
   });
   return {
     kind: 'pglite',

@@ -1,0 +1,91 @@
+/**
+ * Check-in routes: GET /v1/activity/checkin/status (visitors too: the activity and credits they would
+ * get) and POST /v1/activity/checkin (signed in), both with the fixed activity code.
+ */
+import path from 'node:path';
+import type { FastifyRequest } from 'fastify';
+import { Type } from '@sinclair/typebox';
+import { API_CODES, CHECKIN_ACTIVITY_CODE, type CheckInResult, type CheckInStatusResponse } from 'shared-contracts';
+import { ApiFailure, ok, responses, type TypeBoxProvider } from '../../http.js';
+import { headerCountry } from '../../routes/identity.js';
+import type { ApiConfig } from '../../config.js';
+import type { ApiModuleDefinition, ApiModulePlugin } from '../types.js';
+import { checkinOptionsFromEnv, createCheckinService, resultOf, unavailableMessage, type CheckinOptions } from './checkin-service.js';
+
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+
+const ActivityQuery = Type.Object({ activity_code: Type.String({ minLength: 1, maxLength: 64 }) }, { additionalProperties: false });
+const StatusSchema = Type.Object({
+  is_checked_in: Type.Boolean(),
+  today_available: Type.Boolean({ description: 'credits are left for this cycle (the first 500 check-ins get them)' }),
+  today_checkin_credits: Type.Integer({ description: '3 for free and standard, 6 for premium' }),
+  activity_active: Type.Boolean({ description: 'the activity runs in the caller’s country' }),
+});
+const ResultSchema = Type.Object({ success: Type.Boolean(), is_checked_in: Type.Boolean(), message: Type.String() });
+// a drift from the contract fails tsc
+const statusMatches: Same<import('@sinclair/typebox').Static<typeof StatusSchema>, CheckInStatusResponse> = true;
+const resultMatches: Same<import('@sinclair/typebox').Static<typeof ResultSchema>, CheckInResult> = true;
+void statusMatches;
+void resultMatches;
+
+function assertActivity(code: string): void {
+  if (code !== CHECKIN_ACTIVITY_CODE) throw new ApiFailure(400, API_CODES.BAD_REQUEST, `Unknown activity: ${code}`);
+}
+
+/** The caller's country: their user record, else the trusted proxy header. */
+export function countryOf(request: FastifyRequest, config: ApiConfig): string {
+  return request.user?.country || headerCountry(request, config);
+}
+
+export function checkinPlugin(options: CheckinOptions = checkinOptionsFromEnv()): ApiModulePlugin {
+  return async (scope, ctx) => {
+    const app = scope.withTypeProvider<TypeBoxProvider>();
+    const service = createCheckinService(ctx.db, options);
+
+    app.get(
+      '/v1/activity/checkin/status',
+      {
+        preHandler: ctx.auth.optionalAuth,
+        schema: {
+          tags: ['activity'],
+          summary: 'Daily check-in status of the caller (or of a visitor) for the current cycle',
+          querystring: ActivityQuery,
+          response: responses(StatusSchema),
+        },
+      },
+      async (request) => {
+        assertActivity(request.query.activity_code);
+        const caller = request.user ? { uid: request.user.uid, level: request.user.level } : null;
+        return ok(request, await service.status(caller, countryOf(request, ctx.config)));
+      },
+    );
+
+    app.post(
+      '/v1/activity/checkin',
+      {
+        preHandler: ctx.auth.authenticate,
+        schema: {
+          tags: ['activity'],
+          security: [{ bearer: [] }],
+          summary: "Claims today's check-in credits (once per cycle; the first 500 of a cycle get credits)",
+          body: ActivityQuery,
+          response: responses(ResultSchema),
+        },
+      },
+      async (request) => {
+        assertActivity(request.body.activity_code);
+        const user = request.user!;
+        const outcome = await service.claim({ uid: user.uid, level: user.level }, countryOf(request, ctx.config));
+        if (outcome.kind === 'unavailable') {
+          throw new ApiFailure(403, API_CODES.CHECKIN_UNAVAILABLE, unavailableMessage(options.countries));
+        }
+        request.log.info({ uid: user.uid, outcome: outcome.kind }, 'check-in claim');
+        return ok(request, resultOf(outcome));
+      },
+    );
+  };
+}
+
+export function checkinModule(options?: CheckinOptions): ApiModuleDefinition {
+  return { name: 'checkin', plugin: checkinPlugin(options), migrationsDir: path.join(__dirname, 'migrations') };
+}
