@@ -185,7 +185,7 @@ function creditSkus(kind: 'credits' | 'credits10', base: number, lists: Record<P
  */
 export const SKUS: SkuRow[] = [
   membership(24109013, 'STANDARD', 'month', 14.99, 19.99, 1),
-  membership(24109014, 'STANDARD', 'year', 119.88, 239.88, 2),
+  membership(24109014, 'STANDARD', 'year', 119.88, 179.88, 2),
   membership(24109015, 'PREMIUM', 'month', 39.99, 49.99, 3, true),
   membership(24109016, 'PREMIUM', 'year', 299.88, 599.88, 4),
   ...creditSkus('credits', 24110000, { week: [25, 50], month: [100, 200, 300, 500], year: [100, 200, 500, 1000, 2000] }),

@@ -153,8 +153,9 @@ describe(`check-in API (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
       skuId: 24109016,
       level: 'premium',
       name: 'Premium Monthly',
-      startedAt: new Date('2025-03-01T00:00:00Z'),
-      expiresAt: new Date('2025-04-01T00:00:00Z'),
+      // the session's level is read on the real clock
+      startedAt: new Date(Date.now() - 86_400_000),
+      expiresAt: new Date(Date.now() + 30 * 86_400_000),
       creditsPerPeriod: 500,
       source: 'test',
     });
