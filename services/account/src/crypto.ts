@@ -30,11 +30,16 @@ export async function verifyPassword(password: string, stored: string): Promise<
   return key.length === expected.length && timingSafeEqual(key, expected);
 }
 
-/** A hash of a fixed password, so a login for an unknown e-mail costs as much as one for a known e-mail. */
-let dummyHash: Promise<string> | null = null;
-export function dummyPasswordHash(): Promise<string> {
-  dummyHash ??= hashPassword('not-a-real-password-' + randomBytes(8).toString('hex'));
-  return dummyHash;
+/** A hash of a random password, so a login for an unknown e-mail costs as much as one for a known e-mail. */
+const dummyHashes = new Map<string, Promise<string>>();
+export function dummyPasswordHash(params: { N: number; r: number; p: number } = SCRYPT_DEFAULTS): Promise<string> {
+  const key = `${params.N}:${params.r}:${params.p}`;
+  let hash = dummyHashes.get(key);
+  if (!hash) {
+    hash = hashPassword('not-a-real-password-' + randomBytes(8).toString('hex'), params);
+    dummyHashes.set(key, hash);
+  }
+  return hash;
 }
 
 export function randomToken(bytes = 32): string {

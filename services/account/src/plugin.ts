@@ -333,7 +333,7 @@ export async function accountPlugin(app: FastifyInstance, opts: AccountPluginOpt
     }
 
     const user = await store.findUserByEmail(email);
-    const ok = user ? await verifyPassword(password, user.password_hash) : (await verifyPassword(password, await dummyPasswordHash())) && false;
+    const ok = user ? await verifyPassword(password, user.password_hash) : (await verifyPassword(password, await dummyPasswordHash(cfg.scrypt))) && false;
     if (!user || !ok) {
       const after = await store.hit(emailKey, windowMs);
       const message = after.count >= failuresPerEmail ? t.tooManyAttempts(minutesUntil(after.resetAt)) : t.wrongCredentials;
