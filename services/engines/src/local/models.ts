@@ -14,8 +14,12 @@ export const MODEL_NAMES = {
   faces: '@vladmandic/face-api SSD MobileNet v1 + 68-point landmarks (MIT)',
 } as const;
 
+/** a package's root folder (some packages do not export their package.json) */
 function pkgDir(pkg: string): string {
-  return dirname(require.resolve(`${pkg}/package.json`));
+  const main = require.resolve(pkg);
+  const marker = `node_modules/${pkg}/`;
+  const i = main.lastIndexOf(marker);
+  return i >= 0 ? main.slice(0, i + marker.length - 1) : dirname(main);
 }
 
 const esrgan = new Map<number, Promise<TF.LayersModel>>();

@@ -206,6 +206,7 @@ export async function inpaint(img: RawImage, mask: Uint8Array, opts: InpaintOpti
     : new Uint8Array(
         await sharp(Buffer.from(cropMaskFull), { raw: { width: cw, height: ch, channels: 1 } })
           .resize(ww, wh, { fit: 'fill', kernel: 'nearest' })
+          .extractChannel(0)
           .raw()
           .toBuffer(),
       );

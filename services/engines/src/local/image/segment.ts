@@ -33,6 +33,19 @@ async function selfieMatte(img: RawImage): Promise<Float32Array> {
   return values;
 }
 
+/** how uniform the image's border is (mean colour distance from its mean); low = a plain backdrop */
+function borderSpread(img: RawImage): number {
+  const { width: W, height: H, data } = img;
+  const idx: number[] = [];
+  for (let x = 0; x < W; x++) idx.push(x, (H - 1) * W + x);
+  for (let y = 0; y < H; y++) idx.push(y * W, y * W + W - 1);
+  const m = [0, 0, 0];
+  for (const p of idx) for (let c = 0; c < 3; c++) m[c] += data[p * 3 + c] / idx.length;
+  let d = 0;
+  for (const p of idx) d += Math.hypot(data[p * 3] - m[0], data[p * 3 + 1] - m[1], data[p * 3 + 2] - m[2]);
+  return d / idx.length;
+}
+
 function borderColourMatte(img: RawImage): Uint8Array {
   const { width: W, height: H, data } = img;
   // background model: mean colour of the border pixels
@@ -71,12 +84,15 @@ export async function removeBackground(img: RawImage): Promise<Matte> {
   let person = 0;
   for (const v of prob) if (v > 0.5) person++;
   const personShare = person / prob.length;
-  if (personShare > 0.03) {
+  // a plain backdrop with no clear person: the border-colour matte separates it better
+  const plain = borderSpread(img) < 10;
+  if (personShare > 0.03 && !(plain && personShare < 0.2)) {
     const m8 = Buffer.from(Uint8Array.from(prob, (v) => Math.round(Math.max(0, Math.min(1, (v - 0.25) / 0.5)) * 255)));
     const alpha = new Uint8Array(
       await sharp(m8, { raw: { width: 256, height: 256, channels: 1 } })
         .resize(W, H, { fit: 'fill', kernel: 'cubic' })
         .blur(Math.max(0.3, Math.min(W, H) / 800))
+        .extractChannel(0)
         .raw()
         .toBuffer(),
     );
@@ -86,7 +102,7 @@ export async function removeBackground(img: RawImage): Promise<Matte> {
   }
   const hard = borderColourMatte(img);
   const alpha = new Uint8Array(
-    await sharp(Buffer.from(hard), { raw: { width: W, height: H, channels: 1 } }).blur(0.8).raw().toBuffer(),
+    await sharp(Buffer.from(hard), { raw: { width: W, height: H, channels: 1 } }).blur(0.8).extractChannel(0).raw().toBuffer(),
   );
   let fg = 0;
   for (const v of alpha) if (v > 127) fg++;

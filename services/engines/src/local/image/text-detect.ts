@@ -66,9 +66,14 @@ export function detectTextMask(img: RawImage): Uint8Array {
     }
     const bw = x1 - x0 + 1;
     const bh = y1 - y0 + 1;
-    const fill = pixels.length / (bw * bh);
-    const textLike = bh < H * 0.2 && bw < W * 0.95 && bh >= 3 && fill > 0.15 && fill < 0.95 && pixels.length < W * H * 0.15;
-    if (textLike) for (const p of pixels) keep[p] = 255;
+    let strokeCount = 0;
+    for (const p of pixels) if (strokes[p]) strokeCount++;
+    const density = strokeCount / (bw * bh);
+    const textLike = bh < H * 0.2 && bw < W * 0.95 && bh >= 3 && density > 0.05 && density < 0.9 && pixels.length < W * H * 0.15;
+    if (!textLike) continue;
+    // the whole box of the word or mark (with its plate, if any) goes
+    const m = r + 1;
+    for (let y = Math.max(0, y0 - m); y <= Math.min(H - 1, y1 + m); y++) keep.fill(255, y * W + Math.max(0, x0 - m), y * W + Math.min(W, x1 + m + 1));
   }
   return keep;
 }
