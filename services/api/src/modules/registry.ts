@@ -4,8 +4,9 @@
  * plug in here.
  */
 import type { ApiModuleDefinition } from './types.js';
+import { checkinModule } from './checkin/index.js';
 
 export const apiModules: ApiModuleDefinition[] = [
-  // { name: 'checkin', plugin: checkinRoutes, migrationsDir: path.join(__dirname, 'checkin', 'migrations') },
+  checkinModule(),
   // { name: 'feedback', plugin: feedbackRoutes },
 ];
