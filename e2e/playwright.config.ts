@@ -56,6 +56,8 @@ export default defineConfig({
       ACCOUNT_ALLOWED_ORIGINS: `${APP_ORIGIN},http://localhost:${port},http://127.0.0.1:${port}`,
       COOKIE_DOMAIN: 'studio.test',
       APP_ENV: 'test',
+      // the early-login variant opens the login dialog on any click; suites that need it switch it on themselves
+      AB_TESTS_OFF: 'login_test_undefined',
     },
   },
 });

@@ -66,6 +66,15 @@ function localSecrets(dataDir: string): LocalSecrets {
   return secrets;
 }
 
+/**
+ * AB_TESTS_OFF=code1,code2 switches A/B tests off (everyone gets the default variant), for an
+ * integration environment or an incident; the tests stay in the catalogue to switch on again.
+ */
+async function switchOffAbTests(db: Database, list: string | undefined): Promise<void> {
+  const codes = (list ?? '').split(',').map((code) => code.trim()).filter(Boolean);
+  if (codes.length) await db.query('UPDATE ab_tests SET active = false WHERE code = ANY($1::text[])', [codes]);
+}
+
 export async function startProduct(options: ProductOptions): Promise<RunningProduct> {
   const baseEnv = options.env ?? process.env;
   const dataDir = options.dataDir ?? baseEnv.PGLITE_DATA_DIR ?? path.join(options.rootDir, '.data', 'pglite');
@@ -91,6 +100,7 @@ export async function startProduct(options: ProductOptions): Promise<RunningProd
     await seedDemoAccounts(db);
     await seedDemoData(db);
   }
+  await switchOffAbTests(db, env.AB_TESTS_OFF);
   const accountClient = createHttpAccountClient({
     baseUrl: apiConfig.accountInternalUrl,
     clientId: apiConfig.accountClientId,

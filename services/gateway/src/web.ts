@@ -78,6 +78,8 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
     root: shellDist,
     prefix: '/',
     index: false,
+    // the page itself always goes through the SPA handler below, which adds the runtime config
+    allowedPath: (pathName) => pathName !== '/' && pathName !== '/index.html',
     cacheControl: false,
     setHeaders: (reply, filePath) => reply.header('cache-control', cacheHeaders(filePath)),
   });
