@@ -36,7 +36,13 @@ export function PlanTable({ compact = false }: { compact?: boolean }) {
   const cellPad = compact ? '10px 12px' : '14px 16px';
   return (
     <div css={{ display: 'flex', flexDirection: 'column', gap: 12 }}>
-      <div css={{ overflowX: 'auto', borderRadius: theme.radius, border: `1px solid ${theme.border}` }}>
+      {/* scrolls sideways on narrow screens; focusable so keyboard users can scroll it too */}
+      <div
+        role="region"
+        aria-label="Plan comparison, scrollable"
+        tabIndex={0}
+        css={{ overflowX: 'auto', borderRadius: theme.radius, border: `1px solid ${theme.border}`, '&:focus-visible': { outline: `2px solid ${theme.focus}`, outlineOffset: 2 } }}
+      >
         <table css={{ width: '100%', minWidth: 520, borderCollapse: 'collapse', fontSize: compact ? 13 : 14, color: theme.text }}>
           <caption css={visuallyHidden}>Plan comparison</caption>
           <thead>

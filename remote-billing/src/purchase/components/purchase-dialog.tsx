@@ -79,6 +79,7 @@ export function PurchaseDialog({ tab, onTabChange, onClose }: { tab: BuyTab; onT
           maxHeight: 'calc(100vh - 32px)',
           display: 'grid',
           gridTemplateColumns: '260px minmax(0, 1fr)',
+          gridTemplateRows: 'minmax(0, 1fr)',
           overflow: 'hidden',
           borderRadius: 20,
           background: theme.surface,
@@ -112,7 +113,7 @@ export function PurchaseDialog({ tab, onTabChange, onClose }: { tab: BuyTab; onT
           </ul>
         </aside>
 
-        <div css={{ display: 'flex', flexDirection: 'column', minHeight: 0 }}>
+        <div css={{ display: 'flex', flexDirection: 'column', minHeight: 0, overflow: 'hidden' }}>
           <div css={{ display: 'flex', alignItems: 'center', gap: 8, padding: '16px 20px', borderBottom: `1px solid ${theme.border}` }}>
             {viewport.isPhone ? (
               <Button variant="icon" aria-label="Back" onClick={onClose}>

@@ -44,7 +44,7 @@ export function ChoiceGroup<T extends string | number>({
                 cursor: 'pointer',
                 fontSize: 14,
                 textAlign: 'center',
-                border: `1px solid ${checked ? theme.primary : theme.border}`,
+                border: `1px solid ${checked ? theme.link : theme.border}`,
                 background: checked ? theme.surfaceRaised : 'transparent',
                 color: theme.text,
                 '&:focus-within': { outline: `2px solid ${theme.focus}`, outlineOffset: 2 },

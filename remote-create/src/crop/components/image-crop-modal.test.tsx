@@ -34,12 +34,19 @@ describe('ImageCropModal', () => {
     // fit = min(640 / 1000, 400 / 500) = 0.64
     expect(Number(slider.getAttribute('min'))).toBeCloseTo(0.64);
     expect(Number(slider.getAttribute('max'))).toBeCloseTo(3.2);
-    expect(Number(slider.getAttribute('step'))).toBeCloseTo(0.256);
+    expect(Number(slider.getAttribute('data-step'))).toBeCloseTo(0.256);
     expect(screen.getByRole('button', { name: 'Zoom out' })).toBeDisabled();
     fireEvent.click(screen.getByRole('button', { name: 'Zoom in' }));
     expect(Number((slider as HTMLInputElement).value)).toBeCloseTo(0.896);
     fireEvent.wheel(screen.getByTestId('crop-viewport'), { deltaY: -100 });
     expect(Number((slider as HTMLInputElement).value)).toBeCloseTo(1.096);
+    fireEvent.keyDown(slider, { key: 'ArrowLeft' });
+    expect(Number((slider as HTMLInputElement).value)).toBeCloseTo(0.84);
+    fireEvent.keyDown(slider, { key: 'End' });
+    expect(Number((slider as HTMLInputElement).value)).toBeCloseTo(3.2);
+    expect(screen.getByRole('button', { name: 'Zoom in' })).toBeDisabled();
+    fireEvent.wheel(screen.getByTestId('crop-viewport'), { deltaY: -100 });
+    expect(Number((slider as HTMLInputElement).value)).toBeCloseTo(3.2);
     fireEvent.click(screen.getByRole('button', { name: 'Restore' }));
     expect(Number((slider as HTMLInputElement).value)).toBeCloseTo(0.64);
   });

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { createPortal } from 'react-dom';
 import ReactCrop, { type PixelCrop } from 'react-image-crop';
 import 'react-image-crop/dist/ReactCrop.css';
@@ -227,7 +227,23 @@ export function ImageCropModal({ file, minRatio, maxRatio, maxSize, multiple = f
   }
 
   const zoomPercent = Math.round((displayScale / fit) * 100);
-  const stepPrecision = range.step > 0 ? range.step : 0.01;
+
+  function onSliderKey(event: KeyboardEvent<HTMLInputElement>) {
+    const moves: Record<string, number> = {
+      ArrowRight: range.step,
+      ArrowUp: range.step,
+      PageUp: range.step,
+      ArrowLeft: -range.step,
+      ArrowDown: -range.step,
+      PageDown: -range.step,
+      Home: range.min - displayScale,
+      End: range.max - displayScale,
+    };
+    const move = moves[event.key];
+    if (move === undefined) return;
+    event.preventDefault();
+    changeScale(displayScale + move);
+  }
 
   return createPortal(
     <div
@@ -340,10 +356,13 @@ export function ImageCropModal({ file, minRatio, maxRatio, maxSize, multiple = f
             aria-valuetext={`${zoomPercent}%`}
             min={range.min}
             max={range.max}
-            step={stepPrecision}
+            // "any" so a wheel step of 0.2 is shown where it lands; the keys step a tenth of the range below
+            step="any"
+            data-step={range.step}
             value={displayScale}
             disabled={!work}
             onChange={(event) => changeScale(Number(event.target.value))}
+            onKeyDown={onSliderKey}
             css={{ flex: 1, accentColor: theme.primary }}
           />
           <Button variant="icon" aria-label="Zoom in" disabled={!work || displayScale >= range.max - 1e-9} onClick={() => changeScale(displayScale + range.step)}>
