@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { stat } from 'node:fs/promises';
+import sharp from 'sharp';
 import { ffprobeBin } from './ffmpeg';
 import type { MediaKind } from '../types';
 
@@ -89,12 +90,35 @@ function containerFormat(name: string, brand: string | undefined, media: MediaKi
 
 /** Width, height, duration, format and size of an image, video or audio file (by content, not by name). */
 export async function probeMedia(path: string): Promise<ProbedMedia> {
+  // still images: sharp sniffs the magic bytes (ffprobe's image2 demuxer trusts the file name)
+  const still = await sharp(path, { pages: 1 })
+    .metadata()
+    .catch(() => null);
+  if (still?.format && still.width && still.height && !(still.format === 'gif' && (still.pages ?? 1) > 1)) {
+    const st = await stat(path);
+    const format = still.format === 'jpg' ? 'jpeg' : still.format;
+    return {
+      media: 'image',
+      width: still.autoOrient?.width ?? still.width,
+      height: still.autoOrient?.height ?? still.height,
+      duration: 0,
+      format,
+      size: st.size,
+      hasAudio: false,
+      mime: MIME[format] ?? (format === 'svg' ? 'image/svg+xml' : format === 'heif' ? 'image/heif' : 'image/*'),
+    };
+  }
   const [info, st] = await Promise.all([ffprobeJson(path), stat(path)]);
   const streams = info.streams ?? [];
   const video = streams.find((s) => s.codec_type === 'video' && !s.disposition?.attached_pic);
   const audio = streams.find((s) => s.codec_type === 'audio');
   const formatName = info.format?.format_name ?? '';
   const duration = Number(info.format?.duration ?? video?.duration ?? audio?.duration ?? 0) || 0;
+  // ffprobe reads any text file as ANSI art ("tty"): that is not media
+  if (/^(tty|txt|bin|xbin|adf|idf|srt|ass|webvtt|subviewer\w*|mpl2|jacosub|sami|microdvd|lrc|realtext|stl|pjs|vplayer)$/.test(formatName) || video?.codec_name === 'ansi') {
+    throw new Error(`not an image, video or audio file (${formatName})`);
+  }
+  if (video && (!video.width || !video.height)) throw new Error(`no decodable picture in ${path}`);
   let media: MediaKind;
   if (video) {
     const still =

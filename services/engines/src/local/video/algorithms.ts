@@ -116,7 +116,7 @@ export async function image2video(job: Job<'image2video'>, ctx: EngineContext): 
     await sharp(job.inputs[1]).rotate().resize(W, H, { fit: 'cover' }).png().toFile(endPath);
     args.push('-loop', '1', '-framerate', String(FPS), '-t', String(duration), '-i', endPath);
     // cross-dissolve from the moving first frame into the end frame over the second half
-    filter += `;[1:v]format=yuv420p,setsar=1[b];[a]format=yuv420p[a2];[a2][b]blend=all_expr='A*(1-clip((T-${duration / 2})/${duration / 2},0,1))+B*clip((T-${duration / 2})/${duration / 2},0,1)'[m]`;
+    filter += `;[1:v]format=yuva420p,setsar=1,fade=t=in:st=${duration / 2}:d=${duration / 2}:alpha=1[b];[a][b]overlay=0:0:shortest=1[m]`;
     out = '[m]';
     endNote = ', dissolving into the end frame';
   }
@@ -252,7 +252,7 @@ export async function videoDenoise(job: Job<'video_denoise'>, ctx: EngineContext
   const k = strength === 'low' ? 0 : strength === 'medium' ? 1 : 2;
   const filter = method === 'nlmeans'
     ? `nlmeans=s=${[1.5, 3, 5][k]}:p=7:r=9`
-    : `hqdn3d=${[2, 4, 8][k]}:${[1.5, 3, 6][k]}:${[3, 6, 12][k]}:${[2.25, 4.5, 9][k]}`;
+    : `hqdn3d=${[2, 5, 12][k]}:${[1.5, 4, 9][k]}:${[3, 8, 18][k]}:${[2.25, 6, 14][k]}`;
   const path = outFile(ctx, job, 0, 'mp4');
   await runFfmpeg(['-i', src, '-vf', filter, '-map', '0:v:0', '-map', '0:a?', ...h264Args({ crf: 18 }), '-c:a', 'copy', path], {
     signal: ctx.signal,
