@@ -5,8 +5,9 @@
  */
 import type { ApiModuleDefinition } from './types.js';
 import { checkinModule } from './checkin/index.js';
+import { feedbackModule } from './feedback/index.js';
 
 export const apiModules: ApiModuleDefinition[] = [
   checkinModule(),
-  // { name: 'feedback', plugin: feedbackRoutes },
+  feedbackModule(),
 ];
