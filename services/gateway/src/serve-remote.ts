@@ -1,0 +1,31 @@
+/**
+ * Serves one remote's built versions on its own, as its own deployable: `REMOTE=remote-create npx tsx
+ * services/gateway/src/serve-remote.ts`. Files are under /remotes/<remote>/<version>/, readable from any
+ * origin (the shell loads them cross-origin).
+ */
+import path from 'node:path';
+import Fastify from 'fastify';
+import fastifyStatic from '@fastify/static';
+import { REMOTE_PACKAGES } from './web.js';
+
+async function main(): Promise<void> {
+  const remote = process.env.REMOTE ?? '';
+  if (!(remote in REMOTE_PACKAGES)) throw new Error(`REMOTE must be one of ${Object.keys(REMOTE_PACKAGES).join(', ')}`);
+  const app = Fastify({ logger: true });
+  await app.register(fastifyStatic, {
+    root: path.resolve(__dirname, '../../..', remote, 'dist'),
+    prefix: `/remotes/${remote}/`,
+    cacheControl: false,
+    setHeaders: (reply, filePath) => {
+      reply.header('access-control-allow-origin', '*');
+      reply.header('cache-control', /(mf-manifest\.json|remoteEntry\.js|\.html)$/.test(filePath) ? 'no-cache' : 'public, max-age=31536000, immutable');
+    },
+  });
+  app.get('/healthz', async () => ({ ok: true }));
+  await app.listen({ port: Number(process.env.PORT ?? 8200), host: process.env.HOST ?? '0.0.0.0' });
+}
+
+main().catch((error: unknown) => {
+  console.error('[remote] failed to start:', error);
+  process.exit(1);
+});
