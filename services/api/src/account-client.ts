@@ -1,3 +1,5 @@
+import type { AccountProfile } from 'shared-contracts';
+
 /**
  * The product API's view of the central account service: it exchanges an authorization code (OAuth2 with
  * PKCE) for the account's profile.
@@ -7,28 +9,14 @@
  *   POST ${ACCOUNT_INTERNAL_URL}/oauth/token            content-type: application/json
  *   { grant_type: 'authorization_code', code, code_verifier, redirect_uri, client_id, client_secret }
  *
- *   200 { code: 0, msg: 'ok', data: AccountProfile, trace_id }
- *   4xx { code: <non-zero>, msg: <human text>, data: { error: OAuthErrorCode, error_description }, trace_id }
+ *   200 AccountTokenResponse { access_token, token_type, expires_in, scope, account: AccountProfile }
+ *   4xx AccountOAuthError { error, error_description }            (RFC 6749 section 5.2)
  *
- * A bare RFC 6749 error body `{ error, error_description }` is understood too.
+ * An envelope ({code, msg, data: profile or error}) is understood too.
  */
 
-/** What the account service tells the product about an account at sign-in. */
-export interface AccountProfile {
-  /** the account id (uuid); the product user has the same id */
-  id: string;
-  email: string;
-  nickname: string;
-  firstname: string;
-  lastname: string;
-  avatar: string;
-  /** ISO 3166-1 alpha-2, upper case, or '' when unknown */
-  country: string;
-  /** ISO 8601 time the account was created */
-  created_at: string;
-  /** true when the account was registered in the sign-in that produced this code */
-  is_new: boolean;
-}
+/** What the account service tells the product about an account at sign-in (the contract's type). */
+export type { AccountProfile } from 'shared-contracts';
 
 export interface ExchangeCodeInput {
   code: string;
@@ -93,16 +81,15 @@ function str(value: unknown): string {
   return typeof value === 'string' ? value : '';
 }
 
-/** Reads a profile from the account service's answer; null when the shape is not a profile. */
+/** Reads a profile from the account service's answer (a token response's `account`, or a bare profile). */
 export function parseAccountProfile(value: unknown): AccountProfile | null {
+  if (isRecord(value) && isRecord(value.account)) return parseAccountProfile(value.account);
   if (!isRecord(value)) return null;
   const id = str(value.id);
   if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) return null;
   const created = value.created_at;
-  const createdAt =
-    typeof created === 'number'
-      ? new Date(created < 1e12 ? created * 1000 : created).toISOString()
-      : str(created) || new Date().toISOString();
+  const createdMs =
+    typeof created === 'number' ? (created < 1e12 ? created * 1000 : created) : typeof created === 'string' ? Date.parse(created) : NaN;
   return {
     id: id.toLowerCase(),
     email: str(value.email),
@@ -111,7 +98,7 @@ export function parseAccountProfile(value: unknown): AccountProfile | null {
     lastname: str(value.lastname),
     avatar: str(value.avatar),
     country: str(value.country).toUpperCase().slice(0, 2),
-    created_at: createdAt,
+    created_at: Math.floor((Number.isFinite(createdMs) ? createdMs : Date.now()) / 1000),
     is_new: value.is_new === true,
   };
 }

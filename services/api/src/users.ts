@@ -85,7 +85,7 @@ export async function upsertUserFromProfile(tx: Queryable, profile: AccountProfi
       extras.timezone ?? '',
       extras.landingPage ?? '',
       extras.plan ?? 0,
-      new Date(profile.created_at),
+      new Date(profile.created_at * 1000),
       at,
     ],
   );

@@ -21,7 +21,7 @@ const profile = {
   lastname: 'Demo',
   avatar: '',
   country: 'us',
-  created_at: '2024-01-01T00:00:00.000Z',
+  created_at: 1704067200,
   is_new: false,
 };
 
@@ -42,7 +42,9 @@ describe('HTTP account client', () => {
     expect(answer).toEqual({ ...profile, country: 'US' });
   });
 
-  it('reads a bare profile and a bare RFC 6749 error too', async () => {
+  it('reads the token response of the account service, a bare profile, and an RFC 6749 error', async () => {
+    const token = { access_token: 'at', token_type: 'Bearer', expires_in: 3600, scope: 'profile', account: profile };
+    expect(await clientAnswering(200, token).exchangeCode({ code: 'c', codeVerifier: 'v', redirectUri: 'r' })).toEqual({ ...profile, country: 'US' });
     expect((await clientAnswering(200, profile).exchangeCode({ code: 'c', codeVerifier: 'v', redirectUri: 'r' })).id).toBe(profile.id);
     const error = await clientAnswering(400, { error: 'invalid_grant', error_description: 'Code expired' })
       .exchangeCode({ code: 'c', codeVerifier: 'v', redirectUri: 'r' })
@@ -64,7 +66,9 @@ describe('HTTP account client', () => {
     expect(noProfile).toMatchObject({ error: 'unavailable', description: 'the account service answered without an account profile' });
   });
 
-  it('parses created_at given in seconds', () => {
-    expect(parseAccountProfile({ ...profile, created_at: 1700000000 })?.created_at).toBe('2023-11-14T22:13:20.000Z');
+  it('reads created_at as epoch seconds, whether sent as seconds, milliseconds or ISO text', () => {
+    expect(parseAccountProfile({ ...profile, created_at: 1700000000 })?.created_at).toBe(1700000000);
+    expect(parseAccountProfile({ ...profile, created_at: 1700000000123 })?.created_at).toBe(1700000000);
+    expect(parseAccountProfile({ ...profile, created_at: '2023-11-14T22:13:20.000Z' })?.created_at).toBe(1700000000);
   });
 });

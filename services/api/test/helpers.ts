@@ -63,7 +63,7 @@ export function makeProfile(overrides: Partial<AccountProfile> = {}): AccountPro
     lastname: 'User',
     avatar: '',
     country: 'CA',
-    created_at: new Date().toISOString(),
+    created_at: Math.floor(Date.now() / 1000),
     is_new: true,
     ...overrides,
   };
@@ -78,8 +78,8 @@ interface IssuedCode {
 }
 
 /**
- * A stand-in for the account service's token endpoint (the real one is services/account): answers the
- * envelope, with RFC 6749 error codes in data on failure.
+ * A stand-in for the account service's token endpoint (the real one is services/account): answers an
+ * AccountTokenResponse, or an RFC 6749 error body on failure.
  */
 export class StubAccountService {
   readonly app: FastifyInstance;
@@ -92,8 +92,7 @@ export class StubAccountService {
     this.app = Fastify({ logger: false });
     this.app.post('/account/oauth/token', async (request, reply) => {
       const body = request.body as Record<string, string>;
-      const refuse = (status: number, error: string, description: string) =>
-        reply.code(status).send({ code: status === 401 ? 401 : 400, msg: description, data: { error, error_description: description }, trace_id: 'stub' });
+      const refuse = (status: number, error: string, description: string) => reply.code(status).send({ error, error_description: description });
       if (body.client_id !== this.clientId || body.client_secret !== this.clientSecret) {
         return refuse(401, 'invalid_client', 'Client authentication failed');
       }
@@ -106,7 +105,7 @@ export class StubAccountService {
       if (issued.redirectUri !== body.redirect_uri) return refuse(400, 'invalid_grant', 'The redirect_uri does not match the authorization request');
       const challenge = createHash('sha256').update(body.code_verifier ?? '').digest('base64url');
       if (challenge !== issued.challenge) return refuse(400, 'invalid_grant', 'PKCE verification failed: the code_verifier does not match');
-      return { code: 0, msg: 'ok', data: issued.profile, trace_id: 'stub' };
+      return { access_token: randomBytes(16).toString('hex'), token_type: 'Bearer', expires_in: 3600, scope: 'profile', account: issued.profile };
     });
   }
 

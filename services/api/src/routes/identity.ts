@@ -16,6 +16,11 @@ export function headerCountry(request: FastifyRequest, config: ApiConfig): strin
   return normaliseCountry(Array.isArray(value) ? value[0] : value);
 }
 
+function sentence(text: string): string {
+  const trimmed = text.trim().replace(/[.!]+$/, '');
+  return `${trimmed.charAt(0).toUpperCase()}${trimmed.slice(1)}.`;
+}
+
 /** Turns the account service's refusal into an answer a person understands. */
 export function accountFailure(error: AccountClientError): ApiFailure {
   switch (error.error) {
@@ -23,7 +28,7 @@ export function accountFailure(error: AccountClientError): ApiFailure {
     case 'invalid_request':
     case 'invalid_scope':
     case 'unsupported_grant_type':
-      return new ApiFailure(400, API_CODES.BAD_REQUEST, `Sign-in failed: ${error.description}. Please log in again.`, {
+      return new ApiFailure(400, API_CODES.BAD_REQUEST, `Sign-in failed: ${sentence(error.description)} Please log in again.`, {
         reason: error.error,
       });
     case 'invalid_client':
