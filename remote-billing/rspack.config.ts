@@ -9,7 +9,7 @@ export default function config({ production }: { production: boolean }) {
     production,
     outDir: path.join(__dirname, 'dist', pkg.version),
     publicPath: 'auto',
-    html: { title: 'remote-billing (stand-alone)', template: path.join(__dirname, 'src', 'index.html') },
+    html: { title: 'remote-billing: a federated remote of AI Video Generator', template: path.join(__dirname, 'src', 'index.html') },
     federation: {
       name: 'remote_billing',
       filename: 'remoteEntry.js',

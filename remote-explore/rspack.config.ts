@@ -9,7 +9,7 @@ export default function config({ production }: { production: boolean }) {
     production,
     outDir: path.join(__dirname, 'dist', pkg.version),
     publicPath: 'auto',
-    html: { title: 'remote-explore (stand-alone)', template: path.join(__dirname, 'src', 'index.html') },
+    html: { title: 'remote-explore: a federated remote of AI Video Generator', template: path.join(__dirname, 'src', 'index.html') },
     federation: {
       name: 'remote_explore',
       filename: 'remoteEntry.js',
