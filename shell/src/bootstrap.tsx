@@ -5,12 +5,12 @@
  */
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';
+import { MANIFEST_CHECK_DELAY_MS } from 'shared-contracts';
 import { App } from './app/app';
 import { createShell } from './app/create-shell';
 import { readShellConfig } from './config/shell-config';
 import { lifecycle } from './lifecycle/lifecycle-state';
 import { installChunkErrorReload, reloadOnce } from './lifecycle/reload-guard';
-import { startVersionCheck } from './lifecycle/version-check';
 import { createRoutes } from './routing/route-table';
 
 const config = readShellConfig();
@@ -28,11 +28,17 @@ createRoot(container).render(<App shell={shell} router={router} />);
 
 if (shouldRefresh) void shell.session.refreshUser();
 
-startVersionCheck({
-  intervalMs: config.versionCheckIntervalMs,
-  onNewVersion(served) {
-    lifecycle.newVersion = served;
-    // nobody is looking: take the new build now; otherwise at the next route change
-    if (document.visibilityState === 'hidden') reloadOnce(`a new build (${served}) is deployed`);
-  },
-});
+// the new-version check: first run 1 s after start, its code loaded only then (not part of the first load)
+setTimeout(() => {
+  void import(/* webpackChunkName: "version-check" */ './lifecycle/version-check').then(({ startVersionCheck }) =>
+    startVersionCheck({
+      intervalMs: config.versionCheckIntervalMs,
+      firstDelayMs: 0,
+      onNewVersion(served) {
+        lifecycle.newVersion = served;
+        // nobody is looking: take the new build now; otherwise at the next route change
+        if (document.visibilityState === 'hidden') reloadOnce(`a new build (${served}) is deployed`);
+      },
+    }),
+  );
+}, MANIFEST_CHECK_DELAY_MS);

@@ -28,7 +28,12 @@ export interface CreatedShell {
   setNavigator(navigator: Navigator): void;
 }
 
-export function createShell(config: ShellRuntimeConfig, options: { runtime?: RemoteRuntime } = {}): CreatedShell {
+export interface CreateShellOptions {
+  runtime?: RemoteRuntime;
+  fetchImpl?: typeof fetch;
+}
+
+export function createShell(config: ShellRuntimeConfig, options: CreateShellOptions = {}): CreatedShell {
   const bus = createEventBus();
   const clientId = ensureClientId();
   const viewport = createViewport();
@@ -45,11 +50,12 @@ export function createShell(config: ShellRuntimeConfig, options: { runtime?: Rem
     getToken: () => session.state.token,
     getViewportWidth: () => viewport.state.width,
     onSessionInvalid: (reason) => session.clear(reason),
+    fetchImpl: options.fetchImpl,
   });
 
   const toasts = createToastStore();
   const modals = createModalStore();
-  const runtime = options.runtime ?? createRemoteRuntime();
+  const runtime = options.runtime ?? createRemoteRuntime({ fetchImpl: options.fetchImpl });
 
   function navigate(to: string, navOptions?: { replace?: boolean }) {
     const target = classifyLink(to, { origin: window.location.origin, ownDomains: config.ownDomains });

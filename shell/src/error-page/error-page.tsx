@@ -3,7 +3,7 @@
  * and Go Back (history back, or home when there is no history), the 'Explore Our AI Tools' feature guide,
  * stack details only outside beta and production (loaded lazily), and nothing at all for crawlers.
  */
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { errorTextOf, FEATURE_GUIDE, isCrawler } from './error-texts';
 
@@ -34,9 +34,13 @@ const button = {
 
 export function ErrorPage({ status = 404, message, stack, env, userAgent = navigator.userAgent }: ErrorPageProps) {
   const navigate = useNavigate();
-  if (isCrawler(userAgent)) return null;
   const text = errorTextOf(status);
-  const showDetails = env !== 'beta' && env !== 'production' && Boolean(stack || message);
+  const crawler = isCrawler(userAgent);
+  useEffect(() => {
+    if (!crawler) document.title = `${text.title} | AI Video Generator`;
+  }, [crawler, text.title]);
+  if (crawler) return null;
+  const showDetails = env !== 'beta' && env !== 'production' && Boolean(stack);
   return (
     <main
       data-testid="error-page"

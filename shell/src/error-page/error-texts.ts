@@ -40,12 +40,7 @@ export function errorTextOf(status: number): ErrorText {
   return ERROR_TEXTS[status] ?? OTHER_ERROR_TEXT;
 }
 
-/** Crawlers get no error page at all (spec section 2). */
-export const CRAWLER_UA = /bot|crawler|spider|crawling|googlebot|bingbot|slurp|duckduckbot|baiduspider|yandex|sogou|exabot|facebot|facebookexternalhit|ia_archiver|semrush|ahrefs|petalbot|bytespider|applebot/i;
-
-export function isCrawler(userAgent: string): boolean {
-  return CRAWLER_UA.test(userAgent);
-}
+export { CRAWLER_UA, isCrawler } from './crawler';
 
 /** The 'Explore Our AI Tools' feature guide: 3 groups, 6 links. */
 export const FEATURE_GUIDE = [

@@ -36,7 +36,7 @@ export function fallbackPlugin(): ModuleFederationRuntimePlugin {
       // manifest and entry failures surface again at onLoad; only a module request gets the fallback,
       // so nothing fake is cached as a manifest
       if (args.lifecycle !== 'onLoad') return undefined;
-      console.error(`[shell] remote module ${args.id} failed to load`, args.error);
+      console.warn(`[shell] remote module ${args.id} failed to load; showing its fallback`, args.error);
       return createFallbackModule(args.id, args.error);
     },
   };

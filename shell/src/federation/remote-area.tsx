@@ -9,7 +9,7 @@ import type { RemoteModuleName, RemoteModules } from 'shared-contracts';
 import { useShellInternals } from '../app/internals';
 import type { RemoteRuntime } from './remote-runtime';
 import { RemoteAreaContext, type RemoteAreaContextValue } from './remote-area-context';
-import { isFallbackModule } from './fallback-plugin';
+import { createFallbackModule, isFallbackModule } from './fallback-plugin';
 
 type AnyComponent = ComponentType<Record<string, unknown>>;
 
@@ -32,17 +32,17 @@ function lazyFor(runtime: RemoteRuntime, name: RemoteModuleName, attempt: number
     failures.add(name);
     if (cache.get(name)?.component === component) cache.delete(name);
   };
-  const component = lazy(async () => {
+  const component = lazy(async (): Promise<{ default: AnyComponent }> => {
     try {
       const loaded = (await runtime.load(name, { fresh })) as unknown as { default: AnyComponent };
-      const moduleValue: { default: AnyComponent } = loaded;
       if (isFallbackModule(loaded)) forget();
       else failures.delete(name);
-      return moduleValue;
+      return loaded;
     } catch (error) {
-      // a failed lazy must never be handed out again
+      // never hand this lazy out again; render the area's fallback (no exception: the error is expected)
       forget();
-      throw error;
+      console.warn(`[shell] ${name} is unavailable: ${error instanceof Error ? error.message : String(error)}`);
+      return createFallbackModule(name, error) as unknown as { default: AnyComponent };
     }
   });
   cache.set(name, { attempt, component });
@@ -102,13 +102,16 @@ export function AreaFallback({ area, error, retry }: { area: string; error: unkn
         This part of the studio could not be loaded. The rest of the page keeps working.
       </p>
       {detail ? (
-        <p css={{ margin: '0 0 16px', color: 'var(--c-text-muted)', fontSize: 13, wordBreak: 'break-word' }}>{detail}</p>
+        <details css={{ margin: '8px 0 0', fontSize: 13, color: 'var(--c-text-muted)', textAlign: 'left' }}>
+          <summary css={{ cursor: 'pointer', textAlign: 'center' }}>Technical details</summary>
+          <p css={{ margin: '8px 0 0', wordBreak: 'break-word' }}>{detail}</p>
+        </details>
       ) : null}
       <button
         type="button"
         onClick={retry}
         css={{
-          marginTop: 8,
+          marginTop: 16,
           padding: '10px 22px',
           borderRadius: 10,
           border: 'none',

@@ -3,7 +3,7 @@
  * pushes everything down, and the header), the fixed sidebar (wide on desktop, narrow on tablets, hidden
  * on phones where the drawer takes over), the page, the CMS content slots and the floating promotion.
  */
-import { useLayoutEffect, useRef } from 'react';
+import { lazy, Suspense, useLayoutEffect, useRef } from 'react';
 import { Outlet } from 'react-router';
 import { useSnapshot } from 'valtio';
 import { RemoteArea } from '../federation/remote-area';
@@ -11,9 +11,11 @@ import { BOTTOM_SLOT_ID, CONTENT_SLOT_ID } from '../cms/slots';
 import { LAYOUT } from '../theme/theme';
 import { Header } from './header';
 import { layoutState } from './layout-state';
-import { PhoneDrawer } from './phone-drawer';
 import { Sidebar } from './sidebar';
 import { useViewport } from './use-shell-snapshot';
+
+// phones only: loads with the first phone render
+const PhoneDrawer = lazy(() => import(/* webpackChunkName: "phone-drawer" */ './phone-drawer').then((m) => ({ default: m.PhoneDrawer })));
 
 export function AppLayout() {
   const viewport = useViewport();
@@ -59,7 +61,13 @@ export function AppLayout() {
         )}
         <Header />
       </div>
-      {viewport.isPhone ? <PhoneDrawer /> : <Sidebar narrow={narrow} width={sidebarWidth} />}
+      {viewport.isPhone ? (
+        <Suspense fallback={null}>
+          <PhoneDrawer />
+        </Suspense>
+      ) : (
+        <Sidebar narrow={narrow} width={sidebarWidth} />
+      )}
       <main id="shell-main" tabIndex={-1} css={{ marginLeft: sidebarWidth, minWidth: 0, outline: 'none' }}>
         <Outlet />
         <div id={CONTENT_SLOT_ID} />

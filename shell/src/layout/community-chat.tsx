@@ -1,9 +1,12 @@
 /** Community chat entry (desktop): a popup with a join button that opens the invite in a new tab. */
-import { useEffect, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { POPOVER_HIDE_DELAY_MS, POPOVER_SHOW_DELAY_MS } from 'shared-contracts';
 import { useShellInternals } from '../app/internals';
 import { Icon } from './icons';
 import { iconButton } from './header-styles';
+
+// the popup's content loads the first time it opens
+const CommunityPopup = lazy(() => import(/* webpackChunkName: "community-popup" */ './community-popup'));
 
 export function CommunityChat() {
   const { config } = useShellInternals();
@@ -51,47 +54,9 @@ export function CommunityChat() {
         <Icon name="chat" />
       </button>
       {open ? (
-        <div
-          id={popupId}
-          role="dialog"
-          aria-label="Join our community"
-          css={{
-            position: 'absolute',
-            right: 0,
-            top: 'calc(100% + 10px)',
-            width: 280,
-            padding: 18,
-            borderRadius: 14,
-            background: 'var(--c-surface-raised)',
-            border: '1px solid var(--c-border)',
-            boxShadow: 'var(--shadow-pop)',
-            zIndex: 1300,
-          }}
-        >
-          <h2 css={{ margin: '0 0 6px', fontSize: 16 }}>Join our community</h2>
-          <p css={{ margin: '0 0 14px', fontSize: 14, color: 'var(--c-text-muted)' }}>
-            Chat with other creators, share your work and get tips and news about new AI models first.
-          </p>
-          <button
-            type="button"
-            onClick={() => {
-              window.open(config.communityInviteUrl, '_blank', 'noopener,noreferrer');
-              setOpen(false);
-            }}
-            css={{
-              width: '100%',
-              padding: '10px 14px',
-              borderRadius: 10,
-              border: 'none',
-              cursor: 'pointer',
-              fontWeight: 700,
-              background: 'var(--c-primary-strong)',
-              color: 'var(--c-on-primary)',
-            }}
-          >
-            Join now
-          </button>
-        </div>
+        <Suspense fallback={null}>
+          <CommunityPopup id={popupId} inviteUrl={config.communityInviteUrl} onClose={() => setOpen(false)} />
+        </Suspense>
       ) : null}
     </div>
   );

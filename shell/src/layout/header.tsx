@@ -69,7 +69,7 @@ function CreditsButton({ compact }: { compact: boolean }) {
       }}
     >
       <Icon name="bolt" size={16} />
-      <span data-testid="header-credits">{flags.isLogin ? flags.curCredits : compact ? 'Plans' : 'Get credits'}</span>
+      {flags.isLogin || !compact ? <span data-testid="header-credits">{flags.isLogin ? flags.curCredits : 'Get credits'}</span> : null}
       {compact ? null : (
         <span
           data-testid="header-plan"
@@ -153,7 +153,9 @@ export function Header() {
         aria-label="AI Video Generator, home"
         css={{ display: 'flex', alignItems: 'center', gap: 10, color: 'var(--c-text)', textDecoration: 'none', minWidth: 0 }}
       >
-        <Logo />
+        <span css={{ display: 'flex', '@media (max-width: 399px)': { display: 'none' } }}>
+          <Logo />
+        </span>
         <span css={{ fontWeight: 800, fontSize: viewport.isPhone ? 15 : 17, whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }}>
           AI Video Generator
         </span>

@@ -54,7 +54,9 @@ export function SideMenu({ narrow = false, onNavigate }: { narrow?: boolean; onN
             const content = (
               <>
                 <Icon name={item.icon} size={narrow ? 22 : 20} />
-                <span css={narrow ? { fontSize: 11, lineHeight: 1.2, textAlign: 'center' } : { flex: 1, minWidth: 0 }}>{item.label}</span>
+                <span css={narrow ? { fontSize: 11, lineHeight: 1.2, textAlign: 'center' } : { flex: 1, minWidth: 0, whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }}>
+                  {item.label}
+                </span>
                 {item.badge ? <Badge kind={item.badge} compact={narrow} /> : null}
               </>
             );
@@ -62,7 +64,7 @@ export function SideMenu({ narrow = false, onNavigate }: { narrow?: boolean; onN
               display: 'flex',
               flexDirection: narrow ? ('column' as const) : ('row' as const),
               alignItems: 'center',
-              gap: narrow ? 3 : 12,
+              gap: narrow ? 3 : 10,
               margin: narrow ? '2px 6px' : '1px 8px',
               padding: narrow ? '8px 2px' : '9px 12px',
               borderRadius: 10,

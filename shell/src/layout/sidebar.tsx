@@ -1,9 +1,28 @@
 /** The fixed left sidebar: side menu, the Upgrade entry slot (desktop) and the app-download entries. */
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { RemoteArea } from '../federation/remote-area';
-import { AppDownload } from './app-download';
 import { SideMenu } from './side-menu';
 
+// the app-download entries wait for the system config anyway: their code loads with it
+const AppDownload = lazy(() => import(/* webpackChunkName: "app-download" */ './app-download').then((m) => ({ default: m.AppDownload })));
+
+/** true once the browser is idle after the first paint */
+function useIdle(): boolean {
+  const [idle, setIdle] = useState(false);
+  useEffect(() => {
+    const done = () => setIdle(true);
+    if ('requestIdleCallback' in window) {
+      const id = window.requestIdleCallback(done, { timeout: 2000 });
+      return () => window.cancelIdleCallback(id);
+    }
+    const id = setTimeout(done, 300);
+    return () => clearTimeout(id);
+  }, []);
+  return idle;
+}
+
 export function Sidebar({ narrow, width }: { narrow: boolean; width: number }) {
+  const idle = useIdle();
   return (
     <aside
       id="shell-sidebar"
@@ -33,7 +52,11 @@ export function Sidebar({ narrow, width }: { narrow: boolean; width: number }) {
           <RemoteArea module="remote_billing/PromotionSlot" props={{ placement: 'upgrade-entry' }} area="Upgrade" fallback="silent" />
         </div>
       )}
-      <AppDownload narrow={narrow} />
+      {idle ? (
+        <Suspense fallback={null}>
+          <AppDownload narrow={narrow} />
+        </Suspense>
+      ) : null}
     </aside>
   );
 }

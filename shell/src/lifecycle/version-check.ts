@@ -27,6 +27,8 @@ export interface VersionCheckDeps {
   indexUrl?: string;
   onNewVersion(served: string): void;
   doc?: Document;
+  /** delay of the first check; 1 s by default */
+  firstDelayMs?: number;
 }
 
 export function startVersionCheck(deps: VersionCheckDeps): () => void {
@@ -49,7 +51,7 @@ export function startVersionCheck(deps: VersionCheckDeps): () => void {
       console.info('[shell] version check failed', error);
     }
   };
-  const first = setTimeout(() => void check(), MANIFEST_CHECK_DELAY_MS);
+  const first = setTimeout(() => void check(), Math.max(0, deps.firstDelayMs ?? MANIFEST_CHECK_DELAY_MS));
   const every = setInterval(() => void check(), deps.intervalMs);
   return () => {
     stopped = true;

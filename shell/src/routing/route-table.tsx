@@ -12,8 +12,7 @@
 import { useEffect } from 'react';
 import { Navigate, Outlet, useLocation, useParams, useRouteError, type RouteObject } from 'react-router';
 import { useShellInternals } from '../app/internals';
-import { ErrorPage } from '../error-page/error-page';
-import { errorTextOf } from '../error-page/error-texts';
+import { LazyErrorPage as ErrorPage } from '../error-page/lazy-error-page';
 import { RemoteArea } from '../federation/remote-area';
 import { AppLayout } from '../layout/app-layout';
 import { GlobalHosts } from '../layout/global-hosts';
@@ -84,9 +83,6 @@ function FatalErrorElement() {
   useEffect(() => {
     if (chunk) reloadOnce('a chunk of the shell failed to load');
   }, [chunk]);
-  useEffect(() => {
-    document.title = `${errorTextOf(described.status).title} | AI Video Generator`;
-  }, [described.status]);
   return <ErrorPage status={described.status} message={described.message} stack={described.stack} env={config.env} />;
 }
 

@@ -88,6 +88,6 @@ export function themeFor(mode: ThemeMode): ShellTheme {
 export const LAYOUT = {
   headerHeight: 60,
   phoneHeaderHeight: 56,
-  sidebarWide: 224,
+  sidebarWide: 236,
   sidebarNarrow: 84,
 } as const;

@@ -1,0 +1,128 @@
+/**
+ * Test kit (used by the *.test.tsx files only): a real shell wired to a fake network, the remote modules
+ * registered on the federation runtime double (test-support/mf-runtime-double.ts), and a memory router
+ * over the real route table.
+ */
+import { render } from '@testing-library/react';
+import { createMemoryRouter } from 'react-router';
+import type { RemoteModuleName, RemotesManifest } from 'shared-contracts';
+import * as mf from '@module-federation/enhanced/runtime';
+import { App } from '../app/app';
+import { createShell, type CreatedShell } from '../app/create-shell';
+import { defaultConfig, type ShellRuntimeConfig } from '../config/shell-config';
+import { createRemoteRuntime } from '../federation/remote-runtime';
+import { createRoutes } from '../routing/route-table';
+
+// jsdom has no Request; react-router's data router builds one per navigation (GET only here: no forms)
+if (typeof globalThis.Request === 'undefined') {
+  class NavigationRequest {
+    readonly url: string;
+    readonly method: string;
+    readonly signal: AbortSignal;
+    constructor(input: string | URL, init: { method?: string; signal?: AbortSignal } = {}) {
+      this.url = String(input);
+      this.method = (init.method ?? 'GET').toUpperCase();
+      this.signal = init.signal ?? new AbortController().signal;
+    }
+  }
+  Object.assign(globalThis, { Request: NavigationRequest });
+}
+
+type Double = typeof mf & {
+  __setRemoteModule(name: string, mod: Record<string, unknown>): void;
+  __failRemote(name: string, error: Error): void;
+  __reset(): void;
+  __registeredRemotes(): { name: string; entry: string }[];
+};
+export const mfDouble = mf as Double;
+
+export const ALL_MODULES: RemoteModuleName[] = [
+  'remote_explore/HomePage',
+  'remote_explore/ExplorePage',
+  'remote_explore/TemplatePage',
+  'remote_explore/EffectPage',
+  'remote_create/CreateScreen',
+  'remote_create/LibrariesPage',
+  'remote_create/ImageCropModal',
+  'remote_create/ImagePreview',
+  'remote_tools/AiToolsPage',
+  'remote_tools/ToolEditor',
+  'remote_billing/PricingPage',
+  'remote_billing/BillingHost',
+  'remote_billing/PromotionSlot',
+  'remote_account/AccountEntry',
+  'remote_account/AccountHost',
+];
+
+/** A remote page double: shows which module rendered and with which props. */
+export function pageDouble(name: string) {
+  return {
+    default: (props: Record<string, unknown>) => (
+      <section data-testid="remote-page" data-module={name} data-props={JSON.stringify(props)}>
+        {name}
+      </section>
+    ),
+  };
+}
+
+const HOSTS = new Set<string>(['remote_billing/BillingHost', 'remote_account/AccountHost', 'remote_billing/PromotionSlot', 'remote_account/AccountEntry']);
+
+export function registerAllRemoteDoubles(): void {
+  for (const name of ALL_MODULES) mfDouble.__setRemoteModule(name, HOSTS.has(name) ? { default: () => null } : pageDouble(name));
+}
+
+export const REMOTES_JSON: RemotesManifest = {
+  remotes: ['remote_explore', 'remote_create', 'remote_tools', 'remote_billing', 'remote_account'].map((name) => ({
+    name: name as RemotesManifest['remotes'][number]['name'],
+    version: '1.0.0',
+    entry: `/remotes/${name}/1.0.0/mf-manifest.json`,
+  })),
+};
+
+export interface FakeResponseInit {
+  status?: number;
+  body?: unknown;
+}
+
+export function fakeResponse({ status = 200, body }: FakeResponseInit = {}): Response {
+  const text = body === undefined ? '' : typeof body === 'string' ? body : JSON.stringify(body);
+  return {
+    ok: status >= 200 && status < 300,
+    status,
+    statusText: status === 200 ? 'OK' : `HTTP ${status}`,
+    text: async () => text,
+    json: async () => JSON.parse(text) as unknown,
+  } as unknown as Response;
+}
+
+/** fetch double: /remotes.json answers the list; every other URL answers 404 unless `routes` says otherwise. */
+export function fakeFetch(routes: Record<string, () => Response> = {}, remotes: RemotesManifest = REMOTES_JSON): jest.Mock {
+  return jest.fn(async (input: RequestInfo | URL) => {
+    const url = String(input);
+    const path = url.replace(/^https?:\/\/[^/]+/, '').split('?')[0];
+    if (routes[path]) return routes[path]();
+    if (path === '/remotes.json') return fakeResponse({ body: remotes });
+    return fakeResponse({ status: 404, body: { code: 404, msg: `Not found: ${path}`, data: null, trace_id: 't' } });
+  });
+}
+
+export function createTestShell(options: { config?: Partial<ShellRuntimeConfig>; fetchImpl?: jest.Mock } = {}): { shell: CreatedShell; fetchImpl: jest.Mock } {
+  const fetchImpl = options.fetchImpl ?? fakeFetch();
+  const runtime = createRemoteRuntime({ fetchImpl, plugins: false });
+  const shell = createShell({ ...defaultConfig('http://localhost'), env: 'development', ...options.config }, { runtime, fetchImpl });
+  return { shell, fetchImpl };
+}
+
+export function renderShellAt(path: string, options: { shell?: CreatedShell } = {}) {
+  const shell = options.shell ?? createTestShell().shell;
+  const router = createMemoryRouter(createRoutes(), { initialEntries: [path] });
+  shell.setNavigator({ navigate: (to, navOptions) => void router.navigate(to, navOptions) });
+  const view = render(<App shell={shell} router={router} />);
+  return { ...view, router, shell };
+}
+
+/** Silences the expected console output of a test (remote failures, 404s of the fake network). */
+export function quietConsole(): () => void {
+  const spies = (['warn', 'error', 'info'] as const).map((level) => jest.spyOn(console, level).mockImplementation(() => undefined));
+  return () => spies.forEach((spy) => spy.mockRestore());
+}
