@@ -1,15 +1,15 @@
 import path from 'node:path';
+import { rspack } from '@rspack/core';
 import { createAppConfig, sharedSingletons } from '../rspack.shared';
 import pkg from './package.json';
 
 /** remote-explore: home, explore gallery, template browser and effect templates. Builds into dist/<version>/ so a new version never overwrites the running one. */
 export default function config({ production }: { production: boolean }) {
-  return createAppConfig({
+  const app = createAppConfig({
     appDir: __dirname,
     production,
     outDir: path.join(__dirname, 'dist', pkg.version),
     publicPath: 'auto',
-    html: { title: 'remote-explore: a federated remote of AI Video Generator', template: path.join(__dirname, 'src', 'index.html') },
     federation: {
       name: 'remote_explore',
       filename: 'remoteEntry.js',
@@ -23,4 +23,11 @@ export default function config({ production }: { production: boolean }) {
       shared: sharedSingletons,
     },
   });
+  // The stand-alone page (src/index.html) is static: it says what this remote is and links to the
+  // product, so no script is injected into it (not the federation runtime, never remoteEntry.js).
+  app.plugins = [
+    ...(app.plugins ?? []),
+    new rspack.HtmlRspackPlugin({ template: path.join(__dirname, 'src', 'index.html'), inject: false }),
+  ];
+  return app;
 }
