@@ -1,11 +1,14 @@
 /** Deterministic reading of a prompt: seed, random numbers, words, colours. */
 
+
+/** a module-local alias: hot loops avoid global lookups (slow inside vm contexts such as jest) */
+const M = Math;
 /** FNV-1a 32-bit */
 export function hash32(text: string): number {
   let h = 0x811c9dc5;
   for (let i = 0; i < text.length; i++) {
     h ^= text.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
+    h = M.imul(h, 0x01000193);
   }
   return h >>> 0;
 }
@@ -16,8 +19,8 @@ export function rng(seed: number): () => number {
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;
     let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    t = M.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + M.imul(t ^ (t >>> 7), t | 61);
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
 }
@@ -37,16 +40,16 @@ export type Rgb = [number, number, number];
 
 export function hsl(h: number, s: number, l: number): Rgb {
   h = ((h % 360) + 360) % 360;
-  const c = (1 - Math.abs(2 * l - 1)) * s;
-  const x = c * (1 - Math.abs(((h / 60) % 2) - 1));
+  const c = (1 - M.abs(2 * l - 1)) * s;
+  const x = c * (1 - M.abs(((h / 60) % 2) - 1));
   const m = l - c / 2;
   const [r, g, b] =
     h < 60 ? [c, x, 0] : h < 120 ? [x, c, 0] : h < 180 ? [0, c, x] : h < 240 ? [0, x, c] : h < 300 ? [x, 0, c] : [c, 0, x];
-  return [Math.round((r + m) * 255), Math.round((g + m) * 255), Math.round((b + m) * 255)];
+  return [M.round((r + m) * 255), M.round((g + m) * 255), M.round((b + m) * 255)];
 }
 
 export function hex([r, g, b]: Rgb): string {
-  return `#${[r, g, b].map((v) => Math.max(0, Math.min(255, Math.round(v))).toString(16).padStart(2, '0')).join('')}`;
+  return `#${[r, g, b].map((v) => M.max(0, M.min(255, M.round(v))).toString(16).padStart(2, '0')).join('')}`;
 }
 
 /** hue (degrees), saturation, lightness hints of words found in prompts */
@@ -85,8 +88,8 @@ export function paletteFor(prompt: string, seed: number): PromptPalette {
   for (let i = 0; colours.length < 5; i++) {
     const [h, s, l] = base[i % base.length];
     const jitter = i < base.length ? 0 : (r() - 0.5) * 50 + (i % 2 ? 30 : -30);
-    const light = dark ? Math.min(l, 0.45) * (0.5 + r() * 0.7) : Math.max(0.12, Math.min(0.88, l + (r() - 0.5) * 0.35));
-    colours.push(hsl(h + jitter, Math.min(1, s * (0.8 + r() * 0.3)), light));
+    const light = dark ? M.min(l, 0.45) * (0.5 + r() * 0.7) : M.max(0.12, M.min(0.88, l + (r() - 0.5) * 0.35));
+    colours.push(hsl(h + jitter, M.min(1, s * (0.8 + r() * 0.3)), light));
   }
   return { colours, colourWords: hits, dark };
 }

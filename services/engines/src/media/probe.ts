@@ -96,7 +96,7 @@ export async function probeMedia(path: string): Promise<ProbedMedia> {
     .catch(() => null);
   if (still?.format && still.width && still.height && !(still.format === 'gif' && (still.pages ?? 1) > 1)) {
     const st = await stat(path);
-    const format = still.format === 'jpg' ? 'jpeg' : still.format;
+    const format: string = still.format;
     return {
       media: 'image',
       width: still.autoOrient?.width ?? still.width,

@@ -54,7 +54,8 @@ export async function textToSong(job: Job<'mai_text2song_minimax'>, ctx: EngineC
     .split(/\n+|(?<=[.!?;])\s+/)
     .map((l) => l.replace(/^\s*\[[^\]]*\]\s*/, '').trim())
     .filter(Boolean);
-  const seed = seedFor(`${prompt}|${lyrics}`, job.params.seed);
+  // the backing depends on the prompt (or, without one, the lyrics) and the seed
+  const seed = seedFor(prompt || lyrics, job.params.seed);
   const plan = planMusic(prompt || lyrics, job.params.style, seed);
   const beat = 60 / plan.bpm;
   const bar = beat * 4;
@@ -78,8 +79,12 @@ export async function textToSong(job: Job<'mai_text2song_minimax'>, ctx: EngineC
     const pitch = clamp(30 + ((note - 60) % 12 + 12) % 12 * 4, 10, 90);
     const wavPath = join(ctx.workDir, `${job.taskId}-line${i}.wav`);
     await speak(lines[i], wavPath, { voice, speed: wpm, pitch, signal: ctx.signal });
-    const mono = wavToMono(await readFile(wavPath));
-    a.mix.addMono(mono.subarray(0, Math.floor(phrase * SR)), start, 0.9);
+    const mono = wavToMono(await readFile(wavPath)).subarray(0, Math.floor(phrase * SR));
+    let peak = 1e-6;
+    for (const v of mono) peak = Math.max(peak, Math.abs(v));
+    // the backing steps back while a line is sung
+    a.mix.duck(start, mono.length / SR, 0.65);
+    a.mix.addMono(mono, start, 0.85 / peak);
     sung++;
     ctx.onProgress(20 + (50 * (i + 1)) / lines.length);
   }

@@ -4,6 +4,9 @@
  */
 import { rng, words } from '../prompt';
 
+/** a module-local alias: hot loops avoid global lookups (slow inside vm contexts such as jest) */
+const M = Math;
+
 export const SR = 44100;
 
 export type Instrument = 'piano' | 'guitar' | 'synth' | 'pad' | 'strings' | 'bass' | 'bells' | 'organ';
@@ -30,7 +33,7 @@ const HAPPY = ['happy', 'joyful', 'bright', 'sunny', 'cheerful', 'upbeat', 'upli
 
 function pickTempo(ws: string[], text: string, r: () => number): { bpm: number; by?: string } {
   const m = /(\d{2,3})\s*bpm/.exec(text);
-  if (m) return { bpm: Math.max(50, Math.min(190, Number(m[1]))), by: `${m[1]} bpm` };
+  if (m) return { bpm: M.max(50, M.min(190, Number(m[1]))), by: `${m[1]} bpm` };
   const table: [string[], number, number][] = [
     [['ambient', 'meditation', 'sleep', 'calm', 'relaxing', 'peaceful', 'slow', 'ballad'], 64, 80],
     [['lofi', 'lo', 'chill', 'chillhop', 'jazz', 'acoustic', 'folk'], 76, 92],
@@ -42,9 +45,9 @@ function pickTempo(ws: string[], text: string, r: () => number): { bpm: number; 
   ];
   for (const [ks, lo, hi] of table) {
     const hit = ws.find((w) => ks.includes(w));
-    if (hit) return { bpm: Math.round(lo + r() * (hi - lo)), by: hit };
+    if (hit) return { bpm: M.round(lo + r() * (hi - lo)), by: hit };
   }
-  return { bpm: Math.round(90 + r() * 30) };
+  return { bpm: M.round(90 + r() * 30) };
 }
 
 export function planMusic(prompt: string, style: string | undefined, seed: number): MusicPlan {
@@ -53,7 +56,7 @@ export function planMusic(prompt: string, style: string | undefined, seed: numbe
   const r = rng(seed);
   const drivers: string[] = [];
   // key
-  let root = Math.floor(r() * 12);
+  let root = M.floor(r() * 12);
   let mode: 'major' | 'minor' = r() > 0.5 ? 'major' : 'minor';
   const keyM = /\b([a-g](?:#|b)?)\s*(major|minor|maj|min|m)\b/.exec(text);
   if (keyM && NOTE_INDEX[keyM[1]] !== undefined) {
@@ -83,7 +86,7 @@ export function planMusic(prompt: string, style: string | undefined, seed: numbe
     const hit = ws.find((w) => ks.includes(w));
     if (hit && !instruments.includes(inst)) { instruments.push(inst); drivers.push(hit); }
   }
-  if (instruments.length === 0) instruments.push((['piano', 'synth', 'guitar', 'pad'] as const)[Math.floor(r() * 4)]);
+  if (instruments.length === 0) instruments.push((['piano', 'synth', 'guitar', 'pad'] as const)[M.floor(r() * 4)]);
   if (!ws.some((w) => ['ambient', 'meditation', 'sleep', 'solo'].includes(w))) instruments.push('bass');
   // drums
   let drums: MusicPlan['drums'] = 'soft';
@@ -94,7 +97,7 @@ export function planMusic(prompt: string, style: string | undefined, seed: numbe
   const progs = mode === 'major'
     ? [[0, 4, 5, 3], [0, 5, 3, 4], [5, 3, 0, 4], [0, 3, 4, 3], [0, 3, 5, 4]]
     : [[0, 5, 2, 6], [0, 3, 4, 0], [0, 6, 5, 6], [0, 3, 5, 4], [0, 5, 3, 4]];
-  const progression = progs[Math.floor(r() * progs.length)];
+  const progression = progs[M.floor(r() * progs.length)];
   return { root, mode, bpm: tempo.bpm, instruments, drums, progression, drivers, keyName: `${NOTE_NAMES[root]} ${mode}` };
 }
 
@@ -106,26 +109,26 @@ export class Mix {
   readonly right: Float32Array;
   private noise: () => number;
   constructor(readonly seconds: number, seed: number) {
-    const n = Math.ceil(seconds * SR);
+    const n = M.ceil(seconds * SR);
     this.left = new Float32Array(n);
     this.right = new Float32Array(n);
     this.noise = rng(seed ^ 0x51ed270b);
   }
   private add(i: number, v: number, pan: number) {
     if (i < 0 || i >= this.left.length) return;
-    this.left[i] += v * Math.cos((pan + 1) * Math.PI / 4);
-    this.right[i] += v * Math.sin((pan + 1) * Math.PI / 4);
+    this.left[i] += v * M.cos((pan + 1) * M.PI / 4);
+    this.right[i] += v * M.sin((pan + 1) * M.PI / 4);
   }
 
   note(inst: Instrument, midi: number, start: number, dur: number, vel: number, pan = 0): void {
     const f = midiHz(midi);
-    const s0 = Math.floor(start * SR);
+    const s0 = M.floor(start * SR);
     const rel = inst === 'pad' || inst === 'strings' ? 0.6 : inst === 'organ' ? 0.08 : 0.25;
-    const n = Math.floor((dur + rel) * SR);
-    const w = 2 * Math.PI * f / SR;
+    const n = M.floor((dur + rel) * SR);
+    const w = 2 * M.PI * f / SR;
     if (inst === 'guitar') {
       // Karplus-Strong plucked string
-      const period = Math.max(2, Math.round(SR / f));
+      const period = M.max(2, M.round(SR / f));
       const buf = new Float32Array(period);
       for (let k = 0; k < period; k++) buf[k] = this.noise() * 2 - 1;
       let idx = 0;
@@ -134,39 +137,39 @@ export class Mix {
         const v = buf[idx];
         buf[idx] = 0.4985 * (v + buf[next]);
         idx = next;
-        const env = i / SR > dur ? Math.exp(-(i / SR - dur) * 12) : 1;
-        this.add(s0 + i, Math.tanh(v * 1.6) * 0.5 * vel * env, pan);
+        const env = i / SR > dur ? M.exp(-(i / SR - dur) * 12) : 1;
+        this.add(s0 + i, M.tanh(v * 1.6) * 0.5 * vel * env, pan);
       }
       return;
     }
     let lp = 0;
     for (let i = 0; i < n; i++) {
       const t = i / SR;
-      const off = t > dur ? Math.exp(-(t - dur) / (rel / 4)) : 1;
+      const off = t > dur ? M.exp(-(t - dur) / (rel / 4)) : 1;
       let v = 0;
       switch (inst) {
         case 'piano': {
-          const env = Math.min(1, t / 0.004) * Math.exp(-t * (1.2 + f / 900));
-          v = (Math.sin(w * i) + 0.45 * Math.sin(2.003 * w * i) * Math.exp(-t * 2) + 0.2 * Math.sin(3.01 * w * i) * Math.exp(-t * 4) + 0.08 * Math.sin(4.02 * w * i) * Math.exp(-t * 6)) * env * 0.5;
+          const env = M.min(1, t / 0.004) * M.exp(-t * (1.2 + f / 900));
+          v = (M.sin(w * i) + 0.45 * M.sin(2.003 * w * i) * M.exp(-t * 2) + 0.2 * M.sin(3.01 * w * i) * M.exp(-t * 4) + 0.08 * M.sin(4.02 * w * i) * M.exp(-t * 6)) * env * 0.5;
           break;
         }
         case 'bells': {
-          const env = Math.min(1, t / 0.002) * Math.exp(-t * 2.2);
-          v = Math.sin(w * i + 2.4 * Math.exp(-t * 3) * Math.sin(3.5 * w * i)) * env * 0.35;
+          const env = M.min(1, t / 0.002) * M.exp(-t * 2.2);
+          v = M.sin(w * i + 2.4 * M.exp(-t * 3) * M.sin(3.5 * w * i)) * env * 0.35;
           break;
         }
         case 'organ': {
-          const env = Math.min(1, t / 0.02);
-          v = (Math.sin(w * i) + 0.5 * Math.sin(2 * w * i) + 0.3 * Math.sin(4 * w * i)) * env * 0.22;
+          const env = M.min(1, t / 0.02);
+          v = (M.sin(w * i) + 0.5 * M.sin(2 * w * i) + 0.3 * M.sin(4 * w * i)) * env * 0.22;
           break;
         }
         case 'bass': {
-          const env = Math.min(1, t / 0.005) * (0.55 + 0.45 * Math.exp(-t * 5));
-          v = (Math.sin(w * i) + 0.25 * Math.tanh(3 * Math.sin(w * i))) * env * 0.6;
+          const env = M.min(1, t / 0.005) * (0.55 + 0.45 * M.exp(-t * 5));
+          v = (M.sin(w * i) + 0.25 * M.tanh(3 * M.sin(w * i))) * env * 0.6;
           break;
         }
         case 'synth': {
-          const env = Math.min(1, t / 0.01) * (0.6 + 0.4 * Math.exp(-t * 4));
+          const env = M.min(1, t / 0.01) * (0.6 + 0.4 * M.exp(-t * 4));
           const saw = ((f * t) % 1) * 2 - 1;
           const saw2 = ((f * 1.006 * t) % 1) * 2 - 1;
           lp += 0.18 * ((saw + saw2) * 0.5 - lp);
@@ -176,8 +179,8 @@ export class Mix {
         case 'pad':
         case 'strings': {
           const att = inst === 'pad' ? 0.8 : 0.25;
-          const env = Math.min(1, t / att);
-          const vib = inst === 'strings' ? 1 + 0.004 * Math.sin(2 * Math.PI * 5.5 * t) : 1;
+          const env = M.min(1, t / att);
+          const vib = inst === 'strings' ? 1 + 0.004 * M.sin(2 * M.PI * 5.5 * t) : 1;
           let s = 0;
           for (const d of [0.994, 1, 1.007]) s += ((f * d * vib * t) % 1) * 2 - 1;
           lp += (inst === 'pad' ? 0.05 : 0.1) * (s / 3 - lp);
@@ -190,46 +193,59 @@ export class Mix {
   }
 
   kick(start: number, vel = 1): void {
-    const s0 = Math.floor(start * SR);
+    const s0 = M.floor(start * SR);
     let ph = 0;
     for (let i = 0; i < SR * 0.35; i++) {
       const t = i / SR;
-      ph += 2 * Math.PI * (48 + 110 * Math.exp(-t * 30)) / SR;
-      this.add(s0 + i, Math.sin(ph) * Math.exp(-t * 9) * 0.9 * vel, 0);
+      ph += 2 * M.PI * (48 + 110 * M.exp(-t * 30)) / SR;
+      this.add(s0 + i, M.sin(ph) * M.exp(-t * 9) * 0.9 * vel, 0);
     }
   }
   snare(start: number, vel = 1): void {
-    const s0 = Math.floor(start * SR);
+    const s0 = M.floor(start * SR);
     let prev = 0;
     for (let i = 0; i < SR * 0.2; i++) {
       const t = i / SR;
       const nz = this.noise() * 2 - 1;
       const hp = nz - prev;
       prev = nz;
-      this.add(s0 + i, (hp * 0.35 * Math.exp(-t * 22) + Math.sin(2 * Math.PI * 185 * t) * 0.3 * Math.exp(-t * 30)) * vel, 0.1);
+      this.add(s0 + i, (hp * 0.35 * M.exp(-t * 22) + M.sin(2 * M.PI * 185 * t) * 0.3 * M.exp(-t * 30)) * vel, 0.1);
     }
   }
   hat(start: number, vel = 1, open = false): void {
-    const s0 = Math.floor(start * SR);
+    const s0 = M.floor(start * SR);
     let prev = 0;
     for (let i = 0; i < SR * (open ? 0.25 : 0.06); i++) {
       const t = i / SR;
       const nz = this.noise() * 2 - 1;
       const hp = nz - prev;
       prev = nz;
-      this.add(s0 + i, hp * 0.16 * Math.exp(-t * (open ? 14 : 70)) * vel, -0.3);
+      this.add(s0 + i, hp * 0.16 * M.exp(-t * (open ? 14 : 70)) * vel, -0.3);
     }
   }
 
   /** add a mono signal (at SR) into both channels */
   addMono(signal: Float32Array, start: number, gain: number): void {
-    const s0 = Math.floor(start * SR);
+    const s0 = M.floor(start * SR);
     for (let i = 0; i < signal.length; i++) this.add(s0 + i, signal[i] * gain, 0);
+  }
+
+  /** lower everything between start and start+seconds to `gain`, with 50 ms ramps */
+  duck(start: number, seconds: number, gain: number): void {
+    const s0 = M.max(0, M.floor(start * SR));
+    const s1 = M.min(this.left.length, M.floor((start + seconds) * SR));
+    const ramp = M.floor(SR * 0.05);
+    for (let i = M.max(0, s0 - ramp); i < M.min(this.left.length, s1 + ramp); i++) {
+      const edge = i < s0 ? (s0 - i) / ramp : i >= s1 ? (i - s1) / ramp : 0;
+      const g = gain + (1 - gain) * M.min(1, edge);
+      this.left[i] *= g;
+      this.right[i] *= g;
+    }
   }
 
   /** a light room: a few feedback delays */
   reverb(amount: number): void {
-    const delays = [1557, 1617, 1491, 1422].map((d) => Math.round(d * 1.4));
+    const delays = [1557, 1617, 1491, 1422].map((d) => M.round(d * 1.4));
     for (const [ch, sign] of [[this.left, 1], [this.right, -1]] as const) {
       const out = new Float32Array(ch.length);
       delays.forEach((d, k) => {
@@ -252,12 +268,12 @@ export class Mix {
     const n = this.left.length;
     let peak = 1e-9;
     for (let i = 0; i < n; i++) {
-      this.left[i] = Math.tanh(this.left[i]);
-      this.right[i] = Math.tanh(this.right[i]);
-      peak = Math.max(peak, Math.abs(this.left[i]), Math.abs(this.right[i]));
+      this.left[i] = M.tanh(this.left[i]);
+      this.right[i] = M.tanh(this.right[i]);
+      peak = M.max(peak, M.abs(this.left[i]), M.abs(this.right[i]));
     }
     const gain = 0.89 / peak;
-    const fade = Math.min(n / 4, SR * 1.5);
+    const fade = M.min(n / 4, SR * 1.5);
     const buf = Buffer.alloc(44 + n * 4);
     buf.write('RIFF', 0);
     buf.writeUInt32LE(36 + n * 4, 4);
@@ -272,9 +288,9 @@ export class Mix {
     buf.write('data', 36);
     buf.writeUInt32LE(n * 4, 40);
     for (let i = 0; i < n; i++) {
-      const env = Math.min(1, i / (SR * 0.05), (n - i) / fade);
-      buf.writeInt16LE(Math.round(Math.max(-1, Math.min(1, this.left[i] * gain * env)) * 32767), 44 + i * 4);
-      buf.writeInt16LE(Math.round(Math.max(-1, Math.min(1, this.right[i] * gain * env)) * 32767), 46 + i * 4);
+      const env = M.min(1, i / (SR * 0.05), (n - i) / fade);
+      buf.writeInt16LE(M.round(M.max(-1, M.min(1, this.left[i] * gain * env)) * 32767), 44 + i * 4);
+      buf.writeInt16LE(M.round(M.max(-1, M.min(1, this.right[i] * gain * env)) * 32767), 46 + i * 4);
     }
     return buf;
   }
@@ -297,13 +313,13 @@ export function arrange(plan: MusicPlan, seconds: number, seed: number, lead = t
   const bar = beat * 4;
   const scale = plan.mode === 'major' ? MAJOR : MINOR;
   const base = 48 + plan.root; // C3 + root
-  const degree = (d: number, oct = 0) => base + scale[((d % 7) + 7) % 7] + 12 * (Math.floor(d / 7) + oct);
-  const bars = Math.ceil(seconds / bar);
+  const degree = (d: number, oct = 0) => base + scale[((d % 7) + 7) % 7] + 12 * (M.floor(d / 7) + oct);
+  const bars = M.ceil(seconds / bar);
   const chordInst = plan.instruments.find((i) => i !== 'bass') ?? 'piano';
   const leadInst = plan.instruments.filter((i) => i !== 'bass')[1] ?? (chordInst === 'pad' || chordInst === 'strings' ? 'bells' : chordInst);
   const barNotes: number[] = [];
   // a motif reused through the piece so it sounds composed, varied every 4 bars
-  const motif = Array.from({ length: 8 }, () => Math.floor(r() * 5) - 1);
+  const motif = Array.from({ length: 8 }, () => M.floor(r() * 5) - 1);
   const rhythm = Array.from({ length: 8 }, () => (r() > 0.3 ? 1 : 0));
   for (let b = 0; b < bars; b++) {
     const t0 = b * bar;
@@ -326,7 +342,7 @@ export function arrange(plan: MusicPlan, seconds: number, seed: number, lead = t
     }
     // melody
     if (lead) {
-      const vary = Math.floor(b / 4) % 2 ? 1 : 0;
+      const vary = M.floor(b / 4) % 2 ? 1 : 0;
       for (let k = 0; k < 8; k++) {
         if (!rhythm[(k + vary) % 8]) continue;
         const step = motif[(k + b) % 8] + (k % 2 ? 2 : 0) + vary;
@@ -366,7 +382,7 @@ export function wavToMono(buf: Buffer): Float32Array {
     off += 8 + size + (size % 2);
   }
   if (!data) return new Float32Array(0);
-  const frames = Math.floor(data.length / (2 * channels));
+  const frames = M.floor(data.length / (2 * channels));
   const src = new Float32Array(frames);
   for (let i = 0; i < frames; i++) {
     let s = 0;
@@ -374,10 +390,10 @@ export function wavToMono(buf: Buffer): Float32Array {
     src[i] = s / channels / 32768;
   }
   if (rate === SR) return src;
-  const out = new Float32Array(Math.floor((frames * SR) / rate));
+  const out = new Float32Array(M.floor((frames * SR) / rate));
   for (let i = 0; i < out.length; i++) {
     const x = (i * rate) / SR;
-    const i0 = Math.floor(x);
+    const i0 = M.floor(x);
     const fr = x - i0;
     out[i] = (src[i0] ?? 0) * (1 - fr) + (src[i0 + 1] ?? 0) * fr;
   }

@@ -14,6 +14,9 @@ import { detectTextMask } from './text-detect';
 import { esrganUpscale } from './upscale';
 import { watermarkPng } from './watermark-mark';
 
+/** a module-local alias: hot loops avoid global lookups (slow inside vm contexts such as jest) */
+const M = Math;
+
 type Job<A extends keyof AlgorithmParams> = EngineJob<A>;
 
 /** Render the composition of a prompt to an RGB PNG buffer. */
@@ -34,7 +37,7 @@ function describe(drivers: string[], scene: string): string {
 export async function text2image(job: Job<'text2image'>, ctx: EngineContext): Promise<EngineResult> {
   const { prompt } = job.params;
   const { width, height, ratio } = ratioSize(job.params.ratio, '1:1');
-  const num = clamp(Math.round(job.params.num ?? 1), 1, 4);
+  const num = clamp(M.round(job.params.num ?? 1), 1, 4);
   const outputs = [];
   let scene = '';
   let drivers: string[] = [];
@@ -71,7 +74,7 @@ function recolour(img: RawImage, palette: Rgb[], amount: number, mask?: Uint8Arr
     // keep local contrast: add the pixel's deviation from its grey level
     for (let c = 0; c < 3; c++) {
       const v = img.data[i + c] * (1 - amount) + (target[c] + (img.data[i + c] - l * 255) * 0.35) * amount;
-      out[i + c] = clamp(Math.round(v), 0, 255);
+      out[i + c] = clamp(M.round(v), 0, 255);
     }
   }
   return out;
@@ -83,7 +86,7 @@ export async function image2image(job: Job<'image2image'>, ctx: EngineContext): 
   const ratio = job.params.ratio ?? nearestRatio(src.width ?? 1, src.height ?? 1);
   const { width, height } = ratioSize(ratio);
   const strength = clamp(job.params.strength ?? 0.6, 0, 1);
-  const num = clamp(Math.round(job.params.num ?? 1), 1, 4);
+  const num = clamp(M.round(job.params.num ?? 1), 1, 4);
   const base = await readRgb(await sharp(input(job, 0, 'image')).rotate().resize(width, height, { fit: 'cover' }).toBuffer());
   const outputs = [];
   let drivers: string[] = [];
@@ -94,10 +97,10 @@ export async function image2image(job: Job<'image2image'>, ctx: EngineContext): 
     const c = compose(prompt, seed, width, height);
     drivers = c.drivers;
     const tinted = recolour(base, pal.colours, strength * 0.85);
-    const fgAlpha = Math.round(strength * 0.55 * 100) / 100;
+    const fgAlpha = M.round(strength * 0.55 * 100) / 100;
     const fg = await sharp(Buffer.from(c.foreground)).ensureAlpha(1).png().toBuffer();
     const fgFaded = await sharp(fg)
-      .composite([{ input: Buffer.from([255, 255, 255, Math.round(fgAlpha * 255)]), raw: { width: 1, height: 1, channels: 4 }, tile: true, blend: 'dest-in' }])
+      .composite([{ input: Buffer.from([255, 255, 255, M.round(fgAlpha * 255)]), raw: { width: 1, height: 1, channels: 4 }, tile: true, blend: 'dest-in' }])
       .png()
       .toBuffer();
     const path = outFile(ctx, job, i, 'png');
@@ -123,10 +126,10 @@ export async function imageEnhancer(job: Job<'image_enhancer'>, ctx: EngineConte
   let img = await readRgb(input(job, 0, 'image'));
   let note = '';
   const maxOut = 4096;
-  if (Math.max(img.width, img.height) * scale > maxOut) {
-    const s = maxOut / scale / Math.max(img.width, img.height);
-    const w = Math.max(1, Math.round(img.width * s));
-    const h = Math.max(1, Math.round(img.height * s));
+  if (M.max(img.width, img.height) * scale > maxOut) {
+    const s = maxOut / scale / M.max(img.width, img.height);
+    const w = M.max(1, M.round(img.width * s));
+    const h = M.max(1, M.round(img.height * s));
     img = { data: await toSharp(img).resize(w, h).raw().toBuffer(), width: w, height: h, channels: 3 };
     note = ` The input was first reduced to ${w}x${h} so the result stays within ${maxOut} px.`;
   }
@@ -166,7 +169,7 @@ export async function bgRemover(job: Job<'bg_remover'>, ctx: EngineContext): Pro
     metadata: {
       engine: matte.method === 'selfie-segmentation' ? 'local:selfie-segmentation' : 'local:border-colour-matte',
       model: matte.method === 'selfie-segmentation' ? MODEL_NAMES.selfie : undefined,
-      note: `${how} Foreground kept: ${Math.round(matte.coverage * 100)}% of the image.`,
+      note: `${how} Foreground kept: ${M.round(matte.coverage * 100)}% of the image.`,
     },
   };
 }
@@ -266,14 +269,14 @@ export async function partialRedrawing(job: Job<'partial_redrawing'>, ctx: Engin
   );
   if (pattern) {
     const r = rng(seed);
-    const period = Math.max(6, Math.round(Math.min(img.width, img.height) / (18 + r() * 14)));
+    const period = M.max(6, M.round(M.min(img.width, img.height) / (18 + r() * 14)));
     const accent = pal.colours[2];
     for (let y = 0; y < img.height; y++) {
       for (let x = 0; x < img.width; x++) {
         const p = y * img.width + x;
         if (!soft[p]) continue;
         let on = false;
-        if (pattern.startsWith('strip')) on = Math.floor(y / period) % 2 === 0;
+        if (pattern.startsWith('strip')) on = M.floor(y / period) % 2 === 0;
         else if (pattern === 'dots' || pattern === 'dotted' || pattern === 'polka') {
           const dx = (x % period) - period / 2;
           const dy = (y % period) - period / 2;
@@ -282,12 +285,12 @@ export async function partialRedrawing(job: Job<'partial_redrawing'>, ctx: Engin
         else if (pattern === 'floral') {
           const dx = (x % period) - period / 2;
           const dy = (y % period) - period / 2;
-          const a = Math.atan2(dy, dx);
-          on = Math.hypot(dx, dy) < (period / 2.6) * Math.abs(Math.cos(2.5 * a));
-        } else on = (Math.floor(x / period) + Math.floor(y / period)) % 2 === 0;
+          const a = M.atan2(dy, dx);
+          on = M.hypot(dx, dy) < (period / 2.6) * M.abs(M.cos(2.5 * a));
+        } else on = (M.floor(x / period) + M.floor(y / period)) % 2 === 0;
         if (on) {
           const l = luminance([data[p * 3], data[p * 3 + 1], data[p * 3 + 2]]) / 255;
-          for (let c = 0; c < 3; c++) data[p * 3 + c] = clamp(Math.round(accent[c] * (0.55 + l * 0.6)), 0, 255);
+          for (let c = 0; c < 3; c++) data[p * 3 + c] = clamp(M.round(accent[c] * (0.55 + l * 0.6)), 0, 255);
         }
       }
     }
@@ -310,27 +313,27 @@ export async function imageExtender(job: Job<'image_extender'>, ctx: EngineConte
   const { width: W, height: H } = img;
   let left = 0, right = 0, top = 0, bottom = 0;
   if (job.params.expand) {
-    left = Math.max(0, Math.round(job.params.expand.left ?? 0));
-    right = Math.max(0, Math.round(job.params.expand.right ?? 0));
-    top = Math.max(0, Math.round(job.params.expand.top ?? 0));
-    bottom = Math.max(0, Math.round(job.params.expand.bottom ?? 0));
+    left = M.max(0, M.round(job.params.expand.left ?? 0));
+    right = M.max(0, M.round(job.params.expand.right ?? 0));
+    top = M.max(0, M.round(job.params.expand.top ?? 0));
+    bottom = M.max(0, M.round(job.params.expand.bottom ?? 0));
   } else {
     const t = ratioSize(job.params.ratio ?? '16:9');
     const target = t.width / t.height;
     if (W / H < target) {
-      const nw = Math.round(H * target);
-      left = Math.floor((nw - W) / 2);
+      const nw = M.round(H * target);
+      left = M.floor((nw - W) / 2);
       right = nw - W - left;
     } else {
-      const nh = Math.round(W / target);
-      top = Math.floor((nh - H) / 2);
+      const nh = M.round(W / target);
+      top = M.floor((nh - H) / 2);
       bottom = nh - H - top;
     }
   }
   if (left + right + top + bottom === 0) {
     // already the target shape: extend by 12% on every side
-    left = right = Math.round(W * 0.12);
-    top = bottom = Math.round(H * 0.12);
+    left = right = M.round(W * 0.12);
+    top = bottom = M.round(H * 0.12);
   }
   const NW = W + left + right;
   const NH = H + top + bottom;
@@ -342,20 +345,20 @@ export async function imageExtender(job: Job<'image_extender'>, ctx: EngineConte
   let l = left, r = right, t = top, b = bottom;
   let buf = await canvas.toBuffer();
   while (l + r + t + b > 0) {
-    const sl = Math.min(l, cw - 1), sr = Math.min(r, cw - 1), st = Math.min(t, ch - 1), sb = Math.min(b, ch - 1);
+    const sl = M.min(l, cw - 1), sr = M.min(r, cw - 1), st = M.min(t, ch - 1), sb = M.min(b, ch - 1);
     buf = await sharp(buf).extend({ left: sl, right: sr, top: st, bottom: sb, extendWith: 'mirror' }).png().toBuffer();
     cw += sl + sr; ch += st + sb;
     l -= sl; r -= sr; t -= st; b -= sb;
   }
   canvas = sharp(buf);
   const mirror = await canvas.clone().removeAlpha().raw().toBuffer();
-  const sigma = Math.max(2, Math.max(left, right, top, bottom) / 6);
+  const sigma = M.max(2, M.max(left, right, top, bottom) / 6);
   const blurred = await sharp(mirror, { raw: { width: NW, height: NH, channels: 3 } }).blur(sigma).raw().toBuffer();
   // far from the picture the mirror fades into its blur; the original pixels stay as they were
   const out = Buffer.alloc(NW * NH * 3);
-  const ramp = Math.max(8, Math.max(left, right, top, bottom) * 0.6);
+  const ramp = M.max(8, M.max(left, right, top, bottom) * 0.6);
   const seamMask = new Uint8Array(NW * NH);
-  const band = Math.max(4, Math.round(Math.min(W, H) * 0.015));
+  const band = M.max(4, M.round(M.min(W, H) * 0.015));
   for (let y = 0; y < NH; y++) {
     for (let x = 0; x < NW; x++) {
       const p = y * NW + x;
@@ -369,9 +372,9 @@ export async function imageExtender(job: Job<'image_extender'>, ctx: EngineConte
       }
       const dx = x < left ? left - x : x >= left + W ? x - (left + W - 1) : 0;
       const dy = y < top ? top - y : y >= top + H ? y - (top + H - 1) : 0;
-      const d = Math.max(dx, dy);
+      const d = M.max(dx, dy);
       const k = clamp(d / ramp, 0, 1);
-      for (let c = 0; c < 3; c++) out[p * 3 + c] = Math.round(mirror[p * 3 + c] * (1 - k) + blurred[p * 3 + c] * k);
+      for (let c = 0; c < 3; c++) out[p * 3 + c] = M.round(mirror[p * 3 + c] * (1 - k) + blurred[p * 3 + c] * k);
       // a band just outside the picture is re-synthesised, so the mirror line does not show
       if (d > 1 && d <= band) seamMask[p] = 255;
     }
@@ -400,7 +403,7 @@ export async function watermarkImage(job: Job<'watermark'>, ctx: EngineContext, 
   const mark = await watermarkPng(w, h, job.params.text);
   const ext = meta.format === 'jpeg' ? 'jpg' : 'png';
   const path = outFile(ctx, job, 0, ext);
-  const s = sharp(src).rotate().composite([{ input: mark.png, left: Math.max(0, w - mark.width - mark.margin), top: Math.max(0, h - mark.height - mark.margin) }]);
+  const s = sharp(src).rotate().composite([{ input: mark.png, left: M.max(0, w - mark.width - mark.margin), top: M.max(0, h - mark.height - mark.margin) }]);
   if (ext === 'jpg') await s.jpeg({ quality: 92 }).toFile(path);
   else await s.png().toFile(path);
   ctx.onProgress(100);

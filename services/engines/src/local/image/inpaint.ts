@@ -9,6 +9,9 @@ import { rng } from '../prompt';
 import { dilate, maskBounds, type RawImage } from './raw';
 import { throwIfAborted } from '../../errors';
 
+/** a module-local alias: hot loops avoid global lookups (slow inside vm contexts such as jest) */
+const M = Math;
+
 /** Work at most at this size (long side of the crop around the mask); larger crops are filled downscaled. */
 const WORK_MAX = 512;
 
@@ -140,11 +143,11 @@ function addTexture(data: Float32Array, w: number, h: number, unknown: Uint8Arra
       }
       if (!has) continue;
       // the block's low-frequency colour
-      const cp = (Math.min(h - 1, by + B / 2) * w + Math.min(w - 1, bx + B / 2)) * 3;
+      const cp = (M.min(h - 1, by + B / 2) * w + M.min(w - 1, bx + B / 2)) * 3;
       let best = -1;
       let bestD = Infinity;
       for (let t = 0; t < 48; t++) {
-        const s = sources[Math.floor(r() * sources.length)];
+        const s = sources[M.floor(r() * sources.length)];
         const sp = (s + (B / 2) * w + B / 2) * 3;
         const d = (low[sp] - low[cp]) ** 2 + (low[sp + 1] - low[cp + 1]) ** 2 + (low[sp + 2] - low[cp + 2]) ** 2;
         if (d < bestD) { bestD = d; best = s; }
@@ -183,16 +186,16 @@ export async function inpaint(img: RawImage, mask: Uint8Array, opts: InpaintOpti
   const b = maskBounds(grown, W, H);
   const out = Buffer.from(img.data);
   if (!b) return { data: out, mask: grown };
-  const margin = Math.max(16, Math.round(Math.max(b.w, b.h) * 0.6));
-  const cx0 = Math.max(0, b.x - margin);
-  const cy0 = Math.max(0, b.y - margin);
-  const cx1 = Math.min(W, b.x + b.w + margin);
-  const cy1 = Math.min(H, b.y + b.h + margin);
+  const margin = M.max(16, M.round(M.max(b.w, b.h) * 0.6));
+  const cx0 = M.max(0, b.x - margin);
+  const cy0 = M.max(0, b.y - margin);
+  const cx1 = M.min(W, b.x + b.w + margin);
+  const cy1 = M.min(H, b.y + b.h + margin);
   const cw = cx1 - cx0;
   const ch = cy1 - cy0;
-  const scale = Math.min(1, WORK_MAX / Math.max(cw, ch));
-  const ww = Math.max(8, Math.round(cw * scale));
-  const wh = Math.max(8, Math.round(ch * scale));
+  const scale = M.min(1, WORK_MAX / M.max(cw, ch));
+  const ww = M.max(8, M.round(cw * scale));
+  const wh = M.max(8, M.round(ch * scale));
 
   const cropRgb = await sharp(img.data, { raw: { width: W, height: H, channels: 3 } })
     .extract({ left: cx0, top: cy0, width: cw, height: ch })
@@ -218,7 +221,7 @@ export async function inpaint(img: RawImage, mask: Uint8Array, opts: InpaintOpti
   fillOnion(data, ww, wh, unknown, 4);
   addTexture(data, ww, wh, unknown, opts.seed ?? 1);
   const filled = Buffer.alloc(ww * wh * 3);
-  for (let i = 0; i < data.length; i++) filled[i] = Math.max(0, Math.min(255, Math.round(data[i])));
+  for (let i = 0; i < data.length; i++) filled[i] = M.max(0, M.min(255, M.round(data[i])));
   const full = scale === 1
     ? filled
     : await sharp(filled, { raw: { width: ww, height: wh, channels: 3 } }).resize(cw, ch, { fit: 'fill', kernel: 'cubic' }).raw().toBuffer();

@@ -8,6 +8,9 @@ import { selfieModel } from '../models';
 import { tfReady } from '../tf';
 import type { RawImage } from './raw';
 
+/** a module-local alias: hot loops avoid global lookups (slow inside vm contexts such as jest) */
+const M = Math;
+
 export interface Matte {
   /** one byte per pixel, 0 = background, 255 = foreground */
   alpha: Uint8Array;
@@ -42,7 +45,7 @@ function borderSpread(img: RawImage): number {
   const m = [0, 0, 0];
   for (const p of idx) for (let c = 0; c < 3; c++) m[c] += data[p * 3 + c] / idx.length;
   let d = 0;
-  for (const p of idx) d += Math.hypot(data[p * 3] - m[0], data[p * 3 + 1] - m[1], data[p * 3 + 2] - m[2]);
+  for (const p of idx) d += M.hypot(data[p * 3] - m[0], data[p * 3 + 1] - m[1], data[p * 3 + 2] - m[2]);
   return d / idx.length;
 }
 
@@ -55,10 +58,10 @@ function borderColourMatte(img: RawImage): Uint8Array {
   for (let y = 0; y < H; y++) { addBorder(y * W); addBorder(y * W + W - 1); }
   const mr = r / n, mg = g / n, mb = b / n;
   let varSum = 0;
-  const dist = (p: number) => Math.sqrt((data[p * 3] - mr) ** 2 + (data[p * 3 + 1] - mg) ** 2 + (data[p * 3 + 2] - mb) ** 2);
+  const dist = (p: number) => M.sqrt((data[p * 3] - mr) ** 2 + (data[p * 3 + 1] - mg) ** 2 + (data[p * 3 + 2] - mb) ** 2);
   for (let x = 0; x < W; x++) varSum += dist(x) + dist((H - 1) * W + x);
   for (let y = 0; y < H; y++) varSum += dist(y * W) + dist(y * W + W - 1);
-  const threshold = Math.max(24, (varSum / n) * 2.5);
+  const threshold = M.max(24, (varSum / n) * 2.5);
   // flood fill the background from the border through pixels close to the background colour
   const bg = new Uint8Array(W * H);
   const stack: number[] = [];
@@ -87,11 +90,11 @@ export async function removeBackground(img: RawImage): Promise<Matte> {
   // a plain backdrop with no clear person: the border-colour matte separates it better
   const plain = borderSpread(img) < 10;
   if (personShare > 0.03 && !(plain && personShare < 0.2)) {
-    const m8 = Buffer.from(Uint8Array.from(prob, (v) => Math.round(Math.max(0, Math.min(1, (v - 0.25) / 0.5)) * 255)));
+    const m8 = Buffer.from(Uint8Array.from(prob, (v) => M.round(M.max(0, M.min(1, (v - 0.25) / 0.5)) * 255)));
     const alpha = new Uint8Array(
       await sharp(m8, { raw: { width: 256, height: 256, channels: 1 } })
         .resize(W, H, { fit: 'fill', kernel: 'cubic' })
-        .blur(Math.max(0.3, Math.min(W, H) / 800))
+        .blur(M.max(0.3, M.min(W, H) / 800))
         .extractChannel(0)
         .raw()
         .toBuffer(),

@@ -6,20 +6,23 @@
 import type { RawImage } from './raw';
 import { dilate } from './raw';
 
+/** a module-local alias: hot loops avoid global lookups (slow inside vm contexts such as jest) */
+const M = Math;
+
 function slide(src: Uint8Array, w: number, h: number, r: number, pick: (a: number, b: number) => number): Uint8Array {
   const tmp = new Uint8Array(src.length);
   const out = new Uint8Array(src.length);
   for (let y = 0; y < h; y++) {
     for (let x = 0; x < w; x++) {
       let v = src[y * w + x];
-      for (let k = Math.max(0, x - r); k <= Math.min(w - 1, x + r); k++) v = pick(v, src[y * w + k]);
+      for (let k = M.max(0, x - r); k <= M.min(w - 1, x + r); k++) v = pick(v, src[y * w + k]);
       tmp[y * w + x] = v;
     }
   }
   for (let x = 0; x < w; x++) {
     for (let y = 0; y < h; y++) {
       let v = tmp[y * w + x];
-      for (let k = Math.max(0, y - r); k <= Math.min(h - 1, y + r); k++) v = pick(v, tmp[k * w + x]);
+      for (let k = M.max(0, y - r); k <= M.min(h - 1, y + r); k++) v = pick(v, tmp[k * w + x]);
       out[y * w + x] = v;
     }
   }
@@ -29,8 +32,8 @@ function slide(src: Uint8Array, w: number, h: number, r: number, pick: (a: numbe
 export function detectTextMask(img: RawImage): Uint8Array {
   const { width: W, height: H, data } = img;
   const lum = new Uint8Array(W * H);
-  for (let p = 0; p < W * H; p++) lum[p] = Math.round(0.299 * data[p * 3] + 0.587 * data[p * 3 + 1] + 0.114 * data[p * 3 + 2]);
-  const r = Math.max(2, Math.round(Math.min(W, H) / 160));
+  for (let p = 0; p < W * H; p++) lum[p] = M.round(0.299 * data[p * 3] + 0.587 * data[p * 3 + 1] + 0.114 * data[p * 3 + 2]);
+  const r = M.max(2, M.round(M.min(W, H) / 160));
   const min = (a: number, b: number) => (a < b ? a : b);
   const max = (a: number, b: number) => (a > b ? a : b);
   const opened = slide(slide(lum, W, H, r, min), W, H, r, max);
@@ -73,7 +76,7 @@ export function detectTextMask(img: RawImage): Uint8Array {
     if (!textLike) continue;
     // the whole box of the word or mark (with its plate, if any) goes
     const m = r + 1;
-    for (let y = Math.max(0, y0 - m); y <= Math.min(H - 1, y1 + m); y++) keep.fill(255, y * W + Math.max(0, x0 - m), y * W + Math.min(W, x1 + m + 1));
+    for (let y = M.max(0, y0 - m); y <= M.min(H - 1, y1 + m); y++) keep.fill(255, y * W + M.max(0, x0 - m), y * W + M.min(W, x1 + m + 1));
   }
   return keep;
 }

@@ -16,6 +16,9 @@ import { detectFaces } from '../image/face';
 import { MODEL_NAMES } from '../models';
 import { DEFAULT_VOICE, speak } from '../audio/speech';
 
+/** a module-local alias: hot loops avoid global lookups (slow inside vm contexts such as jest) */
+const M = Math;
+
 const FPS = 25;
 type Job<A extends keyof AlgorithmParams> = EngineJob<A>;
 
@@ -50,24 +53,24 @@ async function speechFor(job: Job<'talking_photo' | 'talking_avatar' | 'lip_sync
   const duration = n / 16000;
   if (duration < 0.2) throw new EngineError(USER_TEXTS.PROCESSING_FAILED, 'the speech is too short');
   const per = 16000 / FPS;
-  const frames = Math.ceil(duration * FPS);
+  const frames = M.ceil(duration * FPS);
   const rms = new Float32Array(frames);
   for (let f = 0; f < frames; f++) {
     let s = 0;
     let c = 0;
-    for (let i = Math.floor(f * per); i < Math.min(n, Math.floor((f + 1) * per)); i++) {
+    for (let i = M.floor(f * per); i < M.min(n, M.floor((f + 1) * per)); i++) {
       s += (pcm.readInt16LE(i * 2) / 32768) ** 2;
       c++;
     }
-    rms[f] = c ? Math.sqrt(s / c) : 0;
+    rms[f] = c ? M.sqrt(s / c) : 0;
   }
   const sorted = Float32Array.from(rms).sort();
-  const loud = sorted[Math.floor(sorted.length * 0.95)] || 1e-6;
+  const loud = sorted[M.floor(sorted.length * 0.95)] || 1e-6;
   const gate = loud * 0.12;
   const env = new Float32Array(frames);
   let v = 0;
   for (let f = 0; f < frames; f++) {
-    const target = Math.max(0, Math.min(1, (rms[f] - gate) / (loud - gate)));
+    const target = M.max(0, M.min(1, (rms[f] - gate) / (loud - gate)));
     v += (target > v ? 0.7 : 0.45) * (target - v); // fast open, slower close
     env[f] = v;
   }
@@ -84,44 +87,44 @@ export function openMouth(frame: Buffer, width: number, height: number, face: Fa
   const right = L[54];
   const cx = (left[0] + right[0]) / 2;
   const cy = (L[62][1] + L[66][1]) / 2;
-  const mw = Math.max(4, Math.abs(right[0] - left[0]));
-  const chinY = Math.max(L[8][1], cy + mw * 0.5);
+  const mw = M.max(4, M.abs(right[0] - left[0]));
+  const chinY = M.max(L[8][1], cy + mw * 0.5);
   const open = amount * 0.42 * mw;
   const halfW = mw * 0.75;
-  const yEnd = Math.min(height - 1, Math.round(chinY + mw * 0.25));
-  const x0 = Math.max(0, Math.floor(cx - halfW));
-  const x1 = Math.min(width - 1, Math.ceil(cx + halfW));
-  const y0 = Math.max(0, Math.floor(cy));
+  const yEnd = M.min(height - 1, M.round(chinY + mw * 0.25));
+  const x0 = M.max(0, M.floor(cx - halfW));
+  const x1 = M.min(width - 1, M.ceil(cx + halfW));
+  const y0 = M.max(0, M.floor(cy));
   const src = Buffer.from(frame.subarray(y0 * width * 3, (yEnd + 1) * width * 3));
   const at = (x: number, y: number, c: number) => src[((y - y0) * width + x) * 3 + c];
-  const lowerLip = Math.max(L[57][1], cy + 1);
+  const lowerLip = M.max(L[57][1], cy + 1);
   for (let x = x0; x <= x1; x++) {
     const dx = (x - cx) / halfW;
-    const hx = Math.max(0, 1 - dx * dx);
-    const gapW = Math.abs(x - cx) < mw * 0.48 ? Math.sqrt(Math.max(0, 1 - ((x - cx) / (mw * 0.48)) ** 2)) : 0;
+    const hx = M.max(0, 1 - dx * dx);
+    const gapW = M.abs(x - cx) < mw * 0.48 ? M.sqrt(M.max(0, 1 - ((x - cx) / (mw * 0.48)) ** 2)) : 0;
     for (let y = y0; y <= yEnd; y++) {
       // displacement: full at the lips, easing to a third at the chin, nothing below
-      const fall = y <= lowerLip ? 1 : Math.max(0, 1 - ((y - lowerLip) / (yEnd - lowerLip + 1)) * 0.67) * (y > chinY ? Math.max(0, 1 - (y - chinY) / (yEnd - chinY + 1)) : 1);
+      const fall = y <= lowerLip ? 1 : M.max(0, 1 - ((y - lowerLip) / (yEnd - lowerLip + 1)) * 0.67) * (y > chinY ? M.max(0, 1 - (y - chinY) / (yEnd - chinY + 1)) : 1);
       const d = open * hx * fall;
       const p = (y * width + x) * 3;
       const gap = open * gapW;
       if (y - cy < gap && gapW > 0) {
         // inside of the mouth: teeth near the upper lip, dark further in
-        const t = (y - cy) / Math.max(1, gap);
+        const t = (y - cy) / M.max(1, gap);
         const teeth = open > 4 && t < 0.28;
         const col = teeth ? [228, 222, 212] : [70 - 40 * t, 22, 28];
-        const edge = Math.min(1, gapW * 3, (gap - (y - cy)) / 1.5);
-        for (let c = 0; c < 3; c++) frame[p + c] = Math.round(frame[p + c] * (1 - edge) + col[c] * edge);
+        const edge = M.min(1, gapW * 3, (gap - (y - cy)) / 1.5);
+        for (let c = 0; c < 3; c++) frame[p + c] = M.round(frame[p + c] * (1 - edge) + col[c] * edge);
         continue;
       }
       const ys = y - d;
-      const yi = Math.floor(ys);
+      const yi = M.floor(ys);
       const fr = ys - yi;
       if (yi < y0) continue;
       for (let c = 0; c < 3; c++) {
         const a = at(x, yi, c);
         const b = yi + 1 <= yEnd ? at(x, yi + 1, c) : a;
-        frame[p + c] = Math.round(a * (1 - fr) + b * fr);
+        frame[p + c] = M.round(a * (1 - fr) + b * fr);
       }
     }
   }
@@ -134,24 +137,24 @@ function blink(frame: Buffer, width: number, height: number, face: FaceLandmarks
     const pts = L.slice(a, b + 1);
     const xs = pts.map((p) => p[0]);
     const ys = pts.map((p) => p[1]);
-    const ex0 = Math.max(0, Math.floor(Math.min(...xs)) - 2);
-    const ex1 = Math.min(width - 1, Math.ceil(Math.max(...xs)) + 2);
-    const ey0 = Math.max(1, Math.floor(Math.min(...ys)) - 3);
-    const ey1 = Math.min(height - 1, Math.ceil(Math.max(...ys)) + 3);
+    const ex0 = M.max(0, M.floor(M.min(...xs)) - 2);
+    const ex1 = M.min(width - 1, M.ceil(M.max(...xs)) + 2);
+    const ey0 = M.max(1, M.floor(M.min(...ys)) - 3);
+    const ey1 = M.min(height - 1, M.ceil(M.max(...ys)) + 3);
     const cx = (ex0 + ex1) / 2;
     const cyy = (ey0 + ey1) / 2;
     const rx = (ex1 - ex0) / 2;
     const ry = (ey1 - ey0) / 2;
-    const skinRow = Math.max(0, ey0 - Math.round(ry));
+    const skinRow = M.max(0, ey0 - M.round(ry));
     for (let y = ey0; y <= ey1; y++) {
       for (let x = ex0; x <= ex1; x++) {
         const e = ((x - cx) / rx) ** 2 + ((y - cyy) / ry) ** 2;
         if (e > 1) continue;
-        const k = Math.min(1, (1 - e) * 3);
+        const k = M.min(1, (1 - e) * 3);
         const p = (y * width + x) * 3;
         const s = (skinRow * width + x) * 3;
-        const lash = Math.abs(y - (cyy + ry * 0.35)) < 1 ? 0.45 : 1;
-        for (let c = 0; c < 3; c++) frame[p + c] = Math.round(frame[p + c] * (1 - k) + frame[s + c] * lash * k);
+        const lash = M.abs(y - (cyy + ry * 0.35)) < 1 ? 0.45 : 1;
+        for (let c = 0; c < 3; c++) frame[p + c] = M.round(frame[p + c] * (1 - k) + frame[s + c] * lash * k);
       }
     }
   }
@@ -163,9 +166,9 @@ async function talkingStill(job: Job<'talking_photo' | 'talking_avatar'>, ctx: E
   const meta = await sharp(src).rotate().metadata();
   const iw = meta.autoOrient?.width ?? meta.width ?? 1;
   const ih = meta.autoOrient?.height ?? meta.height ?? 1;
-  const s = Math.min(1, res / Math.min(iw, ih), 1280 / Math.max(iw, ih));
-  const W = Math.max(2, Math.round((iw * s) / 2) * 2);
-  const H = Math.max(2, Math.round((ih * s) / 2) * 2);
+  const s = M.min(1, res / M.min(iw, ih), 1280 / M.max(iw, ih));
+  const W = M.max(2, M.round((iw * s) / 2) * 2);
+  const H = M.max(2, M.round((ih * s) / 2) * 2);
   const base = await sharp(src).rotate().resize(W, H, { fit: 'fill' }).removeAlpha().raw().toBuffer();
   ctx.onProgress(5, 'finding the face');
   const faces = await detectFaces({ data: base, width: W, height: H, channels: 3 });
@@ -192,7 +195,7 @@ async function talkingStill(job: Job<'talking_photo' | 'talking_avatar'>, ctx: E
   if (avatar) {
     // a gentle head sway and breathing zoom
     await runFfmpeg(
-      ['-i', rawPath, '-vf', `scale=${Math.round(W * 1.06 / 2) * 2}:${Math.round(H * 1.06 / 2) * 2},rotate=a='0.018*sin(2*PI*t/3.3)':ow=${W}:oh=${H}:c=black,format=yuv420p`, '-c:a', 'copy', ...h264Args(), path],
+      ['-i', rawPath, '-vf', `scale=${M.round(W * 1.06 / 2) * 2}:${M.round(H * 1.06 / 2) * 2},rotate=a='0.018*sin(2*PI*t/3.3)':ow=${W}:oh=${H}:c=black,format=yuv420p`, '-c:a', 'copy', ...h264Args(), path],
       { signal: ctx.signal, duration: speech.duration, onProgress: (f) => ctx.onProgress(75 + f * 24) },
     );
   }
@@ -219,9 +222,9 @@ export async function lipSync(job: Job<'lip_sync'>, ctx: EngineContext): Promise
     throw new EngineError(USER_TEXTS.FORMAT_UNSUPPORTED, e.message);
   });
   if (info.media !== 'video') throw new EngineError(USER_TEXTS.FORMAT_UNSUPPORTED, 'expected a video');
-  const s = Math.min(1, 1280 / Math.max(info.width, info.height));
-  const W = Math.max(2, Math.round((info.width * s) / 2) * 2);
-  const H = Math.max(2, Math.round((info.height * s) / 2) * 2);
+  const s = M.min(1, 1280 / M.max(info.width, info.height));
+  const W = M.max(2, M.round((info.width * s) / 2) * 2);
+  const H = M.max(2, M.round((info.height * s) / 2) * 2);
   const speech = await speechFor(job, ctx);
   ctx.onProgress(10, 'syncing');
   const frames = speech.envelope.length;
