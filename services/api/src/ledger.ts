@@ -213,12 +213,13 @@ export function createLedger(db: Database, options: LedgerOptions = {}): Ledger 
     };
   }
 
-  async function holdIn(tx: Queryable, input: HoldInput, at: Date): Promise<CreditHold> {
+  /** Reserves credits; `fresh` is false when the idempotency key named an existing hold (answered as is). */
+  async function holdIn(tx: Queryable, input: HoldInput, at: Date): Promise<CreditHold & { fresh: boolean }> {
     assertAmount(input.amount);
     await lockAccount(tx, input.userId);
     if (input.idempotencyKey) {
       const existing = await tx.query<{ id: string }>('SELECT id FROM credit_holds WHERE idempotency_key = $1', [input.idempotencyKey]);
-      if (existing.rows[0]) return (await loadHold(tx, existing.rows[0].id, false)) as CreditHold;
+      if (existing.rows[0]) return { ...((await loadHold(tx, existing.rows[0].id, false)) as CreditHold), fresh: false };
     }
     const blocks = await tx.query<{ id: number; remaining: number }>(
       `SELECT id, remaining FROM credit_blocks
@@ -261,6 +262,7 @@ export function createLedger(db: Database, options: LedgerOptions = {}): Ledger 
       expiresAt,
       settledAt: null,
       parts,
+      fresh: true,
     };
   }
 
@@ -327,7 +329,8 @@ export function createLedger(db: Database, options: LedgerOptions = {}): Ledger 
 
     async hold(input) {
       const at = input.at ?? clock();
-      return inTransaction((tx) => holdIn(tx, input, at));
+      const { fresh: _fresh, ...hold } = await inTransaction((tx) => holdIn(tx, input, at));
+      return hold;
     },
 
     async commit(holdId, commitOptions) {
@@ -343,8 +346,15 @@ export function createLedger(db: Database, options: LedgerOptions = {}): Ledger 
     async spend(input) {
       const at = input.at ?? clock();
       return inTransaction(async (tx) => {
-        const hold = await holdIn(tx, input, at);
-        return commitIn(tx, hold.id, at);
+        const { fresh, ...hold } = await holdIn(tx, input, at);
+        if (!fresh) return commitIn(tx, hold.id, at);
+        // a hold taken just now in this transaction: commit it without reading it back
+        await tx.query(`UPDATE credit_holds SET status = 'committed', settled_at = $2 WHERE id = $1`, [hold.id, at]);
+        await tx.query(
+          `INSERT INTO credit_entries (user_id, kind, delta, hold_id, details, created_at) VALUES ($1, 'commit', 0, $2, $3, $4)`,
+          [hold.userId, hold.id, hold.details, at],
+        );
+        return { ...hold, status: 'committed' as const, settledAt: at };
       });
     },
 

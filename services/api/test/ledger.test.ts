@@ -141,6 +141,19 @@ describe('credit ledger', () => {
     expect(await ledger.balance(user)).toBe(6);
   });
 
+  it('spend holds and commits at once; the same key spends once', async () => {
+    const user = randomUUID();
+    await ledger.grant({ userId: user, amount: 10, source: 'x', details: 'x', idempotencyKey: `sp:${user}` });
+    const spent = await ledger.spend({ userId: user, amount: 3, details: 'Background Remover', idempotencyKey: `once:${user}` });
+    expect(spent.status).toBe('committed');
+    expect((await ledger.getHold(spent.id))?.status).toBe('committed');
+    const again = await ledger.spend({ userId: user, amount: 3, details: 'Background Remover', idempotencyKey: `once:${user}` });
+    expect(again.id).toBe(spent.id);
+    expect(await ledger.balance(user)).toBe(7);
+    expect((await ledger.transactions(user, { type: 'consumption', page: 1, pageSize: 15 })).total).toBe(1);
+    await invariant(user);
+  });
+
   it('releases holds left behind past their expiry (a crashed worker)', async () => {
     const user = randomUUID();
     await ledger.grant({ userId: user, amount: 10, source: 'x', details: 'x', idempotencyKey: `s:${user}` });
