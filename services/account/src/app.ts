@@ -20,5 +20,6 @@ export async function buildAccountApp(opts: AccountAppOptions): Promise<FastifyI
   });
   await app.register(accountPlugin, { prefix: '/account', db: opts.db, config: opts.config });
   app.get('/', async (_request, reply) => reply.redirect('/account/center', 302));
+  app.get('/favicon.ico', async (_request, reply) => reply.code(204).send());
   return app;
 }

@@ -13,7 +13,7 @@ export interface AccountClientConfig {
 }
 
 export interface RateLimitConfig {
-  /** login attempts per IP within the window */
+  /** failed logins per IP within the window (successful ones do not count) */
   loginPerIp: number;
   /** failed logins per e-mail within the window */
   failuresPerEmail: number;
@@ -50,9 +50,9 @@ export interface AccountConfig {
 }
 
 export const DEFAULT_RATE_LIMIT: RateLimitConfig = {
-  loginPerIp: 30,
+  loginPerIp: 20,
   failuresPerEmail: 5,
-  registerPerIp: 10,
+  registerPerIp: 20,
   windowMs: 15 * 60 * 1000,
 };
 

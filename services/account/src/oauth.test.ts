@@ -347,7 +347,7 @@ describe.each(ENGINES)('account service OAuth on %s', (_engine, url) => {
     expect(pageData(later.response.body).messages.map((m) => m.type)).toContain(FRAME_MESSAGES.AUTH_CODE);
   });
 
-  test('rate limit per IP: the 9th attempt from one address in the window is refused', async () => {
+  test('rate limit per IP: after 8 failed logins from one address the next attempt is refused', async () => {
     const ip = freshIp();
     const statuses: number[] = [];
     for (let i = 0; i < 9; i++) statuses.push((await loginThroughPage(`someone-${i}@example.com`, 'whatever-pass', { ip })).response.statusCode);
@@ -434,6 +434,46 @@ describe.each(ENGINES)('account service OAuth on %s', (_engine, url) => {
     expect(ok.headers['access-control-allow-origin']).toBe(APP_ORIGIN);
     expect(ok.headers['access-control-allow-credentials']).toBe('true');
     expect(ok.json()).toMatchObject({ code: 0, data: null });
+  });
+
+  test('over https (behind a trusted proxy) the session cookie is SameSite=None; Secure', async () => {
+    const pair = pkcePair();
+    const page = await app.inject({ method: 'GET', url: `/account/oauth/authorize?${query(authorizeParams(pair.challenge))}`, headers: { 'x-forwarded-proto': 'https' } });
+    const response = await app.inject({
+      method: 'POST',
+      url: '/account/login',
+      remoteAddress: freshIp(),
+      payload: new URLSearchParams({ ...hiddenFields(page.body, '/login'), email: DEMO_ACCOUNTS[0].email, password: DEMO_PASSWORD }).toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-proto': 'https' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(String(response.headers['set-cookie'])).toMatch(/studio_account_session=[^;]+; Path=\/account; Max-Age=\d+; HttpOnly; Secure; SameSite=None/);
+  });
+
+  test('the sign-up country defaults to the trusted proxy header when one is configured', async () => {
+    const other = await new TestServer(
+      await buildAccountApp({ db, config: testConfig(clock, { countryHeader: 'cf-ipcountry' }), trustProxy: true }),
+    ).start();
+    try {
+      const pair = pkcePair();
+      const page = await other.inject({
+        method: 'GET',
+        url: `/account/oauth/authorize?${query(authorizeParams(pair.challenge, { register_mode: '1' }))}`,
+        headers: { 'cf-ipcountry': 'de' },
+      });
+      expect(page.body).toContain('<option value="DE" selected>Germany</option>');
+      const created = await other.inject({
+        method: 'POST',
+        url: '/account/register',
+        remoteAddress: freshIp(),
+        payload: new URLSearchParams({ ...hiddenFields(page.body, '/register'), email: 'berlin@example.com', password: 'long-enough-pw' }).toString(),
+        headers: { 'content-type': 'application/x-www-form-urlencoded', 'cf-ipcountry': 'DE' },
+      });
+      const code = pageData(created.body).messages.find((m) => m.code)?.code ?? '';
+      expect((await exchange(other, { code, verifier: pair.verifier })).json<AccountTokenResponse>().account.country).toBe('DE');
+    } finally {
+      await other.close();
+    }
   });
 
   test('third-party cookie check: a cookie round trip, answered only to an allowed origin', async () => {

@@ -131,7 +131,9 @@ export async function accountPlugin(app: FastifyInstance, opts: AccountPluginOpt
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-store')
       .header('x-content-type-options', 'nosniff')
-      .header('referrer-policy', 'no-referrer')
+      // not no-referrer: with it browsers send `Origin: null` on the pages' own form posts, which the
+      // login-CSRF check must refuse; same-origin still keeps the address from other sites
+      .header('referrer-policy', 'same-origin')
       .header('content-security-policy', csp)
       .send(html);
   };
@@ -203,7 +205,7 @@ export async function accountPlugin(app: FastifyInstance, opts: AccountPluginOpt
     if (flow.mode === 'redirect') {
       return reply
         .header('cache-control', 'no-store')
-        .header('referrer-policy', 'no-referrer')
+        .header('referrer-policy', 'same-origin')
         .redirect(withParams(params.redirect_uri, { code, state: params.state, goto: safeGoto(params.goto) }), 302);
     }
     const messages: FrameMessage[] = [];
@@ -321,10 +323,10 @@ export async function accountPlugin(app: FastifyInstance, opts: AccountPluginOpt
     const { windowMs, loginPerIp, failuresPerEmail } = cfg.rateLimit;
     const ipKey = `login:ip:${request.ip}`;
     const emailKey = `login:email:${email.toLowerCase()}`;
-    const ipHit = await store.hit(ipKey, windowMs);
-    if (ipHit.count > loginPerIp) {
+    const ipFailures = await store.peek(ipKey, windowMs);
+    if (ipFailures.count >= loginPerIp) {
       request.log.warn({ ip: request.ip }, 'login rate limit (ip)');
-      return renderAuth(request, reply, flow, 'login', 429, { message: t.tooManyAttempts(minutesUntil(ipHit.resetAt)) }, { email });
+      return renderAuth(request, reply, flow, 'login', 429, { message: t.tooManyAttempts(minutesUntil(ipFailures.resetAt)) }, { email });
     }
     const failures = await store.peek(emailKey, windowMs);
     if (failures.count >= failuresPerEmail) {
@@ -335,6 +337,7 @@ export async function accountPlugin(app: FastifyInstance, opts: AccountPluginOpt
     const user = await store.findUserByEmail(email);
     const ok = user ? await verifyPassword(password, user.password_hash) : (await verifyPassword(password, await dummyPasswordHash(cfg.scrypt))) && false;
     if (!user || !ok) {
+      await store.hit(ipKey, windowMs);
       const after = await store.hit(emailKey, windowMs);
       const message = after.count >= failuresPerEmail ? t.tooManyAttempts(minutesUntil(after.resetAt)) : t.wrongCredentials;
       return renderAuth(request, reply, flow, 'login', after.count >= failuresPerEmail ? 429 : 401, { message }, { email });

@@ -45,7 +45,7 @@ export function renderDocument(input: DocumentInput): string {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="color-scheme" content="${input.theme || 'light dark'}">
-<meta name="referrer" content="no-referrer">
+<meta name="referrer" content="same-origin">
 <title>${escapeHtml(input.title)}</title>
 <style nonce="${input.nonce}">${PAGE_STYLES}</style>
 </head>

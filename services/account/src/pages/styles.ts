@@ -13,7 +13,8 @@ export const PAGE_STYLES = `
 *{box-sizing:border-box}
 html,body{margin:0;background:var(--bg);color:var(--fg);font:15px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue",Arial,sans-serif}
 body{min-height:100vh;display:flex;flex-direction:column;align-items:center}
-.card{width:100%;max-width:400px;padding:22px 28px 18px;display:flex;flex-direction:column;background:var(--surface)}
+.card{width:100%;max-width:400px;padding:22px 28px 18px;display:flex;flex-direction:column;background:transparent}
+.card.framed{background:var(--surface)}
 @media (min-width:520px) and (min-height:680px){body{justify-content:center;padding:24px 0}.card.framed{border:1px solid var(--line);border-radius:16px;box-shadow:var(--shadow)}}
 .wide{max-width:560px}
 .brand{display:flex;align-items:center;gap:10px;font-weight:600;font-size:15px;margin-bottom:16px}
@@ -52,6 +53,7 @@ a{color:var(--link)}
 .center-text{text-align:center;align-items:center}
 .done-icon{width:56px;height:56px;border-radius:50%;background:var(--ok-bg);color:var(--ok);display:grid;place-items:center;font-size:28px;margin:28px 0 14px}
 .section{border-top:1px solid var(--line);padding-top:18px;margin-top:18px}
+.section form+form{margin-top:16px}
 .profile{display:flex;align-items:center;gap:14px;margin-bottom:6px}
 .avatar{width:56px;height:56px;border-radius:50%;object-fit:cover;background:var(--line);display:grid;place-items:center;font-weight:700;font-size:22px;flex:none}
 .row{display:flex;gap:10px}
