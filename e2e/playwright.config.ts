@@ -37,6 +37,8 @@ export default defineConfig({
         '--disable-component-update',
         '--disable-sync',
         '--host-resolver-rules=MAP *.studio.test 127.0.0.1',
+        // production runs on https; these origins get the same secure-context APIs (WebCrypto) here
+        `--unsafely-treat-insecure-origin-as-secure=${APP_ORIGIN},${ACCOUNT_ORIGIN}`,
       ],
     },
     trace: 'retain-on-failure',
