@@ -20,6 +20,8 @@ import { DEFAULT_VOICE, speak } from '../audio/speech';
 const M = Math;
 
 const FPS = 25;
+/** lip sync re-finds the face this often (frames); the mouth follows the last landmarks in between */
+const DETECT_EVERY = 10;
 type Job<A extends keyof AlgorithmParams> = EngineJob<A>;
 
 interface Speech {
@@ -79,53 +81,79 @@ async function speechFor(job: Job<'talking_photo' | 'talking_avatar' | 'lip_sync
 
 type Pt = [number, number];
 
-/** Open the mouth of one RGB frame by `amount` (0..1), using the face's landmarks. In place. */
+/**
+ * Open the mouth of one RGB frame by `amount` (0..1), using the face's landmarks. Works in the mouth's own
+ * axes (so a tilted head opens along its own chin line): the lower lip and jaw slide down, bilinearly
+ * resampled, and the gap is painted as the inside of a mouth. In place.
+ */
 export function openMouth(frame: Buffer, width: number, height: number, face: FaceLandmarks, amount: number): void {
   if (amount < 0.02) return;
   const L = face.landmarks as Pt[];
   const left = L[48];
   const right = L[54];
-  const cx = (left[0] + right[0]) / 2;
+  const ang = M.atan2(right[1] - left[1], right[0] - left[0]);
+  const ca = M.cos(ang);
+  const sa = M.sin(ang);
+  // centre between the inner lips
+  const cx = (L[62][0] + L[66][0]) / 2;
   const cy = (L[62][1] + L[66][1]) / 2;
-  const mw = M.max(4, M.abs(right[0] - left[0]));
-  const chinY = M.max(L[8][1], cy + mw * 0.5);
-  const open = amount * 0.42 * mw;
+  const mw = M.max(4, M.hypot(right[0] - left[0], right[1] - left[1]));
+  // distances along the face's downward axis (v)
+  const vOf = (p: Pt) => -(p[0] - cx) * sa + (p[1] - cy) * ca;
+  const vLowerLip = M.max(1, vOf(L[57]));
+  const vChin = M.max(vOf(L[8]), mw * 0.5);
+  const vEnd = vChin + mw * 0.25;
   const halfW = mw * 0.75;
-  const yEnd = M.min(height - 1, M.round(chinY + mw * 0.25));
-  const x0 = M.max(0, M.floor(cx - halfW));
-  const x1 = M.min(width - 1, M.ceil(cx + halfW));
-  const y0 = M.max(0, M.floor(cy));
-  const src = Buffer.from(frame.subarray(y0 * width * 3, (yEnd + 1) * width * 3));
-  const at = (x: number, y: number, c: number) => src[((y - y0) * width + x) * 3 + c];
-  const lowerLip = M.max(L[57][1], cy + 1);
-  for (let x = x0; x <= x1; x++) {
-    const dx = (x - cx) / halfW;
-    const hx = M.max(0, 1 - dx * dx);
-    const gapW = M.abs(x - cx) < mw * 0.48 ? M.sqrt(M.max(0, 1 - ((x - cx) / (mw * 0.48)) ** 2)) : 0;
-    for (let y = y0; y <= yEnd; y++) {
-      // displacement: full at the lips, easing to a third at the chin, nothing below
-      const fall = y <= lowerLip ? 1 : M.max(0, 1 - ((y - lowerLip) / (yEnd - lowerLip + 1)) * 0.67) * (y > chinY ? M.max(0, 1 - (y - chinY) / (yEnd - chinY + 1)) : 1);
-      const d = open * hx * fall;
+  const open = amount * 0.42 * mw;
+  // bounding box of the rotated working area
+  const corners: Pt[] = [[-halfW, -2], [halfW, -2], [-halfW, vEnd], [halfW, vEnd]].map(([u, v]) => [cx + u * ca - v * sa, cy + u * sa + v * ca]);
+  const x0 = M.max(0, M.floor(M.min(...corners.map((c) => c[0]))) - 1);
+  const x1 = M.min(width - 1, M.ceil(M.max(...corners.map((c) => c[0]))) + 1);
+  const y0 = M.max(0, M.floor(M.min(...corners.map((c) => c[1]))) - 1);
+  const y1 = M.min(height - 1, M.ceil(M.max(...corners.map((c) => c[1]))) + 1);
+  const bw = x1 - x0 + 1;
+  const src = Buffer.alloc(bw * (y1 - y0 + 1) * 3);
+  for (let y = y0; y <= y1; y++) frame.copy(src, (y - y0) * bw * 3, (y * width + x0) * 3, (y * width + x1 + 1) * 3);
+  const sample = (x: number, y: number, c: number) => {
+    const xi = M.max(x0, M.min(x1 - 1, M.floor(x)));
+    const yi = M.max(y0, M.min(y1 - 1, M.floor(y)));
+    const fx = M.max(0, M.min(1, x - xi));
+    const fy = M.max(0, M.min(1, y - yi));
+    const i00 = ((yi - y0) * bw + (xi - x0)) * 3 + c;
+    const i01 = i00 + 3;
+    const i10 = i00 + bw * 3;
+    const i11 = i10 + 3;
+    return (src[i00] * (1 - fx) + src[i01] * fx) * (1 - fy) + (src[i10] * (1 - fx) + src[i11] * fx) * fy;
+  };
+  const gapHalf = mw * 0.46;
+  for (let y = y0; y <= y1; y++) {
+    for (let x = x0; x <= x1; x++) {
+      const u = (x - cx) * ca + (y - cy) * sa;
+      const v = -(x - cx) * sa + (y - cy) * ca;
+      if (v < 0 || v > vEnd || M.abs(u) > halfW) continue;
+      const hx = M.max(0, 1 - (u / halfW) ** 2);
       const p = (y * width + x) * 3;
+      const gapW = M.abs(u) < gapHalf ? M.sqrt(1 - (u / gapHalf) ** 2) : 0;
       const gap = open * gapW;
-      if (y - cy < gap && gapW > 0) {
-        // inside of the mouth: teeth near the upper lip, dark further in
-        const t = (y - cy) / M.max(1, gap);
-        const teeth = open > 4 && t < 0.28;
-        const col = teeth ? [228, 222, 212] : [70 - 40 * t, 22, 28];
-        const edge = M.min(1, gapW * 3, (gap - (y - cy)) / 1.5);
+      if (v < gap) {
+        // inside of the mouth: upper teeth near the upper lip in the middle, darker further in
+        const t = v / M.max(1, gap);
+        const teeth = open > 5 && t < 0.3 && M.abs(u) < gapHalf * 0.7;
+        const shade = 1 - 0.5 * t;
+        const col = teeth ? [205 * shade + 20, 198 * shade + 18, 188 * shade + 18] : [92 - 55 * t, 30 - 12 * t, 34 - 14 * t];
+        const edge = M.min(1, gapW * 4, (gap - v) / 1.5, v / 1.2 + 0.35);
         for (let c = 0; c < 3; c++) frame[p + c] = M.round(frame[p + c] * (1 - edge) + col[c] * edge);
         continue;
       }
-      const ys = y - d;
-      const yi = M.floor(ys);
-      const fr = ys - yi;
-      if (yi < y0) continue;
-      for (let c = 0; c < 3; c++) {
-        const a = at(x, yi, c);
-        const b = yi + 1 <= yEnd ? at(x, yi + 1, c) : a;
-        frame[p + c] = M.round(a * (1 - fr) + b * fr);
-      }
+      // displacement along v: full at the lower lip, easing to a third at the chin, to nothing below
+      let fall = 1;
+      if (v > vLowerLip) fall = 1 - ((v - vLowerLip) / M.max(1, vChin - vLowerLip)) * 0.67;
+      if (v > vChin) fall = 0.33 * M.max(0, 1 - (v - vChin) / M.max(1, vEnd - vChin));
+      const d = open * hx * M.max(0, fall);
+      if (d < 0.05) continue;
+      const sx = x + d * sa;
+      const sy = y - d * ca;
+      for (let c = 0; c < 3; c++) frame[p + c] = M.round(sample(sx, sy, c));
     }
   }
 }
@@ -240,7 +268,7 @@ export async function lipSync(job: Job<'lip_sync'>, ctx: EngineContext): Promise
     { input: src, width: W, height: H, extraInput: ['-stream_loop', '-1', '-t', speech.duration.toFixed(3)], filter: `fps=${FPS}` },
     async (frame, i) => {
       if (i >= frames) return;
-      if (i % 5 === 0) {
+      if (i % DETECT_EVERY === 0) {
         const found = await detectFaces({ data: frame, width: W, height: H, channels: 3 });
         if (found.length) {
           face = found[0];
@@ -260,7 +288,7 @@ export async function lipSync(job: Job<'lip_sync'>, ctx: EngineContext): Promise
     metadata: {
       engine: 'local:landmark-lipsync',
       model: MODEL_NAMES.faces,
-      note: `The mouth, tracked with face-api's 68 landmarks every fifth frame, opens and closes with the loudness of ${speech.source}; the video loops to the speech's length. Warped by the local engine; ${NO_MODEL}.`,
+      note: `The mouth, tracked with face-api's 68 landmarks every ${DETECT_EVERY} frames, opens and closes with the loudness of ${speech.source}; the video loops to the speech's length. Warped by the local engine; ${NO_MODEL}.`,
     },
   };
 }
