@@ -46,4 +46,19 @@ describe('ImagePreview', () => {
     fireEvent.keyDown(screen.getByRole('dialog'), { key: 'Escape' });
     expect(onClose).toHaveBeenCalledTimes(1);
   });
+
+  it('with two dialogs open, Escape closes only the top one, even with focus outside', () => {
+    const below = jest.fn();
+    const top = jest.fn();
+    renderWithShell(
+      <>
+        <ImagePreview images={images} index={0} onClose={below} />
+        <ImagePreview images={images} index={1} onClose={top} />
+      </>,
+    );
+    (document.activeElement as HTMLElement | null)?.blur();
+    fireEvent.keyDown(document.body, { key: 'Escape' });
+    expect(top).toHaveBeenCalledTimes(1);
+    expect(below).not.toHaveBeenCalled();
+  });
 });
