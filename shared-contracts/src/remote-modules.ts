@@ -33,6 +33,10 @@ export interface AiToolsPageProps {
 export interface ToolEditorProps {
   tool: AiToolSlug;
 }
+/**
+ * remote_create/ImageCropModal renders its own modal dialog (a portal to the body, Escape cancels):
+ * render it while cropping and remove it on onConfirm or onCancel; no ModalApi wrapper is needed.
+ */
 export interface ImageCropModalProps {
   file: Blob;
   /** bounds of the aspect ratio (width / height) */
@@ -43,6 +47,7 @@ export interface ImageCropModalProps {
   onConfirm(result: CropResult): void;
   onCancel(): void;
 }
+/** remote_create/ImagePreview renders its own full-screen modal dialog; onClose asks the caller to remove it. */
 export interface ImagePreviewProps {
   images: { src: string; alt: string }[];
   index: number;
