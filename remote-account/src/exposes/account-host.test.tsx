@@ -59,6 +59,20 @@ describe('AccountHost', () => {
     expect(shell.trackMock).toHaveBeenCalledWith('user_login_result_v2', expect.objectContaining({ result: 'cancel' }));
   });
 
+  it('opens the login asked for before the host was mounted (the shell placeholder button)', async () => {
+    document.cookie = 'account_tpc=1; path=/';
+    const shell = createFakeShell();
+    shell.handlers.set('GET /v1/common/ab-test', () => ({ plan: 0 }));
+    shell.handlers.set('GET /v1/activity/checkin/status', () => ({ is_checked_in: false, today_available: true, today_checkin_credits: 3, activity_active: false }));
+    shell.bus.emit('account:login-required', { reason: 'header-login', dialogType: 'register' });
+    render(
+      <ShellContext.Provider value={shell}>
+        <AccountHost />
+      </ShellContext.Provider>,
+    );
+    expect(await screen.findByRole('dialog', { name: 'Sign up' })).toBeInTheDocument();
+  });
+
   it('early-login variant: a click anywhere but the Login button and the consent box opens the login', async () => {
     setup({ abPlan: 2 });
     await settle();

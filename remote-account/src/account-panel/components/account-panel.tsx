@@ -61,7 +61,7 @@ export function AccountPanel({ runtime, onDone }: AccountPanelProps) {
             target="_blank"
             rel="noopener noreferrer"
             onClick={onDone}
-            css={{ color: palette.accent, fontSize: 13, '&:focus-visible': { outline: `2px solid ${palette.focus}` } }}
+            css={{ color: palette.link, fontSize: 13, '&:focus-visible': { outline: `2px solid ${palette.focus}` } }}
           >
             Account center
           </a>

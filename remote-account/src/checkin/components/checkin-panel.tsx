@@ -157,7 +157,7 @@ export function CheckInPanel({ runtime }: { runtime: AccountRuntime }) {
         <p role="status" css={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
           {celebrating ? `${view.lastGranted} credits added` : ''}
         </p>
-        {celebrating && <Celebration credits={view.lastGranted} accent={palette.accent} />}
+        {celebrating && <Celebration credits={view.lastGranted} accent={palette.link} />}
       </div>
     </Dialog>
   );

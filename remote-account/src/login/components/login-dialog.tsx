@@ -30,7 +30,11 @@ export function LoginDialog({ runtime }: { runtime: AccountRuntime }) {
           key={view.openCount}
           src={view.src}
           title={`${title} to AI Video Generator`}
-          onLoad={() => login.frameLoaded()}
+          ref={(frame) => login.attachFrame(frame?.contentWindow ?? null)}
+          onLoad={(event) => {
+            login.attachFrame(event.currentTarget.contentWindow);
+            login.frameLoaded();
+          }}
           css={{ width: '100%', height: '100%', border: 0, display: 'block', background: palette.surface }}
           allow="publickey-credentials-get *"
         />

@@ -264,6 +264,18 @@ describe('LoginController', () => {
     controller.dispose();
   });
 
+  it('tells the frame to switch view when asked for the other dialog type while open', async () => {
+    const { controller } = setup();
+    const frameWindow = { postMessage: jest.fn() };
+    await controller.open('login');
+    controller.attachFrame(frameWindow as unknown as Window);
+    await controller.open('register');
+    expect(controller.state.dialogType).toBe('register');
+    expect(frameWindow.postMessage).toHaveBeenCalledWith({ type: FRAME_MESSAGES.SHOW_SIGNUP }, ACCOUNT);
+    await controller.open('register');
+    expect(frameWindow.postMessage).toHaveBeenCalledTimes(1);
+  });
+
   it('switches the dialog type on show login / sign-up, passes logout requests on', async () => {
     const { controller, onLogoutRequest } = setup();
     await controller.open('login');

@@ -81,6 +81,7 @@ export class LoginController {
   private frameFallbackTimer: ReturnType<typeof setTimeout> | null = null;
   private timers: ReturnType<typeof setTimeout>[] = [];
   private completing = false;
+  private frameWindow: Window | null = null;
 
   constructor(private readonly deps: LoginDeps) {
     this.shell = deps.shell;
@@ -101,7 +102,10 @@ export class LoginController {
   async open(dialogType: DialogType = 'login', reason = 'login'): Promise<void> {
     if (this.shell.session.state.flags.isLogin) return;
     if (this.state.open && this.state.way === 'iframe') {
-      this.state.dialogType = dialogType;
+      if (this.state.dialogType !== dialogType) {
+        this.state.dialogType = dialogType;
+        this.tellFrame(dialogType);
+      }
       return;
     }
     if (this.popup && !this.popup.closed) {
@@ -181,6 +185,19 @@ export class LoginController {
     this.state.open = false;
     this.clearFrameFallback();
     this.trackCancel('iframe');
+  }
+
+  /** The dialog's frame (null when it unmounts): the account page takes view switches from its host. */
+  attachFrame(frameWindow: Window | null): void {
+    this.frameWindow = frameWindow;
+  }
+
+  private tellFrame(dialogType: DialogType): void {
+    try {
+      this.frameWindow?.postMessage({ type: dialogType === 'register' ? FRAME_MESSAGES.SHOW_SIGNUP : FRAME_MESSAGES.SHOW_LOGIN }, this.accountOrigin);
+    } catch (error) {
+      console.warn('[account] could not switch the login view', error);
+    }
   }
 
   /** The frame's document loaded; if the page never posts its page view, stop showing the spinner anyway. */

@@ -47,7 +47,7 @@ function Row({ item, palette }: { item: CreditTransaction; palette: Palette }) {
       }}
     >
       <span css={{ fontWeight: 500 }}>{item.details}</span>
-      <span css={{ fontWeight: 600, color: positive ? palette.accent : palette.text, textAlign: 'right' }}>
+      <span css={{ fontWeight: 600, color: positive ? palette.link : palette.text, textAlign: 'right' }}>
         {positive ? '+' : '-'}
         {Math.abs(item.credits)}
       </span>
