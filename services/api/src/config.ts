@@ -13,7 +13,7 @@ export interface ApiConfig {
   trustProxy: boolean;
   /** the header a trusted proxy puts the visitor's country in, e.g. cf-ipcountry */
   countryHeader: string;
-  /** shown in the OpenAPI document */
+  /** the API's public origin for the OpenAPI document; '' documents relative paths (same origin) */
   publicUrl: string;
   /** serve Swagger UI at /v1/docs */
   docs: boolean;
@@ -27,7 +27,6 @@ export function loadApiConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
   if (production && jwtSecret.length < 32) {
     throw new Error('JWT_SECRET must be set to at least 32 characters when NODE_ENV=production');
   }
-  const port = env.PORT ?? '8120';
   return {
     jwtSecret,
     jwtTtlSeconds: Number(env.JWT_TTL_SECONDS ?? 2 * 24 * 3600),
@@ -36,7 +35,7 @@ export function loadApiConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     accountClientSecret: env.ACCOUNT_CLIENT_SECRET ?? (production ? '' : 'dev-studio-web-secret'),
     trustProxy: env.TRUST_PROXY === '1',
     countryHeader: (env.COUNTRY_HEADER ?? 'cf-ipcountry').toLowerCase(),
-    publicUrl: env.PUBLIC_URL ?? `http://localhost:${port}`,
+    publicUrl: env.PUBLIC_URL ?? '',
     docs: env.API_DOCS !== '0',
   };
 }
@@ -51,7 +50,7 @@ export function testApiConfig(overrides: Partial<ApiConfig> = {}): ApiConfig {
     accountClientSecret: 'test-client-secret',
     trustProxy: false,
     countryHeader: 'cf-ipcountry',
-    publicUrl: 'http://localhost',
+    publicUrl: '',
     docs: true,
     ...overrides,
   };

@@ -80,7 +80,7 @@ export async function apiPlugin(app: FastifyInstance, opts: ApiPluginOptions): P
         description:
           'Every answer is the envelope {code, msg, data, trace_id}; code 0 is success. 401 with code 140013 means the session is no longer valid.',
       },
-      servers: [{ url: config.publicUrl }],
+      servers: [{ url: config.publicUrl || '/' }],
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
       tags: [
         { name: 'identity', description: 'Sign-in, session and user' },
