@@ -5,7 +5,7 @@
  * fresh load: remotes.json is read again and a remote that never loaded is re-registered with force, which
  * drops the runtime's cached manifest, entry and container (module-federation/core #3685).
  */
-import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
+import * as federationRuntime from '@module-federation/enhanced/runtime';
 import type { RemoteContainer, RemoteModule, RemoteModuleName, RemotesManifest } from 'shared-contracts';
 import { fallbackPlugin, isFallbackModule } from './fallback-plugin';
 import { retryPlugin } from './retry-plugin';
@@ -36,6 +36,8 @@ export interface RemoteRuntimeOptions {
   maxPendingPreloads?: number;
   /** pass false in tests that register modules on the runtime double directly */
   plugins?: boolean;
+  /** the federation runtime (the build's own instance by default) */
+  federation?: Pick<typeof federationRuntime, 'loadRemote' | 'registerRemotes' | 'registerPlugins'>;
 }
 
 function containerOf(name: string): RemoteContainer {
@@ -46,6 +48,7 @@ export function createRemoteRuntime(options: RemoteRuntimeOptions = {}): RemoteR
   const doFetch = options.fetchImpl ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init));
   const manifestUrl = options.manifestUrl ?? '/remotes.json';
   const maxPending = options.maxPendingPreloads ?? 4;
+  const { loadRemote, registerPlugins, registerRemotes } = options.federation ?? federationRuntime;
 
   const entries = new Map<RemoteContainer, ManifestEntry>();
   /** containers with at least one module loaded for real: their entry and container are good */

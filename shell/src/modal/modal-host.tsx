@@ -1,5 +1,5 @@
 /** Renders the modal stack as real dialogs: role=dialog, aria-modal, focus kept inside, Escape closes the top. */
-import { useEffect, useRef, type KeyboardEvent as ReactKeyboardEvent } from 'react';
+import { useEffect, useLayoutEffect, useRef, type KeyboardEvent as ReactKeyboardEvent } from 'react';
 import { IMAGE_PLAY_MODAL, type ModalEntry, type ModalStore } from './modal-store';
 
 const FOCUSABLE =
@@ -92,7 +92,8 @@ export default function ModalHost({ store, entries }: { store: ModalStore; entri
   const returnFocus = useRef<Element | null>(null);
   const open = entries.length > 0;
 
-  useEffect(() => {
+  // a layout effect: it runs before the dialog moves focus in, so it sees what had focus on the page
+  useLayoutEffect(() => {
     if (open) {
       returnFocus.current = document.activeElement;
       return;

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useSyncExternalStore } from 'react';
+import { lazy, Suspense, useRef, useSyncExternalStore } from 'react';
 import type { ModalStore } from './modal-store';
 
 // the dialog implementation loads the first time a modal opens
@@ -6,7 +6,10 @@ const ModalHost = lazy(() => import(/* webpackChunkName: "modal-host" */ './moda
 
 export function ModalRoot({ store }: { store: ModalStore }) {
   const entries = useSyncExternalStore(store.subscribe, store.stack, store.stack);
-  if (entries.length === 0) return null;
+  // once loaded the host stays mounted, so it can hand focus back when the last modal closes
+  const used = useRef(false);
+  if (entries.length > 0) used.current = true;
+  if (!used.current) return null;
   return (
     <Suspense fallback={null}>
       <ModalHost store={store} entries={entries} />

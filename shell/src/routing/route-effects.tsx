@@ -13,7 +13,8 @@ import { NOT_FOUND_META, type PageMeta } from './route-specs';
 import { campaignOf, hasEmbedParams, recordEmbedMode, withoutEmbedParams } from './url-params';
 import { lifecycle } from '../lifecycle/lifecycle-state';
 
-let pageContent: Promise<PageContent> | null = null;
+/** one injector per shell, created on the first route change that needs it */
+const injectors = new WeakMap<object, Promise<PageContent>>();
 
 export function RouteEffects() {
   const location = useLocation();
@@ -22,6 +23,7 @@ export function RouteEffects() {
   const shell = useShell();
   const internals = useShellInternals();
   const previous = useRef<string | null>(null);
+  const landingPath = useRef<string | null>(null);
 
   const handle = matches[matches.length - 1]?.handle as { meta?: PageMeta } | undefined;
   const meta = handle?.meta ?? NOT_FOUND_META;
@@ -30,7 +32,10 @@ export function RouteEffects() {
     const initial = previous.current === null;
     const pathChanged = !initial && previous.current !== location.pathname;
 
-    if (initial) recordEmbedMode(location.search);
+    if (initial) {
+      recordEmbedMode(location.search);
+      landingPath.current = location.pathname;
+    }
     if (pathChanged && hasEmbedParams(location.search)) {
       previous.current = location.pathname;
       navigate({ pathname: location.pathname, search: withoutEmbedParams(location.search), hash: location.hash }, { replace: true });
@@ -44,22 +49,24 @@ export function RouteEffects() {
     if (campaign) shell.bus.emit('shell:campaign-arrival', { pactivity: campaign });
     applyPageMetadata(document, meta, canonicalUrl(internals.config.canonicalOrigin, location.pathname));
 
-    if (!pathChanged) return;
+    // page content: never for the landing path; the injector itself skips an unchanged path
+    if (initial) return;
     const eligible = () => !shell.session.state.flags.isLogin && internals.embedMode() !== EMBED_MODE_SIDEAPP;
-    if (!pageContent && !eligible()) return;
-    if (!pageContent) {
-      const first = previous.current;
-      pageContent = import(/* webpackChunkName: "page-content" */ '../cms/page-content').then(({ createPageContent }) => {
-        const created = createPageContent({ api: shell.api, bus: shell.bus, isEligible: eligible, stylesheetUrl: internals.config.cmsStylesheetUrl });
-        return created;
-      });
-      pageContent.catch(() => {
-        pageContent = null;
-      });
-      void pageContent.then((content) => content.onRouteChange(first));
+    const existing = injectors.get(shell);
+    if (existing) {
+      void existing.then((content) => content.onRouteChange(location.pathname));
       return;
     }
-    void pageContent.then((content) => content.onRouteChange(location.pathname));
+    if (!eligible() || location.pathname === landingPath.current) return;
+    const created = import(/* webpackChunkName: "page-content" */ '../cms/page-content').then(({ createPageContent }) =>
+      createPageContent({ api: shell.api, bus: shell.bus, isEligible: eligible, stylesheetUrl: internals.config.cmsStylesheetUrl }),
+    );
+    injectors.set(shell, created);
+    created.catch(() => injectors.delete(shell));
+    void created.then((content) => {
+      content.setInitialPath(landingPath.current ?? '');
+      content.onRouteChange(location.pathname);
+    });
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [location.key]);
 

@@ -1,0 +1,81 @@
+import { act, screen, waitFor } from '@testing-library/react';
+import { mfDouble, quietConsole, registerAllRemoteDoubles, renderShellAt } from '../testing/shell-test-kit';
+
+describe('route effects', () => {
+  let restore: () => void;
+  beforeEach(() => {
+    mfDouble.__reset();
+    registerAllRemoteDoubles();
+    sessionStorage.clear();
+    restore = quietConsole();
+  });
+  afterEach(() => restore());
+
+  it("emits 'shell:route-changed' on every navigation", async () => {
+    const { router, shell } = renderShellAt('/home');
+    const paths: string[] = [];
+    shell.api.bus.on('shell:route-changed', ({ path }) => paths.push(path));
+    await screen.findByTestId('remote-page');
+    await act(() => router.navigate('/explore'));
+    await act(() => router.navigate('/explore?tab=video'));
+    await act(() => router.navigate('/ai-tools'));
+    expect(paths).toEqual(['/explore', '/explore', '/ai-tools']);
+    expect(shell.api.bus.last('shell:route-changed')).toEqual({ path: '/ai-tools' });
+  });
+
+  it('publishes the e-mail campaign arrival on the bus', async () => {
+    const { shell } = renderShellAt('/home?pactivity=retention_checkin_credit_for_creation');
+    await screen.findByTestId('remote-page');
+    expect(shell.api.bus.last('shell:campaign-arrival')).toEqual({ pactivity: 'retention_checkin_credit_for_creation' });
+  });
+
+  it('keeps the embed parameters on the landing route and drops them when it is left', async () => {
+    const { router } = renderShellAt('/home?embedmode=www-sideapp&embed=1&channel=x');
+    await screen.findByTestId('remote-page');
+    expect(router.state.location.search).toBe('?embedmode=www-sideapp&embed=1&channel=x');
+    expect(sessionStorage.getItem('embedmode')).toBe('www-sideapp');
+    await act(() => router.navigate('/explore?embed=1&from_embed=home&channel=x'));
+    await waitFor(() => expect(router.state.location.search).toBe('?channel=x'));
+    expect(router.state.location.pathname).toBe('/explore');
+  });
+
+  it('sets canonical metadata per path', async () => {
+    const { router } = renderShellAt('/home');
+    await screen.findByTestId('remote-page');
+    await act(() => router.navigate('/text-to-video'));
+    expect(document.title).toBe('Text to Video | AI Video Generator');
+    expect(document.head.querySelector('link[rel="canonical"]')?.getAttribute('href')).toBe('https://localhost/ai/text-to-video');
+  });
+
+  it('asks for page content only after a route change, for a logged-out visitor', async () => {
+    const { router, fetchImpl } = await (async () => {
+      const kit = await import('../testing/shell-test-kit');
+      const { shell, fetchImpl: f } = kit.createTestShell();
+      const view = kit.renderShellAt('/home', { shell });
+      return { router: view.router, fetchImpl: f };
+    })();
+    await screen.findByTestId('remote-page');
+    const cmsCalls = () => fetchImpl.mock.calls.map(([url]) => String(url)).filter((url) => url.includes('/api/cms-data/'));
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(cmsCalls()).toEqual([]);
+    await act(() => router.navigate('/explore'));
+    await waitFor(() => expect(cmsCalls()).toHaveLength(1), { timeout: 2000 });
+    expect(cmsCalls()[0]).toContain(`/api/cms-data/${encodeURIComponent(btoa('/explore'))}`);
+    // a search-only change is the same path: no new request
+    await act(() => router.navigate('/explore?tab=video'));
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(cmsCalls()).toHaveLength(1);
+  });
+
+  it('asks for page content for the page an embed link led to', async () => {
+    const kit = await import('../testing/shell-test-kit');
+    const { shell, fetchImpl } = kit.createTestShell();
+    const { router } = kit.renderShellAt('/home?embed=1', { shell });
+    await screen.findByTestId('remote-page');
+    await act(() => router.navigate('/libraries?embed=1'));
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    const cmsCalls = () => fetchImpl.mock.calls.map(([url]) => String(url)).filter((url) => url.includes('/api/cms-data/'));
+    await waitFor(() => expect(cmsCalls()).toHaveLength(1), { timeout: 2000 });
+    expect(cmsCalls()[0]).toContain(encodeURIComponent(btoa('/libraries')));
+  });
+});
