@@ -1,6 +1,8 @@
 import type { Database } from '@studio/db';
 import type { AccountTokenResponse } from 'shared-contracts';
+import Fastify from 'fastify';
 import { buildAccountApp } from './app.js';
+import { accountPlugin } from './plugin.js';
 import { DEMO_PASSWORD } from './seed.js';
 import {
   asCookie,
@@ -222,6 +224,29 @@ describe.each(ENGINES)('account center on %s', (_engine, url) => {
     expect(oldPassword.statusCode).toBe(401);
     const newPassword = await app.inject({ method: 'POST', url: '/account/login', remoteAddress: freshIp(), ...form({ ...hidden, email, password: 'second-password' }) });
     expect(newPassword.statusCode).toBe(303);
+  });
+
+  test('mounted by a host app that has its own body parsers, both keep working', async () => {
+    const root = Fastify({ trustProxy: true });
+    root.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => done(null, { hostParser: String(body) }));
+    root.post('/v1/echo', async (request) => request.body);
+    await root.register(accountPlugin, { prefix: '/account', db, config: testConfig(clock) });
+    const host = await new TestServer(root).start();
+    try {
+      const echo = await host.inject({ method: 'POST', url: '/v1/echo', ...form({ a: '1' }) });
+      expect(echo.json()).toEqual({ hostParser: 'a=1' });
+      const page = await host.inject({ method: 'GET', url: '/account/center?view=register' });
+      const created = await host.inject({
+        method: 'POST',
+        url: '/account/register',
+        remoteAddress: freshIp(),
+        ...form({ ...hiddenFields(page.body, '/register'), email: 'mounted@example.com', password: 'long-enough-pw' }),
+      });
+      expect(created.statusCode).toBe(303);
+      expect(created.headers.location).toBe('/account/center');
+    } finally {
+      await host.close();
+    }
   });
 
   test('sign out from the center needs the CSRF token and ends the session', async () => {

@@ -57,7 +57,8 @@ export const DEFAULT_RATE_LIMIT: RateLimitConfig = {
 };
 
 export const DEFAULT_CLIENT_ID = 'studio-web';
-export const DEV_CLIENT_SECRET = 'dev-only-studio-web-secret';
+/** the same development default as the product API's ACCOUNT_CLIENT_SECRET, so the embedded default needs no setting */
+export const DEV_CLIENT_SECRET = 'dev-studio-web-secret';
 
 function list(value: string | undefined): string[] {
   return (value ?? '')
