@@ -305,7 +305,7 @@ describe('LoginController', () => {
     await first.controller.open();
     expect(first.assign).toHaveBeenCalledWith(expect.stringContaining('mode=redirect'));
     const p = pending();
-    const back = setup({ href: `http://app.studio.test/text-to-video?code=rc1&state=${p.state}&x=1` });
+    const back = setup({ href: `http://app.studio.test/text-to-video?code=rc1&state=${p.state}&x=1&goto=%2Ftext-to-video` });
     withTokenHandlers(back.shell);
     await back.controller.resumeRedirect();
     expect(back.replaceState).toHaveBeenCalledWith(null, '', '/text-to-video?x=1');

@@ -354,7 +354,7 @@ export class LoginController {
     const description = url.searchParams.get('error_description');
     const pending = readJson<PendingLogin>('session', STORAGE_KEYS.pendingLogin);
     if (!pending || pending.way !== 'redirect' || (!code && !error) || !state) return;
-    for (const key of ['code', 'state', 'error', 'error_description']) url.searchParams.delete(key);
+    for (const key of ['code', 'state', 'goto', 'error', 'error_description']) url.searchParams.delete(key);
     this.win.history.replaceState(this.win.history.state, '', url.pathname + url.search + url.hash);
     if (error) {
       removeKey('session', STORAGE_KEYS.pendingLogin);
