@@ -90,12 +90,22 @@ export interface UploadGrant {
 }
 
 export interface CreateTaskRequest {
-  /** a free-form generation payload; fields of the screen's form */
+  /**
+   * a free-form generation payload; fields of the screen's form. `file_path` is the first input (an
+   * UploadGrant's oss_path); further inputs go by their name with `_path` (`end_frame_path`, `mask_path`,
+   * `audio_path`) or all of them in order as `file_paths`
+   */
   data: Record<string, unknown> & { prompt?: string; file_path?: string };
   user_data?: TaskUserData;
   prev_task?: string;
   /** the cost the client showed; a mismatch with the server's cost is refused */
   expected_cost?: number;
+}
+
+/** The answer of the PUT to an UploadGrant's upload_url (validated by content before it is stored). */
+export interface UploadResult {
+  oss_path: string;
+  media: MediaInfo & { media: 'image' | 'video' | 'audio'; mime: string };
 }
 
 export interface TaskCostResponse {
@@ -174,8 +184,10 @@ export interface ApiCallMap {
   'GET /v1/common/oss/token': { query: { algorithm: string }; body: void; data: UploadGrant };
   'GET /v1/common/oss/sign': { query: { oss_path: string; dispose?: 'attachment' | 'inline' }; body: void; data: { sign_uri: string } };
   'GET /v1/common/oss/mediainfo': { query: { oss_path: string }; body: void; data: MediaInfo };
-  'POST /v1/ai/prompt/polish': { query: void; body: { prompt: string }; data: { prompt: string } };
-  'POST /v1/ai/prompt/img2prompt': { query: void; body: { image: string }; data: { prompt: string } };
+  /** `note` says plainly how the answer was made (no language model runs on this server) */
+  'POST /v1/ai/prompt/polish': { query: void; body: { prompt: string }; data: { prompt: string; note?: string } };
+  /** `image` is an oss_path of the caller's own upload */
+  'POST /v1/ai/prompt/img2prompt': { query: void; body: { image: string }; data: { prompt: string; note?: string } };
   'GET /v1/workflow/explore/list': {
     query: { page: number; page_size: number; media?: string; recommend?: number };
     body: void;

@@ -284,7 +284,30 @@ export interface Task {
   created_at: number;
   /** seconds; results expire 7 days after success */
   expire_at: number | null;
+  /** the caller's credit balance right after this task's credits were held (create and retry answers only) */
+  balance?: number;
+  /** which engine made the result and how, in plain words (a local engine says when no generative model ran) */
+  engine?: TaskEngineInfo | null;
+  /** what a check task found (image_fkp, face_check, the sensitive-content detections) */
+  result_data?: TaskResultData | null;
 }
+
+export interface TaskEngineInfo {
+  /** e.g. 'local:ffmpeg', 'comfyui' */
+  name: string;
+  model?: string;
+  note: string;
+}
+
+export type TaskResultData =
+  | {
+      kind: 'faces';
+      width: number;
+      height: number;
+      /** each face: its box, score and the 68 landmark points (iBUG 300-W order) in input pixels */
+      faces: { box: { x: number; y: number; width: number; height: number }; score: number; landmarks: [number, number][] }[];
+    }
+  | { kind: 'moderation'; passed: boolean; checks: string[]; flagged: string[] };
 
 export interface ExploreItem {
   id: number;
