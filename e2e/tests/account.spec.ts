@@ -168,6 +168,16 @@ test('a new user in Chile signs up, checks in once, and the header credits rise 
 test('without third-party cookies the login opens the 500x650 pop-up, which closes after the login', async ({ page, context, baseURL }) => {
   // the cookie check's answer, kept 2 days: not supported
   await context.addCookies([{ name: 'account_tpc', value: '0', url: baseURL ?? '' }]);
+  // record the features the pop-up is asked for (the test browser sizes every page itself)
+  await page.addInitScript(() => {
+    const open = window.open.bind(window);
+    const w = window as unknown as { __popupFeatures: string[] };
+    w.__popupFeatures = [];
+    window.open = (url?: string | URL, target?: string, features?: string) => {
+      w.__popupFeatures.push(features ?? '');
+      return open(url, target, features);
+    };
+  });
   await page.goto('/home');
   const [popup] = await Promise.all([
     page.waitForEvent('popup'),
@@ -175,7 +185,8 @@ test('without third-party cookies the login opens the 500x650 pop-up, which clos
   ]);
   expect(new URL(popup.url()).searchParams.get('mode')).toBe('popup');
   await popup.waitForLoadState();
-  expect(await popup.evaluate(() => [window.outerWidth, window.outerHeight])).toEqual([500, 650]);
+  const features = await page.evaluate(() => (window as unknown as { __popupFeatures: string[] }).__popupFeatures);
+  expect(features).toEqual([expect.stringContaining('width=500,height=650')]);
   await expect(page.getByRole('dialog', { name: 'Log in' })).toHaveCount(0);
   await popup.locator('#login-email').fill('free@demo.local');
   await popup.locator('#login-password').fill(DEMO_PASSWORD);
