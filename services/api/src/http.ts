@@ -133,9 +133,16 @@ export function installEnvelopeHandlers(app: FastifyInstance): void {
   });
 }
 
-export function installNotFound(scope: FastifyInstance): void {
-  scope.setNotFoundHandler((request, reply) => {
-    const pathname = request.url.split('?')[0];
-    return sendFailure(request, reply, 404, API_CODES.NOT_FOUND, `Not found: ${request.method} ${pathname}`);
-  });
+function notFound(request: FastifyRequest, reply: FastifyReply) {
+  const pathname = request.url.split('?')[0];
+  return sendFailure(request, reply, 404, API_CODES.NOT_FOUND, `Not found: ${request.method} ${pathname}`);
+}
+
+/**
+ * 404 envelopes in a scope. With `catchAll` (the /v1 and /api scopes) a wildcard route answers too, so a
+ * host app's own wildcard (a static file server at /*) cannot swallow unknown API paths.
+ */
+export function installNotFound(scope: FastifyInstance, options: { catchAll?: boolean } = {}): void {
+  scope.setNotFoundHandler(notFound);
+  if (options.catchAll) scope.all('/*', { schema: { hide: true } }, notFound);
 }

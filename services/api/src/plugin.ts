@@ -101,8 +101,8 @@ export async function apiPlugin(app: FastifyInstance, opts: ApiPluginOptions): P
     await app.register(module.plugin, ctx);
   }
 
-  await app.register(async (scope) => installNotFound(scope), { prefix: '/v1' });
-  await app.register(async (scope) => installNotFound(scope), { prefix: '/api' });
+  await app.register(async (scope) => installNotFound(scope, { catchAll: true }), { prefix: '/v1' });
+  await app.register(async (scope) => installNotFound(scope, { catchAll: true }), { prefix: '/api' });
 
   const sweepMs = opts.holdSweepMs ?? 60000;
   if (sweepMs > 0) {

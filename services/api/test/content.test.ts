@@ -1,5 +1,7 @@
 import type { AdItem, AppDownloadConfig, CmsResponse, MarketingItem, PromptSample, SkuItem, SystemConfigEntry } from 'shared-contracts';
+import Fastify from 'fastify';
 import { abBucket } from '../src/ab-test';
+import { apiPlugin } from '../src/plugin';
 import { decodeCmsPath } from '../src/routes/content';
 import { bearer, envelopeOf, makeProfile, startTestApi, type TestApi } from './helpers';
 
@@ -43,6 +45,19 @@ describe('configuration and content calls', () => {
       }
     });
 
+    it('keeps its 404 envelope when the host app has a wildcard route of its own (a static file server)', async () => {
+      const host = Fastify({ logger: false });
+      host.get('/*', async () => 'the single-page app');
+      await host.register(apiPlugin, { db: api.db, config: api.config, accountClient: api.ctx.accountClient, skipMigrations: true, holdSweepMs: 0 });
+      const missing = await host.inject({ method: 'GET', url: '/v1/nope' });
+      expect(missing.statusCode).toBe(404);
+      expect(envelopeOf(missing)).toMatchObject({ code: 404, msg: 'Not found: GET /v1/nope' });
+      expect((await host.inject({ method: 'GET', url: '/api/x' })).statusCode).toBe(404);
+      expect(envelopeOf(await host.inject({ method: 'GET', url: '/v1/common/system_config' })).code).toBe(0);
+      expect((await host.inject({ method: 'GET', url: '/pricing' })).body).toBe('the single-page app');
+      await host.close();
+    });
+
     it('serves the OpenAPI document and Swagger UI at /v1/docs', async () => {
       const doc = await api.app.inject({ method: 'GET', url: '/v1/docs/json' });
       expect(doc.statusCode).toBe(200);
@@ -68,6 +83,7 @@ describe('configuration and content calls', () => {
         expect(Object.keys(spec.paths)).toContain(path.replace('/*', '/{*}'));
       }
       expect(spec.paths['/v1/user'].post.responses).toHaveProperty('200');
+      expect(Object.keys(spec.paths)).not.toContain('/v1/{*}');
       const ui = await api.app.inject({ method: 'GET', url: '/v1/docs/' });
       expect([200, 302]).toContain(ui.statusCode);
     });
