@@ -164,7 +164,7 @@ export async function accountPlugin(app: FastifyInstance, opts: AccountPluginOpt
     flow: Flow,
     view: AuthView,
     status: number,
-    error?: { message: string; fields?: Record<string, string> },
+    error?: { message: string; fields?: Record<string, string>; retryAt?: number },
     values?: { email?: string; nickname?: string; country?: string },
   ) => {
     const params = flow.kind === 'oauth' ? flow.params : null;
@@ -180,13 +180,13 @@ export async function accountPlugin(app: FastifyInstance, opts: AccountPluginOpt
       hidden,
       urls,
       frame: frameOf(flow),
-      error: error ? { view, ...error } : undefined,
+      error: error ? { view, message: error.message, fields: error.fields } : undefined,
       values,
       countries: countryOptions(),
       defaultCountry: cfg.countryHeader ? countryFromHeader(request.headers[cfg.countryHeader]) : '',
       framedCard: flow.kind === 'center' || flow.mode === 'redirect',
     });
-    if (status === 429 && error) reply.header('retry-after', String(Math.ceil(cfg.rateLimit.windowMs / 1000)));
+    if (error?.retryAt) reply.header('retry-after', String(Math.max(1, Math.ceil((error.retryAt - now()) / 1000))));
     return sendPage(reply, status, html, ctx, ancestorsOf(flow), ancestorsOf(flow));
   };
 
@@ -326,12 +326,12 @@ export async function accountPlugin(app: FastifyInstance, opts: AccountPluginOpt
     const ipFailures = await store.peek(ipKey, windowMs);
     if (ipFailures.count >= loginPerIp) {
       request.log.warn({ ip: request.ip }, 'login rate limit (ip)');
-      return renderAuth(request, reply, flow, 'login', 429, { message: t.tooManyAttempts(minutesUntil(ipFailures.resetAt)) }, { email });
+      return renderAuth(request, reply, flow, 'login', 429, { message: t.tooManyAttempts(minutesUntil(ipFailures.resetAt)), retryAt: ipFailures.resetAt }, { email });
     }
     const failures = await store.peek(emailKey, windowMs);
     if (failures.count >= failuresPerEmail) {
       request.log.warn('login rate limit (e-mail)');
-      return renderAuth(request, reply, flow, 'login', 429, { message: t.tooManyAttempts(minutesUntil(failures.resetAt)) }, { email });
+      return renderAuth(request, reply, flow, 'login', 429, { message: t.tooManyAttempts(minutesUntil(failures.resetAt)), retryAt: failures.resetAt }, { email });
     }
 
     const user = await store.findUserByEmail(email);
@@ -340,7 +340,8 @@ export async function accountPlugin(app: FastifyInstance, opts: AccountPluginOpt
       await store.hit(ipKey, windowMs);
       const after = await store.hit(emailKey, windowMs);
       const message = after.count >= failuresPerEmail ? t.tooManyAttempts(minutesUntil(after.resetAt)) : t.wrongCredentials;
-      return renderAuth(request, reply, flow, 'login', after.count >= failuresPerEmail ? 429 : 401, { message }, { email });
+      const limited = after.count >= failuresPerEmail;
+      return renderAuth(request, reply, flow, 'login', limited ? 429 : 401, { message, retryAt: limited ? after.resetAt : undefined }, { email });
     }
     await store.resetCounter(emailKey);
     await startSession(request, reply, user);
@@ -372,7 +373,7 @@ export async function accountPlugin(app: FastifyInstance, opts: AccountPluginOpt
 
     const hit = await store.hit(`register:ip:${request.ip}`, cfg.rateLimit.windowMs);
     if (hit.count > cfg.rateLimit.registerPerIp) {
-      return renderAuth(request, reply, flow, 'register', 429, { message: t.tooManyAttempts(minutesUntil(hit.resetAt)) }, values);
+      return renderAuth(request, reply, flow, 'register', 429, { message: t.tooManyAttempts(minutesUntil(hit.resetAt)), retryAt: hit.resetAt }, values);
     }
     let user: UserRow;
     try {

@@ -186,6 +186,7 @@ export class AccountStore {
   async createSession(userId: string, ttlMs: number, ip: string, userAgent: string): Promise<string> {
     const token = randomToken();
     const now = this.now();
+    if (Math.random() < 0.05) await this.db.query('DELETE FROM account_sessions WHERE expires_at < $1', [iso(now)]);
     await this.db.query(
       'INSERT INTO account_sessions (token_hash, user_id, created_at, expires_at, ip, user_agent) VALUES ($1, $2, $3, $4, $5, $6)',
       [sha256(token), userId, iso(now), iso(now + ttlMs), ip.slice(0, 64), userAgent.slice(0, 300)],
@@ -263,6 +264,8 @@ export class AccountStore {
   /** Adds one to the key's window and answers the count in the current window. */
   async hit(key: string, windowMs: number): Promise<{ count: number; resetAt: number }> {
     const now = this.now();
+    // counters of past windows mean nothing: sweep them now and then
+    if (Math.random() < 0.02) await this.db.query('DELETE FROM account_rate_limits WHERE window_start < $1', [now - Math.max(windowMs, 24 * 3600 * 1000)]);
     const result = await this.db.query<{ count: number; window_start: number }>(
       `INSERT INTO account_rate_limits (key, window_start, count) VALUES ($1, $2, 1)
        ON CONFLICT (key) DO UPDATE SET
