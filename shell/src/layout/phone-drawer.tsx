@@ -16,8 +16,11 @@ export function PhoneDrawer() {
     layoutState.drawerOpen = false;
   };
 
-  // a navigation closes the drawer
+  // a navigation closes the drawer (not the first render: the drawer may have been opened before it loaded)
+  const shownPath = useRef(pathname);
   useEffect(() => {
+    if (shownPath.current === pathname) return;
+    shownPath.current = pathname;
     layoutState.drawerOpen = false;
   }, [pathname]);
 

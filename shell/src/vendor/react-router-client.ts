@@ -4,7 +4,19 @@
  * framework-mode exports. As a shared module nothing of it could be tree-shaken; this list lets the
  * bundler drop the server half (~25 KB gzip of the shell's first load). The shell loads it before any
  * remote, so with loaded-first every remote uses this one instance (same router contexts).
- * Left out on purpose: createCookie, createCookieSessionStorage, createMemorySessionStorage, createRequestHandler, createSession, createSessionStorage, isCookie, isSession, ServerRouter, StaticRouter, StaticRouterProvider, createStaticHandler, createStaticRouter, createRoutesStub, unstable_RSCStaticRouter, unstable_routeRSCServerRequest, unstable_setDevServerHooks, UNSAFE_RSCDefaultRootErrorBoundary, UNSAFE_ServerMode, UNSAFE_decodeViaTurboStream, UNSAFE_getTurboStreamSingleFetchDataStrategy, UNSAFE_SingleFetchRedirectSymbol, Links, Meta, Scripts, PrefetchPageLinks, UNSAFE_createClientRoutes, UNSAFE_createClientRoutesWithHMRRevalidationOptOut, UNSAFE_FrameworkContext, UNSAFE_RemixErrorBoundary, UNSAFE_useFogOFWarDiscovery, UNSAFE_getPatchRoutesOnNavigationFunction, UNSAFE_getHydrationData, UNSAFE_shouldHydrateRouteLoader, UNSAFE_hydrationRouteProperties, UNSAFE_WithComponentProps, UNSAFE_WithErrorBoundaryProps, UNSAFE_WithHydrateFallbackProps, UNSAFE_withComponentProps, UNSAFE_withErrorBoundaryProps, UNSAFE_withHydrateFallbackProps.
+ * Left out on purpose:
+ *   createCookie, createCookieSessionStorage, createMemorySessionStorage, createRequestHandler,
+ *   createSession, createSessionStorage, isCookie, isSession, ServerRouter, StaticRouter,
+ *   StaticRouterProvider, createStaticHandler, createStaticRouter, createRoutesStub,
+ *   unstable_RSCStaticRouter, unstable_routeRSCServerRequest, unstable_setDevServerHooks,
+ *   UNSAFE_RSCDefaultRootErrorBoundary, UNSAFE_ServerMode, UNSAFE_decodeViaTurboStream,
+ *   UNSAFE_getTurboStreamSingleFetchDataStrategy, UNSAFE_SingleFetchRedirectSymbol, Links, Meta, Scripts,
+ *   PrefetchPageLinks, UNSAFE_createClientRoutes, UNSAFE_createClientRoutesWithHMRRevalidationOptOut,
+ *   UNSAFE_FrameworkContext, UNSAFE_RemixErrorBoundary, UNSAFE_useFogOFWarDiscovery,
+ *   UNSAFE_getPatchRoutesOnNavigationFunction, UNSAFE_getHydrationData, UNSAFE_shouldHydrateRouteLoader,
+ *   UNSAFE_hydrationRouteProperties, UNSAFE_WithComponentProps, UNSAFE_WithErrorBoundaryProps,
+ *   UNSAFE_WithHydrateFallbackProps, UNSAFE_withComponentProps, UNSAFE_withErrorBoundaryProps,
+ *   UNSAFE_withHydrateFallbackProps.
  * react-router-client.test.ts checks this list against the installed react-router.
  */
 export {

@@ -1,0 +1,166 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { User } from 'shared-contracts';
+import { createTestShell, fakeFetch, fakeResponse, mfDouble, quietConsole, registerAllRemoteDoubles, renderShellAt } from '../testing/shell-test-kit';
+import { parseAppConfig } from './app-download';
+import { layoutState } from './layout-state';
+
+function setWidth(width: number) {
+  Object.defineProperty(window, 'innerWidth', { configurable: true, value: width });
+}
+
+const member = {
+  uid: 'u1',
+  token: 't',
+  verify: { level: 'premium', expired_time: 0, is_expired: false },
+  integral: { integral: 250 },
+  featureCodes: [],
+} as unknown as User;
+
+describe('layout', () => {
+  let restore: () => void;
+  beforeEach(() => {
+    mfDouble.__reset();
+    registerAllRemoteDoubles();
+    layoutState.drawerOpen = false;
+    layoutState.sidebarCollapsed = false;
+    localStorage.clear();
+    restore = quietConsole();
+    setWidth(1280);
+  });
+  afterEach(() => restore());
+
+  it('shows the title, a logo link to /home, and the side menu groups with their badges', async () => {
+    renderShellAt('/explore');
+    expect(screen.getByRole('link', { name: 'AI Video Generator, home' })).toHaveAttribute('href', '/home');
+    const menu = screen.getByRole('navigation', { name: 'Main menu' });
+    expect(within(menu).getByRole('group', { name: 'AI Video' })).toBeInTheDocument();
+    expect(within(menu).getByRole('group', { name: 'AI Image' })).toBeInTheDocument();
+    expect(within(menu).getByRole('group', { name: 'AI Audio' })).toBeInTheDocument();
+    const link = (name: RegExp) => within(menu).getByRole('link', { name });
+    expect(link(/^Image to Video/)).toHaveAttribute('href', '/image-to-video?channel=veo3_campaign');
+    expect(link(/^Text to Video/)).toHaveAttribute('href', '/text-to-video?channel=veo3_campaign');
+    expect(link(/^Text to Image/)).toHaveAttribute('href', '/text-to-image?channel=veo3_campaign');
+    expect(link(/^Text to Music/)).toHaveAttribute('href', '/text-to-music?channel=veo3_campaign');
+    expect(link(/^Image to Image/)).toHaveAttribute('href', '/image-to-image');
+    expect(link(/^Image to Image/)).toHaveTextContent('Hot');
+    expect(link(/^Video to Anime/)).toHaveAttribute('href', '/video-to-anime');
+    expect(link(/^Explore/)).toHaveAttribute('aria-current', 'page');
+    expect(menu.querySelectorAll('[data-badge="new"]')).toHaveLength(4);
+    expect(menu.querySelectorAll('[data-badge="hot"]')).toHaveLength(1);
+    expect(menu.querySelectorAll('[data-badge="free"]')).toHaveLength(0);
+    await screen.findByTestId('remote-page');
+  });
+
+  it('preloads a remote module when a menu item is hovered', async () => {
+    const { shell } = createTestShell();
+    const preload = jest.spyOn(shell.internals.runtime, 'preload');
+    renderShellAt('/home', { shell });
+    fireEvent.mouseEnter(screen.getByRole('link', { name: /^My Creations/ }));
+    expect(preload).toHaveBeenCalledWith('remote_create/LibrariesPage');
+    await screen.findByTestId('remote-page');
+  });
+
+  it('shows live credits and the plan level, and the Login fallback when the account remote is down', async () => {
+    mfDouble.__failRemote('remote_account/AccountEntry', new Error('down'));
+    const { shell } = createTestShell();
+    const logins: string[] = [];
+    shell.api.bus.on('account:login-required', ({ reason }) => logins.push(reason));
+    renderShellAt('/home', { shell });
+    await userEvent.click(await screen.findByRole('button', { name: 'Login' }));
+    expect(logins).toEqual(['header-login']);
+    expect(screen.getByTestId('header-plan')).toHaveTextContent('Guest');
+
+    await act(async () => shell.session.setUser(member));
+    expect(screen.getByTestId('header-credits')).toHaveTextContent('250');
+    expect(screen.getByTestId('header-plan')).toHaveTextContent('VIP');
+    expect(screen.queryByRole('button', { name: 'Login' })).not.toBeInTheDocument();
+    await act(async () => shell.api.bus.emit('credits:changed', { credits: 90 }));
+    expect(screen.getByTestId('header-credits')).toHaveTextContent('90');
+  });
+
+  it('opens the purchase dialog from the credits button', async () => {
+    const { shell } = createTestShell();
+    const opened: unknown[] = [];
+    shell.api.bus.on('billing:open', (payload) => opened.push(payload));
+    renderShellAt('/home', { shell });
+    await userEvent.click(screen.getByRole('button', { name: /See plans and credits/ }));
+    expect(opened).toEqual([{ smart: true, reason: 'header-credits' }]);
+  });
+
+  it('toggles the theme on desktop and keeps it in the preferences', async () => {
+    renderShellAt('/home');
+    await userEvent.click(screen.getByRole('button', { name: 'Switch to light theme' }));
+    expect(document.documentElement.dataset.theme).toBe('light');
+    expect(JSON.parse(localStorage.getItem('studio_preferences') ?? '{}')).toMatchObject({ theme: 'light' });
+    expect(screen.getByRole('button', { name: 'Switch to dark theme' })).toBeInTheDocument();
+  });
+
+  it('on phones hides the sidebar, theme toggle and chat; the menu is a drawer that locks page scrolling', async () => {
+    setWidth(375);
+    const { shell } = createTestShell({ config: { communityInviteUrl: 'https://chat.example/invite' } });
+    const { router } = renderShellAt('/home', { shell });
+    expect(document.getElementById('shell-sidebar')).toBeNull();
+    expect(screen.queryByRole('button', { name: /Switch to/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Community chat' })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Open menu' }));
+    const drawer = await screen.findByRole('dialog', { name: 'Menu' });
+    expect(document.body.style.overflow).toBe('hidden');
+    await userEvent.click(within(drawer).getByRole('link', { name: /^Explore/ }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Menu' })).not.toBeInTheDocument());
+    expect(router.state.location.pathname).toBe('/explore');
+    expect(document.body.style.overflow).not.toBe('hidden');
+  });
+
+  it('uses the narrow sidebar on tablets and the wide one on desktop', () => {
+    setWidth(900);
+    const tablet = renderShellAt('/home');
+    expect(document.getElementById('shell-sidebar')).toHaveAttribute('data-narrow', 'true');
+    tablet.unmount();
+    setWidth(1280);
+    renderShellAt('/home');
+    expect(document.getElementById('shell-sidebar')).toHaveAttribute('data-narrow', 'false');
+  });
+
+  it('opens the community popup on desktop; Join opens the invite in a new tab', async () => {
+    const open = jest.spyOn(window, 'open').mockImplementation(() => null);
+    const { shell } = createTestShell({ config: { communityInviteUrl: 'https://chat.example/invite' } });
+    renderShellAt('/home', { shell });
+    await userEvent.click(screen.getByRole('button', { name: 'Community chat' }));
+    const popup = await screen.findByRole('dialog', { name: 'Join our community' });
+    await userEvent.click(within(popup).getByRole('button', { name: 'Join now' }));
+    expect(open).toHaveBeenCalledWith('https://chat.example/invite', '_blank', 'noopener,noreferrer');
+    open.mockRestore();
+  });
+
+  it('shows the app-download entries whose status is 1', async () => {
+    const config = [{ code: 'app', value: JSON.stringify({ android: { status: 1, download_code: '/qr/a.png', download_link: 'https://play.example/app' }, ios: { status: 0, download_code: '/qr/i.png', download_link: 'https://apps.example/app' } }) }];
+    const fetchImpl = fakeFetch({ '/v1/common/system_config': () => fakeResponse({ body: { code: 0, msg: 'ok', data: config, trace_id: 't' } }) });
+    const { shell } = createTestShell({ fetchImpl });
+    renderShellAt('/home', { shell });
+    const group = await screen.findByRole('group', { name: 'Download the app' }, { timeout: 3000 });
+    expect(within(group).getByRole('link', { name: /Android/ })).toHaveAttribute('href', 'https://play.example/app');
+    expect(within(group).queryByRole('link', { name: /iOS/ })).not.toBeInTheDocument();
+  });
+});
+
+describe('app download config', () => {
+  it('logs a missing app config and a parse failure, and skips them', () => {
+    const info = jest.spyOn(console, 'info').mockImplementation(() => undefined);
+    const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    expect(parseAppConfig([{ code: 'other', value: '{}' }])).toEqual([]);
+    expect(info).toHaveBeenCalledWith('no app download config');
+    expect(parseAppConfig([{ code: 'app', value: '{not json' }])).toEqual([]);
+    expect(error).toHaveBeenCalled();
+    info.mockRestore();
+    error.mockRestore();
+  });
+
+  it('keeps both platforms when both are open', () => {
+    const value = JSON.stringify({
+      android: { status: 1, download_code: 'a.png', download_link: 'https://a' },
+      ios: { status: 1, download_code: 'i.png', download_link: 'https://i' },
+    });
+    expect(parseAppConfig([{ code: 'app', value }]).map((entry) => entry.platform)).toEqual(['android', 'ios']);
+  });
+});
