@@ -25,6 +25,21 @@ describe('CheckInPanel', () => {
     expect(screen.getByRole('button', { name: 'Claim' })).toBeEnabled();
   });
 
+  it('a popup that appeared by itself leaves the focus where it was; opened by the user it takes it', async () => {
+    const outside = document.body.appendChild(document.createElement('button'));
+    outside.focus();
+    const { runtime } = setup();
+    expect(outside).toHaveFocus();
+    await act(async () => {
+      runtime.checkin.closePanel();
+    });
+    await act(async () => {
+      runtime.checkin.openPanel();
+    });
+    expect(await screen.findByRole('button', { name: 'Claim' })).toHaveFocus();
+    outside.remove();
+  });
+
   it('phone: a modal', async () => {
     setup({ phone: true });
     expect(screen.getByRole('dialog', { name: 'Daily Check-in' })).toHaveAttribute('aria-modal', 'true');

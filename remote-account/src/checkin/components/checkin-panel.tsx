@@ -93,6 +93,7 @@ export function CheckInPanel({ runtime }: { runtime: AccountRuntime }) {
       zIndex={CHECKIN_LAYER_Z}
       width={viewport.isPhone ? 'min(92vw, 360px)' : 360}
       placement={{ top: 72, right: 24 }}
+      takeFocus={view.openedBy === 'user'}
       testId="checkin-panel"
     >
       <div css={{ position: 'relative', display: 'flex', flexDirection: 'column', gap: 12, marginTop: 12 }}>

@@ -27,6 +27,8 @@ export interface CheckInViewState extends CheckInState {
   /** whether today's credits are still available (the first 500 of the cycle) */
   todayAvailable: boolean;
   open: boolean;
+  /** how the panel was opened: by itself on load or at a new cycle, by the user, or by the campaign */
+  openedBy: 'auto' | 'user' | 'campaign';
   forced: boolean;
   /** bumps after a successful claim: the panel plays its animation */
   celebrate: number;
@@ -46,6 +48,7 @@ export class CheckInController {
     loaded: false,
     todayAvailable: true,
     open: false,
+    openedBy: 'auto',
     forced: false,
     celebrate: 0,
     lastGranted: 0,
@@ -106,6 +109,7 @@ export class CheckInController {
   async refresh(): Promise<void> {
     await this.fetchStatus();
     if (!this.state.open && shouldAutoShow({ state: this.state, lastClose: this.lastClose(), now: this.now(), forced: false })) {
+      this.state.openedBy = 'auto';
       this.state.open = true;
       this.shell.track('miai_activity_interface_expose', { activity: 'checkin', trigger: 'auto' });
     }
@@ -131,6 +135,7 @@ export class CheckInController {
   openPanel(forced = false): void {
     this.state.forced = this.state.forced || forced;
     if (this.state.open) return;
+    this.state.openedBy = forced ? 'campaign' : 'user';
     this.state.open = true;
     this.shell.track('miai_activity_interface_expose', { activity: 'checkin', trigger: forced ? 'campaign' : 'manual' });
   }

@@ -26,6 +26,11 @@ export interface DialogProps {
   /** where a non-modal panel sits (default: centred) */
   placement?: CSSProperties;
   padding?: number | string;
+  /**
+   * move focus into the dialog when it opens (default: true). A non-modal popup that appears by itself
+   * passes false so it does not take the focus from what the user is doing.
+   */
+  takeFocus?: boolean;
   testId?: string;
   children: ReactNode;
 }
@@ -51,6 +56,7 @@ function lockScroll(): () => void {
 
 export function Dialog(props: DialogProps) {
   const { open, title, onClose, palette, modal = true, zIndex = 1000, hideTitle = false } = props;
+  const takeFocus = modal || props.takeFocus !== false;
   const id = useId();
   const titleId = `${id}-title`;
   const panelRef = useRef<HTMLDivElement | null>(null);
@@ -59,14 +65,18 @@ export function Dialog(props: DialogProps) {
 
   useEffect(() => {
     if (!open) return undefined;
-    const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    const previous = takeFocus && document.activeElement instanceof HTMLElement ? document.activeElement : null;
     stack.push(id);
     const unlock = modal ? lockScroll() : () => undefined;
     const panel = panelRef.current;
-    const first = panel?.querySelector<HTMLElement>('[data-autofocus]') ?? panel?.querySelector<HTMLElement>(FOCUSABLE);
-    (first ?? panel)?.focus();
+    if (takeFocus) {
+      const first = panel?.querySelector<HTMLElement>('[data-autofocus]') ?? panel?.querySelector<HTMLElement>(FOCUSABLE);
+      (first ?? panel)?.focus();
+    }
     const onKey = (event: KeyboardEvent) => {
       if (stack[stack.length - 1] !== id) return;
+      // a non-modal popup hears Escape only while the focus is inside it
+      if (!modal && !panelRef.current?.contains(document.activeElement)) return;
       if (event.key === 'Escape') {
         event.stopPropagation();
         onCloseRef.current('escape');
@@ -99,6 +109,7 @@ export function Dialog(props: DialogProps) {
       unlock();
       if (previous && document.contains(previous)) previous.focus();
     };
+    // takeFocus is read when the dialog opens; later changes do not move the focus
   }, [open, id, modal]);
 
   if (!open) return null;
