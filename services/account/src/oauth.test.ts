@@ -371,6 +371,20 @@ describe.each(ENGINES)('account service OAuth on %s', (_engine, url) => {
     expect(response.headers['set-cookie']).toBeUndefined();
   });
 
+  test('a login form posted from a client origin is accepted (the pages served through the product origin by a proxy)', async () => {
+    const { challenge } = pkcePair();
+    const page = await app.inject({ method: 'GET', url: `/account/oauth/authorize?${query(authorizeParams(challenge))}` });
+    const response = await app.inject({
+      method: 'POST',
+      url: '/account/login',
+      remoteAddress: freshIp(),
+      payload: new URLSearchParams({ ...hiddenFields(page.body, '/login'), email: DEMO_ACCOUNTS[0].email, password: DEMO_PASSWORD }).toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: APP_ORIGIN },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(pageData(response.body).messages.map((m) => m.type)).toContain(FRAME_MESSAGES.AUTH_CODE);
+  });
+
   test('a form whose hidden fields were changed to another redirect_uri is refused', async () => {
     const { challenge } = pkcePair();
     const page = await app.inject({ method: 'GET', url: `/account/oauth/authorize?${query(authorizeParams(challenge))}` });

@@ -89,14 +89,19 @@ export async function accountPlugin(app: FastifyInstance, opts: AccountPluginOpt
   };
   const ownOrigin = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
 
-  /** Form posts must come from the account pages themselves (login CSRF); non-browser callers send no Origin. */
-  const formFromOwnPage = (request: FastifyRequest) => {
+  /**
+   * Form posts must come from the account pages themselves (login CSRF): the Origin is this service's own
+   * origin, its public origin, or a registered client origin (where the pages live when a gateway mounts or
+   * proxies the service on the product's origin and rewrites Host). Non-browser callers send no Origin.
+   */
+  const formFromOwnPage = async (request: FastifyRequest): Promise<boolean> => {
     const origin = request.headers.origin;
     if (origin === undefined) {
       const site = request.headers['sec-fetch-site'];
       return site === undefined || site === 'same-origin' || site === 'none';
     }
-    return origin === ownOrigin(request) || (cfg.publicOrigin !== undefined && origin === cfg.publicOrigin);
+    if (origin === ownOrigin(request) || (cfg.publicOrigin !== undefined && origin === cfg.publicOrigin)) return true;
+    return (await allAllowedOrigins()).includes(origin);
   };
 
   const allAllowedOrigins = async (): Promise<string[]> => {
@@ -307,7 +312,7 @@ export async function accountPlugin(app: FastifyInstance, opts: AccountPluginOpt
   // ---------------------------------------------------------------- login
   app.post('/login', async (request, reply) => {
     const body = formBody(request);
-    if (!formFromOwnPage(request)) return fatalPage(reply, 403, body.theme, body.lang, textsFor(body.lang).t.formExpired);
+    if (!(await formFromOwnPage(request))) return fatalPage(reply, 403, body.theme, body.lang, textsFor(body.lang).t.formExpired);
     const flow = await flowFromForm(body);
     if (!flow) return fatalPage(reply, 400, body.theme, body.lang);
     const t = textsFor(body.lang).t;
@@ -352,7 +357,7 @@ export async function accountPlugin(app: FastifyInstance, opts: AccountPluginOpt
   // ---------------------------------------------------------------- register
   app.post('/register', async (request, reply) => {
     const body = formBody(request);
-    if (!formFromOwnPage(request)) return fatalPage(reply, 403, body.theme, body.lang, textsFor(body.lang).t.formExpired);
+    if (!(await formFromOwnPage(request))) return fatalPage(reply, 403, body.theme, body.lang, textsFor(body.lang).t.formExpired);
     const flow = await flowFromForm(body);
     if (!flow) return fatalPage(reply, 400, body.theme, body.lang);
     const t = textsFor(body.lang).t;
@@ -602,7 +607,7 @@ export async function accountPlugin(app: FastifyInstance, opts: AccountPluginOpt
       return null;
     }
     const token = fields._csrf ?? '';
-    if (!formFromOwnPage(request) || !cookies[CSRF_COOKIE] || !token || !safeEqual(token, cookies[CSRF_COOKIE])) {
+    if (!(await formFromOwnPage(request)) || !cookies[CSRF_COOKIE] || !token || !safeEqual(token, cookies[CSRF_COOKIE])) {
       request.log.warn({ user_id: user.id }, 'account center form refused: CSRF token missing or wrong');
       renderCenter(request, reply, user, 403, { kind: 'error', message: textsFor('en').t.formExpired, section: 'profile' });
       return null;
