@@ -1,4 +1,5 @@
 /** Faces and their 68 landmarks with @vladmandic/face-api (SSD MobileNet v1 + landmark net) on tfjs wasm. */
+import { createHash } from 'node:crypto';
 import sharp from 'sharp';
 import { faceApiReady } from '../models';
 import { tfReady } from '../tf';
@@ -7,7 +8,21 @@ import type { FaceLandmarks } from '../../types';
 
 const DETECT_MAX = 1024;
 
+/** the last few answers, by picture content: a face check and the task after it, or identical video frames */
+const cache = new Map<string, FaceLandmarks[]>();
+const CACHE_SIZE = 16;
+
 export async function detectFaces(img: RawImage, minConfidence = 0.5): Promise<FaceLandmarks[]> {
+  const key = `${img.width}x${img.height}:${minConfidence}:${createHash('sha1').update(img.data).digest('hex')}`;
+  const hit = cache.get(key);
+  if (hit) return hit;
+  const found = await detect(img, minConfidence);
+  cache.set(key, found);
+  if (cache.size > CACHE_SIZE) cache.delete(cache.keys().next().value as string);
+  return found;
+}
+
+async function detect(img: RawImage, minConfidence: number): Promise<FaceLandmarks[]> {
   const tf = await tfReady();
   const api = await faceApiReady();
   const scale = Math.min(1, DETECT_MAX / Math.max(img.width, img.height));
