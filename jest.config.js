@@ -17,6 +17,8 @@ const swcNode = [
 
 /** @type {import('jest').Config} */
 module.exports = {
+  // a global option (jest ignores it inside a project): PGlite's first start takes seconds on a busy machine
+  testTimeout: 60000,
   projects: [
     {
       displayName: 'web',
@@ -52,7 +54,6 @@ module.exports = {
       transformIgnorePatterns: ['/node_modules/(?!(jose|content-disposition|cookie)/)'],
       // ESM-style './x.js' imports (shared-contracts, services) resolve to the .ts files
       moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
-      testTimeout: 60000,
     },
   ],
 };
