@@ -304,8 +304,9 @@ export class LoginController {
       let user: User = answer.user;
       this.shell.session.setUser(user);
       try {
-        const featureCodes = await fetchFeatureCodes(this.shell.api, user.subscribe.map((s) => s.pid));
-        user = { ...user, featureCodes };
+        const granted = await fetchFeatureCodes(this.shell.api, user.subscribe.map((s) => s.pid));
+        // the memberships' codes join what the user record already carries (A/B codes and the like)
+        user = { ...user, featureCodes: [...new Set([...(user.featureCodes ?? []), ...granted])] };
         this.shell.session.setUser(user);
       } catch (error) {
         console.warn('[account] feature codes not fetched', error);
