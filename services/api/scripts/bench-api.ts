@@ -143,11 +143,23 @@ async function benchEngine(kind: 'pglite' | 'postgres') {
 
   const user = await measure(`${base}/v1/user`, { method: 'POST', headers: { authorization: headers.authorization } });
   const spend = await measure(`${base}/bench/spend`, { method: 'POST', headers, body: '{}' });
-  const balance = await services.ledger.balance(profile.id);
-  const spends = await engine.db.query<{ n: number }>(`SELECT COUNT(*)::int AS n FROM credit_holds WHERE user_id = $1 AND status = 'committed'`, [profile.id]);
+  // close first: requests still in flight when the load stopped finish before the books are checked
   await app.close();
+  const balance = await services.ledger.balance(profile.id);
+  const books = await engine.db.query<{ committed: number; entries: number; remaining: number }>(
+    `SELECT (SELECT COUNT(*)::int FROM credit_holds WHERE user_id = $1 AND status = 'committed') AS committed,
+            (SELECT SUM(delta)::int FROM credit_entries WHERE user_id = $1) AS entries,
+            (SELECT SUM(remaining)::int FROM credit_blocks WHERE user_id = $1) AS remaining`,
+    [profile.id],
+  );
+  const { committed, entries, remaining } = books.rows[0];
   await engine.close();
-  return { user, spend, ledger_consistent: balance === startCredits - spends.rows[0].n, spends_committed: spends.rows[0].n };
+  return {
+    user,
+    spend,
+    spends_committed: committed,
+    ledger_consistent: balance === startCredits - committed && entries === remaining && remaining === balance,
+  };
 }
 
 async function benchBare(): Promise<Figure> {
