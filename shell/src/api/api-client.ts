@@ -162,40 +162,10 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
       return request<ApiCallData<K>>(method, path, undefined, input?.body ?? {}, options);
     },
     upload<T>(uploadUrl: string, file: Blob, onProgress?: (progress: UploadProgress) => void, signal?: AbortSignal): Promise<T> {
-      return new Promise<T>((resolve, reject) => {
-        const xhr = new XMLHttpRequest();
-        xhr.open('PUT', url(uploadUrl));
-        const all = headers();
-        delete all.Accept;
-        for (const [name, value] of Object.entries(all)) xhr.setRequestHeader(name, value);
-        if (file.type) xhr.setRequestHeader('Content-Type', file.type);
-        xhr.upload.onprogress = (event) => {
-          if (onProgress) onProgress({ loaded: event.loaded, total: event.lengthComputable ? event.total : file.size });
-        };
-        xhr.onload = () => {
-          let parsed: Partial<ApiEnvelope<T>> | null = null;
-          try {
-            parsed = xhr.responseText ? (JSON.parse(xhr.responseText) as Partial<ApiEnvelope<T>>) : null;
-          } catch {
-            parsed = null;
-          }
-          try {
-            resolve(interpret<T>(uploadUrl, xhr.status, xhr.status >= 200 && xhr.status < 300, parsed, xhr.statusText));
-          } catch (error) {
-            reject(error);
-          }
-        };
-        xhr.onerror = () => reject(new ApiError(USER_TEXTS.UPLOAD_FAILED, 0, 0));
-        xhr.onabort = () => reject(new DOMException('upload aborted', 'AbortError'));
-        if (signal) {
-          if (signal.aborted) {
-            xhr.abort();
-            return;
-          }
-          signal.addEventListener('abort', () => xhr.abort(), { once: true });
-        }
-        xhr.send(file);
-      });
+      // the XMLHttpRequest upload loads with the first upload (not part of the first page load)
+      return import(/* webpackChunkName: "upload" */ './upload').then(({ putFile }) =>
+        putFile<T>({ url: url(uploadUrl), headers: headers(), file, onProgress, signal, interpret: (status, ok, body, statusText) => interpret<T>(uploadUrl, status, ok, body, statusText) }),
+      );
     },
   };
 }

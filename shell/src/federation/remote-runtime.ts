@@ -5,11 +5,24 @@
  * fresh load: remotes.json is read again and a remote that never loaded is re-registered with force, which
  * drops the runtime's cached manifest, entry and container (module-federation/core #3685).
  */
-import * as federationRuntime from '@module-federation/enhanced/runtime';
+import { loadRemote as mfLoadRemote, registerPlugins as mfRegisterPlugins, registerRemotes as mfRegisterRemotes } from '@module-federation/enhanced/runtime';
 import type { RemoteContainer, RemoteModule, RemoteModuleName, RemotesManifest } from 'shared-contracts';
 import { fallbackPlugin, isFallbackModule } from './fallback-plugin';
 import { retryPlugin } from './retry-plugin';
 import { applyDevOverrides } from './dev-override';
+
+export interface FederationFunctions {
+  loadRemote: typeof mfLoadRemote;
+  registerRemotes: typeof mfRegisterRemotes;
+  registerPlugins: typeof mfRegisterPlugins;
+}
+
+/** The build's own federation instance (the bundler runtime initialises it before the shell runs). */
+const buildFederation: FederationFunctions = {
+  loadRemote: (...args) => mfLoadRemote(...args),
+  registerRemotes: (...args) => mfRegisterRemotes(...args),
+  registerPlugins: (...args) => mfRegisterPlugins(...args),
+};
 
 export class RemoteUnavailableError extends Error {
   constructor(message: string) {
@@ -37,7 +50,7 @@ export interface RemoteRuntimeOptions {
   /** pass false in tests that register modules on the runtime double directly */
   plugins?: boolean;
   /** the federation runtime (the build's own instance by default) */
-  federation?: Pick<typeof federationRuntime, 'loadRemote' | 'registerRemotes' | 'registerPlugins'>;
+  federation?: FederationFunctions;
 }
 
 function containerOf(name: string): RemoteContainer {
@@ -48,7 +61,7 @@ export function createRemoteRuntime(options: RemoteRuntimeOptions = {}): RemoteR
   const doFetch = options.fetchImpl ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init));
   const manifestUrl = options.manifestUrl ?? '/remotes.json';
   const maxPending = options.maxPendingPreloads ?? 4;
-  const { loadRemote, registerPlugins, registerRemotes } = options.federation ?? federationRuntime;
+  const { loadRemote, registerPlugins, registerRemotes } = options.federation ?? buildFederation;
 
   const entries = new Map<RemoteContainer, ManifestEntry>();
   /** containers with at least one module loaded for real: their entry and container are good */

@@ -14,12 +14,16 @@ import { layoutState } from './layout-state';
 import { Sidebar } from './sidebar';
 import { useViewport } from './use-shell-snapshot';
 
-// phones only: loads with the first phone render
+// phones only: loads when the menu is first opened
 const PhoneDrawer = lazy(() => import(/* webpackChunkName: "phone-drawer" */ './phone-drawer').then((m) => ({ default: m.PhoneDrawer })));
 
 export function AppLayout() {
   const viewport = useViewport();
-  const { sidebarCollapsed } = useSnapshot(layoutState);
+  const { sidebarCollapsed, drawerOpen } = useSnapshot(layoutState);
+  // the drawer's code loads the first time it is opened
+  const drawerUsed = useRef(false);
+  if (drawerOpen) drawerUsed.current = true;
+  const drawerRequested = drawerUsed.current;
   const top = useRef<HTMLDivElement>(null);
 
   // the sidebar starts below the banner and the header, whatever their height
@@ -62,9 +66,11 @@ export function AppLayout() {
         <Header />
       </div>
       {viewport.isPhone ? (
-        <Suspense fallback={null}>
-          <PhoneDrawer />
-        </Suspense>
+        drawerRequested ? (
+          <Suspense fallback={null}>
+            <PhoneDrawer />
+          </Suspense>
+        ) : null
       ) : (
         <Sidebar narrow={narrow} width={sidebarWidth} />
       )}

@@ -3,6 +3,7 @@
  * community chat and theme toggle (not on phones), the credits and plan-level button (live credits), and
  * the account entry (remote_account/AccountEntry; a Login button when that remote is down).
  */
+import { useId } from 'react';
 import { Link } from 'react-router';
 import { useSnapshot } from 'valtio';
 import { useShell } from 'shared-contracts';
@@ -17,15 +18,17 @@ import { LAYOUT } from '../theme/theme';
 const PLAN_LABEL = { guest: 'Guest', free: 'Free', standard: 'Standard', vip: 'VIP' } as const;
 
 export function Logo() {
+  // a gradient id per logo: a hidden copy (phone header) must not take the gradient of a visible one with it
+  const gradient = `shell-logo-${useId().replace(/:/g, '')}`;
   return (
     <svg aria-hidden="true" width="30" height="30" viewBox="0 0 32 32" css={{ flex: 'none' }}>
       <defs>
-        <linearGradient id="shell-logo-g" x1="0" y1="0" x2="1" y2="1">
+        <linearGradient id={gradient} x1="0" y1="0" x2="1" y2="1">
           <stop offset="0" stopColor="#8b6cff" />
           <stop offset="1" stopColor="#ff6fb5" />
         </linearGradient>
       </defs>
-      <rect width="32" height="32" rx="9" fill="url(#shell-logo-g)" />
+      <rect width="32" height="32" rx="9" fill={`url(#${gradient})`} />
       <path d="M12.5 9.5v13l10-6.5z" fill="#fff" />
     </svg>
   );
