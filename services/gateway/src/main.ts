@@ -9,6 +9,8 @@
  */
 import path from 'node:path';
 import httpProxy from '@fastify/http-proxy';
+import type { IncomingHttpHeaders } from 'node:http';
+import type { FastifyRequest } from 'fastify';
 import { createGateway } from './server.js';
 import { shellConfigFromEnv } from './compose.js';
 
@@ -22,10 +24,19 @@ async function main(): Promise<void> {
     shellConfig: shellConfigFromEnv(env),
     remotesJsonPath: env.REMOTES_JSON,
     mountServices: async (gateway) => {
+      // the services see the visitor, not the gateway: per-IP rate limits, https detection for cookies
+      const replyOptions = {
+        rewriteRequestHeaders: (request: Pick<FastifyRequest, 'ip' | 'protocol'> & { headers: { host?: string } }, headers: IncomingHttpHeaders): IncomingHttpHeaders => ({
+          ...headers,
+          'x-forwarded-for': [headers['x-forwarded-for'], request.ip].filter(Boolean).join(', '),
+          'x-forwarded-proto': request.protocol,
+          'x-forwarded-host': request.headers.host ?? '',
+        }),
+      };
       for (const prefix of ['/v1', '/api']) {
-        await gateway.register(httpProxy, { upstream: apiUrl, prefix, rewritePrefix: prefix });
+        await gateway.register(httpProxy, { upstream: apiUrl, prefix, rewritePrefix: prefix, replyOptions });
       }
-      await gateway.register(httpProxy, { upstream: accountUrl, prefix: '/account', rewritePrefix: '/account' });
+      await gateway.register(httpProxy, { upstream: accountUrl, prefix: '/account', rewritePrefix: '/account', replyOptions });
     },
   });
   await app.listen({ port: Number(env.GATEWAY_PORT ?? 8080), host: env.GATEWAY_HOST ?? '0.0.0.0' });
