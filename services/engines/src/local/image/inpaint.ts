@@ -1,19 +1,21 @@
 /**
- * Masked inpainting without a model: an onion-peel fill (each layer of unknown pixels, from the mask's
- * edge inwards, takes the distance-weighted mean of the known pixels around it, as in Telea's fast-marching
- * method without the gradient term), then texture from the surroundings: 8x8 blocks of high-frequency
- * detail copied from the best-matching of many random known blocks. Only masked pixels change.
+ * Masked inpainting without a model: multi-scale PatchMatch completion (patchmatch.ts) started from an
+ * onion-peel fill at the coarsest level (each layer of unknown pixels, from the mask's edge inwards, takes
+ * the distance-weighted mean of the known pixels around it, as in Telea's fast-marching method without the
+ * gradient term). When too little known picture surrounds the hole for patches, the onion fill plus texture
+ * from matching 8x8 blocks is used instead. Only masked pixels change.
  */
 import sharp from 'sharp';
 import { rng } from '../prompt';
 import { dilate, maskBounds, type RawImage } from './raw';
+import { patchMatchFill } from './patchmatch';
 import { throwIfAborted } from '../../errors';
 
 /** a module-local alias: hot loops avoid global lookups (slow inside vm contexts such as jest) */
 const M = Math;
 
 /** Work at most at this size (long side of the crop around the mask); larger crops are filled downscaled. */
-const WORK_MAX = 512;
+const WORK_MAX = 384;
 
 function fillOnion(data: Float32Array, w: number, h: number, unknown: Uint8Array, radius: number): void {
   // BFS layers from the known region
@@ -218,8 +220,13 @@ export async function inpaint(img: RawImage, mask: Uint8Array, opts: InpaintOpti
   const data = new Float32Array(ww * wh * 3);
   for (let i = 0; i < data.length; i++) data[i] = cropRgb[i];
   throwIfAborted(opts.signal ?? new AbortController().signal);
-  fillOnion(data, ww, wh, unknown, 4);
-  addTexture(data, ww, wh, unknown, opts.seed ?? 1);
+  const seed = opts.seed ?? 1;
+  const ok = patchMatchFill(data, ww, wh, unknown, seed, (l) => fillOnion(l.img, l.w, l.h, l.hole, 4));
+  if (!ok) {
+    // too little known picture around the hole for patches: diffusion fill plus texture
+    fillOnion(data, ww, wh, unknown, 4);
+    addTexture(data, ww, wh, unknown, seed);
+  }
   const filled = Buffer.alloc(ww * wh * 3);
   for (let i = 0; i < data.length; i++) filled[i] = M.max(0, M.min(255, M.round(data[i])));
   const full = scale === 1
