@@ -31,3 +31,8 @@ export class EngineAbortedError extends Error {
 export function throwIfAborted(signal: AbortSignal): void {
   if (signal.aborted) throw new EngineAbortedError();
 }
+
+/** Let other work on the event loop run (the worker may share its process with the API). */
+export function yieldToLoop(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
+}

@@ -2,7 +2,7 @@
 import { esrganModel } from '../models';
 import { tfReady } from '../tf';
 import type { RawImage } from './raw';
-import { throwIfAborted } from '../../errors';
+import { throwIfAborted, yieldToLoop } from '../../errors';
 
 const TILE = 128;
 const PAD = 8;
@@ -25,6 +25,7 @@ export async function esrganUpscale(
   for (let ty = 0; ty < tilesY; ty++) {
     for (let tx = 0; tx < tilesX; tx++) {
       throwIfAborted(signal);
+      await yieldToLoop();
       const x0 = tx * TILE;
       const y0 = ty * TILE;
       const x1 = Math.min(W, x0 + TILE);

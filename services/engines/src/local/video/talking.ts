@@ -7,7 +7,7 @@
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { USER_TEXTS } from 'shared-contracts/src/constants';
-import { EngineError, throwIfAborted } from '../../errors';
+import { EngineError, throwIfAborted, yieldToLoop } from '../../errors';
 import { ffmpegFrameSink, ffmpegToBuffer, forEachFrame, h264Args, runFfmpeg } from '../../media/ffmpeg';
 import { probeMedia } from '../../media/probe';
 import type { AlgorithmParams, EngineContext, EngineJob, EngineResult, FaceLandmarks } from '../../types';
@@ -217,6 +217,7 @@ async function talkingStill(job: Job<'talking_photo' | 'talking_avatar'>, ctx: E
     openMouth(frame, W, H, face, speech.envelope[f]);
     if (avatar && f % 90 >= 84) blink(frame, W, H, face);
     await sink.write(frame);
+    await yieldToLoop();
     if (f % 10 === 0) ctx.onProgress(20 + (f / frames) * (avatar ? 55 : 78));
   }
   await sink.end();
