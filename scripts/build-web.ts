@@ -3,8 +3,28 @@
  * apps (all by default). Each app's rspack.config.ts owns its federation settings; a remote builds into
  * dist/<version>/ so a new version never overwrites the one users are running.
  */
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import { rspack, type Configuration, type MultiStats } from '@rspack/core';
+
+const COMPRESSIBLE = /\.(js|css|html|json|svg)$/;
+
+/** Writes .br and .gz beside every text asset once at build time, so the server sends them without compressing per request. */
+function precompress(dir: string): void {
+  for (const entry of readdirSync(dir)) {
+    const file = path.join(dir, entry);
+    if (statSync(file).isDirectory()) {
+      precompress(file);
+      continue;
+    }
+    if (!COMPRESSIBLE.test(entry)) continue;
+    const content = readFileSync(file);
+    if (content.length < 1024) continue;
+    writeFileSync(`${file}.gz`, gzipSync(content, { level: 9 }));
+    writeFileSync(`${file}.br`, brotliCompressSync(content, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } }));
+  }
+}
 
 const ALL_APPS = ['shell', 'remote-explore', 'remote-create', 'remote-tools', 'remote-billing', 'remote-account'];
 const root = path.resolve(import.meta.dirname, '..');
@@ -27,6 +47,7 @@ export async function buildApps(apps: string[] = ALL_APPS, production = process.
     console.error(stats.toString({ colors: false, all: false, errors: true, warnings: false }));
     throw new Error('build failed');
   }
+  for (const config of configs) if (config.output?.path) precompress(config.output.path);
   console.log(`built ${apps.join(', ')} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
 

@@ -65,6 +65,7 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
       root: path.join(options.rootDir, pkg, 'dist'),
       prefix: `/remotes/${pkg}/`,
       decorateReply: false,
+      preCompressed: true,
       cacheControl: false,
       setHeaders: (reply, filePath) => {
         reply.header('cache-control', cacheHeaders(filePath));
@@ -78,6 +79,7 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
     root: shellDist,
     prefix: '/',
     index: false,
+    preCompressed: true,
     // the page itself always goes through the SPA handler below, which adds the runtime config
     allowedPath: (pathName) => pathName !== '/' && pathName !== '/index.html',
     cacheControl: false,
