@@ -148,7 +148,9 @@ export function TransactionsDialog({ shell, open, onClose }: { shell: ShellApi; 
         aria-busy={view.loading}
         data-testid="transactions-list"
         tabIndex={0}
-        css={{ height: '28rem', maxHeight: '60dvh', overflowY: 'auto', outline: 'none' }}
+        // no scroll anchoring: it would pin the end marker, keep the list at its bottom after each page and
+        // load the next one at once
+        css={{ height: '28rem', maxHeight: '60dvh', overflowY: 'auto', overflowAnchor: 'none', outline: 'none' }}
       >
         {view.settled && view.items.length === 0 && !view.loading ? (
           <p css={{ color: palette.textMuted, textAlign: 'center', marginTop: 48 }}>{USER_TEXTS.NO_RECORDS}</p>
