@@ -1,6 +1,6 @@
 /** The local-folder storage of the embedded default (STORAGE_DIR, default .data/storage). */
 import { createReadStream } from 'node:fs';
-import { copyFile, mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
@@ -45,7 +45,6 @@ export function createLocalStorage(rootDir: string): StorageAdapter {
       const full = fileOf(key);
       const info = await stat(full).catch(() => null);
       if (!info?.isFile()) return null;
-      const { readFile } = await import('node:fs/promises');
       const contentType = await readFile(typeFile(full), 'utf8').catch(() => undefined);
       return { size: info.size, contentType };
     },

@@ -1,0 +1,68 @@
+/**
+ * The algorithms the task calls accept: the engines' catalogue (services/engines/src/algorithms.ts), the
+ * route meta types of spec section 2 as aliases, and the calls handled without an engine run
+ * (watermark_download). `watermark` stays internal: the worker applies it to free-plan outputs.
+ */
+import { ALGORITHMS, isAlgorithm, type AlgorithmSpec } from '@studio/engines/src/algorithms';
+import type { AlgorithmId } from '@studio/engines/src/types';
+
+export type Lane = 'video' | 'image' | 'audio' | 'check';
+
+/** Spec section 2's meta types and other names a screen may send. */
+export const ALGORITHM_ALIASES: Record<string, AlgorithmId> = {
+  mai_fs: 'bg_remover',
+  photomaker_imagefix: 'object_remover',
+  inpaint_clothes: 'partial_redrawing',
+  anieraser: 'video_eraser',
+  video_object_remover: 'video_eraser',
+  text2music: 'mai_tcm',
+  text2song: 'mai_text2song_minimax',
+  ai_effects: 'effect',
+  talking_face: 'talking_photo',
+  talking_face_tts: 'talking_avatar',
+};
+
+const INTERNAL: ReadonlySet<string> = new Set(['watermark']);
+
+export const WATERMARK_DOWNLOAD = 'watermark_download';
+/** uploads for /v1/ai/prompt/img2prompt */
+export const IMG2PROMPT = 'img2prompt';
+
+export interface ResolvedAlgorithm {
+  /** as the client named it */
+  name: string;
+  id: AlgorithmId;
+  spec: AlgorithmSpec;
+  lane: Lane;
+}
+
+export function resolveAlgorithm(name: string): ResolvedAlgorithm | null {
+  const id = isAlgorithm(name) ? name : ALGORITHM_ALIASES[name];
+  if (!id || INTERNAL.has(id)) return null;
+  const spec = ALGORITHMS[id];
+  return { name, id, spec, lane: spec.category };
+}
+
+/** Algorithms a generation/tool task of the Free plan counts against the daily cap (checks do not). */
+export function countsTowardDailyCap(resolved: ResolvedAlgorithm): boolean {
+  return resolved.lane !== 'check';
+}
+
+/** Generation (AI) algorithms answer 'Generation failed...' texts; tools 'Processing failed...'. */
+export const GENERATIVE: ReadonlySet<AlgorithmId> = new Set([
+  'text2video',
+  'image2video',
+  'video2anime',
+  'text2image',
+  'image2image',
+  'mai_tcm',
+  'mai_text2song_minimax',
+  'effect',
+  'talking_photo',
+  'talking_avatar',
+  'lip_sync',
+]);
+
+export function publicAlgorithmNames(): string[] {
+  return [...Object.keys(ALGORITHMS).filter((id) => !INTERNAL.has(id)), ...Object.keys(ALGORITHM_ALIASES), WATERMARK_DOWNLOAD];
+}

@@ -1,0 +1,29 @@
+/**
+ * The engines for the worker, chosen per algorithm by configuration:
+ *   ENGINE_DEFAULT=local|comfyui           engine for algorithms not named (default local)
+ *   ENGINE_<ALGORITHM>=local|comfyui       e.g. ENGINE_TEXT2VIDEO=comfyui, ENGINE_IMAGE2VIDEO=comfyui
+ *   ENGINE_ALGORITHMS=text2video=comfyui,... (the engines package's own form; ENGINE_<ALGORITHM> wins)
+ *   COMFYUI_URL, COMFYUI_WORKFLOWS         the ComfyUI server and its workflow folder
+ */
+import { ALGORITHM_IDS, type AlgorithmId } from '@studio/engines/src/types';
+import type { EngineConfig, EngineRegistry } from '@studio/engines/src/registry';
+
+export function engineConfigFromEnv(env: NodeJS.ProcessEnv = process.env): EngineConfig {
+  const algorithms: Partial<Record<AlgorithmId, string>> = {};
+  for (const part of (env.ENGINE_ALGORITHMS ?? '').split(',').map((s) => s.trim()).filter(Boolean)) {
+    const [algorithm, engine] = part.split('=').map((s) => s.trim());
+    if (!(ALGORITHM_IDS as readonly string[]).includes(algorithm) || !engine) throw new Error(`ENGINE_ALGORITHMS: cannot read "${part}"`);
+    algorithms[algorithm as AlgorithmId] = engine;
+  }
+  for (const id of ALGORITHM_IDS) {
+    const value = env[`ENGINE_${id.toUpperCase()}`];
+    if (value) algorithms[id] = value.trim();
+  }
+  return { default: env.ENGINE_DEFAULT || 'local', algorithms };
+}
+
+/** The engine registry of the environment (loads the engines package, and its models on first use). */
+export async function createTaskEngines(env: NodeJS.ProcessEnv = process.env): Promise<EngineRegistry> {
+  const { createEngineRegistry } = await import('@studio/engines/src/registry');
+  return createEngineRegistry({ config: engineConfigFromEnv(env), env });
+}

@@ -1,0 +1,147 @@
+/**
+ * The job queue: pg-boss 10 on the product database (PGlite or PostgreSQL) through a `db: { executeSql }`
+ * adapter, one queue per lane (video, image, audio, check). A job carries only the task id and its run
+ * id; the tasks table holds the state. Jobs are sent inside the transaction that queues the task, so a
+ * task is never queued without its job nor a job sent for a task that was rolled back.
+ *
+ * Wake-ups: in one process an event tells the in-process worker at once; across processes (PostgreSQL)
+ * a NOTIFY on channel `studio_tasks` does, and pg-boss's polling is the fallback.
+ */
+import { EventEmitter } from 'node:events';
+import PgBoss from 'pg-boss';
+import type { Database, Queryable } from '@studio/db';
+import type { Lane } from './catalog.js';
+
+export const LANES: Lane[] = ['video', 'image', 'audio', 'check'];
+export const NOTIFY_CHANNEL = 'studio_tasks';
+
+export interface QueueConfig {
+  /** the pg-boss schema (default pgboss) */
+  schema: string;
+  /** the longest a run may take per lane before it is stopped and failed */
+  laneTimeoutSeconds: Record<Lane, number>;
+}
+
+export const DEFAULT_QUEUE_CONFIG: QueueConfig = {
+  schema: 'pgboss',
+  laneTimeoutSeconds: { video: 1800, image: 600, audio: 1200, check: 300 },
+};
+
+export function queueConfigFromEnv(env: NodeJS.ProcessEnv = process.env): QueueConfig {
+  const n = (name: string, fallback: number) => (env[name] ? Number(env[name]) : fallback);
+  const t = DEFAULT_QUEUE_CONFIG.laneTimeoutSeconds;
+  return {
+    schema: env.PGBOSS_SCHEMA || DEFAULT_QUEUE_CONFIG.schema,
+    laneTimeoutSeconds: {
+      video: n('TASK_TIMEOUT_VIDEO_SECONDS', t.video),
+      image: n('TASK_TIMEOUT_IMAGE_SECONDS', t.image),
+      audio: n('TASK_TIMEOUT_AUDIO_SECONDS', t.audio),
+      check: n('TASK_TIMEOUT_CHECK_SECONDS', t.check),
+    },
+  };
+}
+
+export const queueName = (lane: Lane) => `studio-tasks-${lane}`;
+
+export interface JobData {
+  task_id: string;
+  run_id: string;
+}
+
+/** In-process wake-ups: the API module emits, an in-process worker listens. */
+export const localQueueSignals = new EventEmitter();
+localQueueSignals.setMaxListeners(50);
+
+function adapter(q: Queryable): PgBoss.Db {
+  return {
+    async executeSql(text: string, values: unknown[]) {
+      const result = await q.query(text, values);
+      return { rows: result.rows ?? [] };
+    },
+  };
+}
+
+export interface BossOptions {
+  /** run pg-boss maintenance (expiry, archive) in this instance */
+  supervise: boolean;
+  maintenanceIntervalSeconds?: number;
+}
+
+export class TaskQueue {
+  readonly boss: PgBoss;
+  private started = false;
+  constructor(
+    readonly db: Database,
+    readonly config: QueueConfig,
+    options: BossOptions,
+  ) {
+    this.boss = new PgBoss({
+      db: adapter(db),
+      schema: config.schema,
+      supervise: options.supervise,
+      schedule: false,
+      migrate: true,
+      maintenanceIntervalSeconds: options.maintenanceIntervalSeconds ?? 30,
+      // kept one day in the archive for inspection
+      archiveCompletedAfterSeconds: 3600,
+      deleteAfterDays: 1,
+    });
+    this.boss.on('error', (error: Error) => {
+      // maintenance errors are logged by the owner; never crash the process for them
+      this.lastError = error;
+    });
+  }
+
+  lastError: Error | null = null;
+
+  async start(): Promise<void> {
+    if (this.started) return;
+    await this.boss.start();
+    for (const lane of LANES) {
+      const existing = await this.boss.getQueue(queueName(lane));
+      if (!existing) {
+        await this.boss.createQueue(queueName(lane), { name: queueName(lane), retryLimit: 0 }).catch(async (error: unknown) => {
+          // another process created it meanwhile
+          if (!(await this.boss.getQueue(queueName(lane)))) throw error;
+        });
+      }
+    }
+    this.started = true;
+  }
+
+  /** Sends the run's job inside the caller's transaction and records it on the task. */
+  async dispatch(tx: Queryable, task: { id: string; runId: string; lane: Lane; priority: number }): Promise<string> {
+    const data: JobData = { task_id: task.id, run_id: task.runId };
+    const jobId = await this.boss.send(queueName(task.lane), data, {
+      priority: task.priority,
+      retryLimit: 0,
+      // pg-boss stops waiting for the handler a little after the worker's own deadline
+      expireInSeconds: this.config.laneTimeoutSeconds[task.lane] + 60,
+      db: adapter(tx),
+    });
+    if (!jobId) throw new Error(`the queue refused the job of task ${task.id}`);
+    await tx.query('UPDATE tasks SET job_id = $2, dispatched_at = now() WHERE id = $1', [task.id, jobId]);
+    if (this.db.kind === 'postgres') await tx.query('SELECT pg_notify($1, $2)', [NOTIFY_CHANNEL, task.lane]);
+    return jobId;
+  }
+
+  /** Wakes in-process workers of these lanes (call after the transaction committed). */
+  signal(lanes: Iterable<Lane>): void {
+    for (const lane of new Set(lanes)) localQueueSignals.emit('dispatched', lane);
+  }
+
+  /** Best effort: a queued job of a cancelled run is cancelled; an active one is failed. */
+  async drop(lane: Lane, jobId: string): Promise<void> {
+    try {
+      await this.boss.cancel(queueName(lane), jobId);
+    } catch {
+      // the job is gone already
+    }
+  }
+
+  async stop(): Promise<void> {
+    if (!this.started) return;
+    this.started = false;
+    await this.boss.stop({ graceful: false, close: false, wait: true });
+  }
+}
