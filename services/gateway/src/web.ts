@@ -90,7 +90,8 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     const isService = options.servicePrefixes.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`));
-    const looksLikeFile = /\.[a-z0-9]{1,8}$/i.test(pathname);
+    // /index.html is the page too (the shell's new-version check reads it); other file-like paths are real misses
+    const looksLikeFile = pathname !== '/index.html' && /\.[a-z0-9]{1,8}$/i.test(pathname);
     if (request.method !== 'GET' || isService || looksLikeFile || pathname.startsWith('/remotes/')) {
       const traceId = request.id;
       return reply.code(404).send({ code: 404, msg: `Not found: ${request.method} ${pathname}`, data: null, trace_id: traceId });
