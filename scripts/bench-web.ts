@@ -51,10 +51,15 @@ async function measureOnce(browser: Browser, phone: boolean): Promise<PaintTimes
     phone ? { viewport: { width: 375, height: 812 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true } : { viewport: { width: 1280, height: 800 } },
   );
   const page = await context.newPage();
+  // the shell's initial JS: its scripts requested before the load event (later chunks load on demand)
   const shellScripts: string[] = [];
+  let loaded = false;
+  page.once('load', () => {
+    loaded = true;
+  });
   page.on('request', (request) => {
     const url = new URL(request.url());
-    if (request.resourceType() === 'script' && url.origin === origin && !url.pathname.startsWith('/remotes/')) shellScripts.push(url.pathname);
+    if (!loaded && request.resourceType() === 'script' && url.origin === origin && !url.pathname.startsWith('/remotes/')) shellScripts.push(url.pathname);
   });
   if (phone) {
     const cdp = await context.newCDPSession(page);
