@@ -42,6 +42,9 @@ async function inputs() {
   const sample = join(require.resolve('@vladmandic/face-api/package.json'), '..', 'demo', 'sample1.jpg');
   const portrait = join(work, 'portrait.jpg');
   await sharp(sample).extract({ left: 1260, top: 0, width: 600, height: 800 }).resize(384, 512).jpeg().toFile(portrait);
+  // the same face mirrored: the face cache (keyed by picture content) must not answer for face_check
+  const mirrored = join(work, 'portrait-mirrored.jpg');
+  await sharp(portrait).flop().jpeg().toFile(mirrored);
   const video = join(work, 'video.mp4');
   await runFfmpeg(['-f', 'lavfi', '-i', 'testsrc2=size=640x360:rate=25:duration=3', '-f', 'lavfi', '-i', 'sine=frequency=440:duration=3', '-c:v', 'libx264', '-preset', 'veryfast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', video]);
   const faceVideo = join(work, 'face.mp4');
@@ -51,7 +54,7 @@ async function inputs() {
     '-f', 'lavfi', '-i', 'sine=frequency=660:duration=10', '-f', 'lavfi', '-i', 'sine=frequency=300:duration=10', '-f', 'lavfi', '-i', 'anoisesrc=d=10:c=pink:a=0.05',
     '-filter_complex', '[0:a][1:a][2:a]amerge=inputs=3,pan=stereo|c0=0.4*c0+0.4*c1+c2|c1=0.4*c0+c2', stereo,
   ]);
-  return { picture, portrait, video, faceVideo, stereo };
+  return { picture, portrait, mirrored, video, faceVideo, stereo };
 }
 
 type Case = { algorithm: AlgorithmId; params: Record<string, unknown>; inputs: string[]; input: string };
@@ -71,7 +74,7 @@ async function main() {
     { algorithm: 'image_extender', params: { ratio: '16:9' }, inputs: [f.picture], input: '512x384 -> 683x384' },
     { algorithm: 'watermark', params: {}, inputs: [f.picture], input: '512x384 image' },
     { algorithm: 'image_fkp', params: {}, inputs: [f.portrait], input: '384x512 portrait' },
-    { algorithm: 'face_check', params: {}, inputs: [f.portrait], input: '384x512 portrait' },
+    { algorithm: 'face_check', params: {}, inputs: [f.mirrored], input: '384x512 portrait (mirrored, uncached)' },
     { algorithm: 'text2video', params: { prompt: 'misty forest mountains at sunrise', ratio: '16:9', duration: 5, seed: 1 }, inputs: [], input: '5 s, 1024x576' },
     { algorithm: 'image2video', params: { duration: 5 }, inputs: [f.picture], input: '5 s, 1024x768' },
     { algorithm: 'effect', params: { effect: 'zoom_pulse', duration: 5 }, inputs: [f.picture], input: '5 s, 720x540' },
@@ -83,7 +86,7 @@ async function main() {
     { algorithm: 'audio_vocal_removal', params: {}, inputs: [f.stereo], input: '10 s stereo' },
     { algorithm: 'mai_tcm', params: { prompt: 'upbeat acoustic guitar folk song', duration: 30, seed: 1 }, inputs: [], input: '30 s' },
     { algorithm: 'mai_text2song_minimax', params: { prompt: 'happy pop song', lyrics: 'Sunshine in my pocket\nDancing down the street tonight\nEvery light is green for us', duration: 30 }, inputs: [], input: '30 s, 3 lines' },
-    { algorithm: 'talking_photo', params: { text: 'Hello and welcome to the studio. Let us make something.' }, inputs: [f.portrait], input: '384x512, ~3 s speech' },
+    { algorithm: 'talking_photo', params: { text: 'Hello and welcome to the studio. Let us make something.' }, inputs: [f.portrait], input: '384x512, ~3 s speech (face found by the earlier check: cached)' },
     { algorithm: 'talking_avatar', params: { text: 'Hello and welcome to the studio. Let us make something.' }, inputs: [f.portrait], input: '384x512, ~3 s speech' },
     { algorithm: 'lip_sync', params: { text: 'Hello and welcome to the studio.' }, inputs: [f.faceVideo], input: '2 s 384x512 video, ~2 s speech' },
     { algorithm: 't_sensitive_detect', params: { prompt: 'a cat playing piano on a sunny afternoon' }, inputs: [], input: 'one sentence' },

@@ -1,7 +1,7 @@
 /** @studio/engines: the generation engines behind one interface. */
 export * from './types';
 export { ALGORITHMS, listAlgorithms, isAlgorithm } from './algorithms';
-export { validateParams } from './validate';
+export { validateParams, checkInputs } from './validate';
 export type { AlgorithmSpec, InputSpec, ParamSpec, InputKind, Category } from './algorithms';
 export { EngineError, EngineAbortedError } from './errors';
 export type { EngineUserText } from './errors';

@@ -6,6 +6,7 @@
 import { USER_TEXTS } from 'shared-contracts/src/constants';
 import { ALGORITHMS, type ParamSpec } from './algorithms';
 import { EngineError } from './errors';
+import { probeMedia, type ProbedMedia } from './media/probe';
 import type { AlgorithmId, AlgorithmParams, Region } from './types';
 
 function fail(algorithm: AlgorithmId, field: string, why: string): never {
@@ -84,4 +85,30 @@ export function validateParams<A extends AlgorithmId>(algorithm: A, raw: Record<
   }
   if (spec.needsArea && !opts.hasMask && !(Array.isArray(out.regions) && out.regions.length)) fail(algorithm, 'regions', 'no area selected');
   return out as AlgorithmParams[A];
+}
+
+/**
+ * Probe a job's input files and check them against the algorithm's input list: required ones present, each
+ * of an accepted kind (a mask is an image). Answers 'Upload failed' for a missing file and 'The format is
+ * not supported' for a wrong kind or an undecodable file.
+ */
+export async function checkInputs(algorithm: AlgorithmId, inputs: string[]): Promise<ProbedMedia[]> {
+  const spec = ALGORITHMS[algorithm];
+  const out: ProbedMedia[] = [];
+  for (let i = 0; i < spec.inputs.length; i++) {
+    const want = spec.inputs[i];
+    const path = inputs[i];
+    if (!path) {
+      if (want.required) throw new EngineError(USER_TEXTS.UPLOAD_FAILED, `${algorithm}: input ${i} (${want.name}) is missing`);
+      continue;
+    }
+    const p = await probeMedia(path).catch((e: Error) => {
+      throw new EngineError(USER_TEXTS.FORMAT_UNSUPPORTED, `${algorithm}: input ${i} (${want.name}): ${e.message}`);
+    });
+    const kinds = want.kinds.map((k) => (k === 'mask' ? 'image' : k));
+    if (!kinds.includes(p.media)) throw new EngineError(USER_TEXTS.FORMAT_UNSUPPORTED, `${algorithm}: input ${i} (${want.name}) is ${p.media}, expected ${kinds.join(' or ')}`);
+    out.push(p);
+  }
+  if (inputs.length > spec.inputs.length) throw new EngineError(USER_TEXTS.UPLOAD_FAILED, `${algorithm} takes at most ${spec.inputs.length} inputs`);
+  return out;
 }

@@ -1,3 +1,4 @@
+jest.setTimeout(60000);
 import { USER_TEXTS } from 'shared-contracts/src/constants';
 import { validateParams } from '../src/validate';
 
@@ -24,5 +25,21 @@ describe('validateParams', () => {
     expect(() => validateParams('text2image', { prompt: 'x', num: 2.5 })).toThrow(/whole number/);
     expect(() => validateParams('video_eraser', { regions: [{ x: 0, y: 0, w: -1, h: 3 }] })).toThrow(USER_TEXTS.SELECT_AREA);
     expect(validateParams('image_extender', { expand: { left: 10, top: 0 } })).toEqual({ ratio: '16:9', expand: { left: 10, top: 0 } });
+  });
+});
+
+describe('checkInputs', () => {
+  const { tempDir, makePicture, makeVideo } = require('./helpers') as typeof import('./helpers');
+  const t = tempDir('validate');
+  afterAll(() => t.cleanup());
+
+  it('accepts the right kinds and refuses a missing or wrong one with the spec texts', async () => {
+    const { checkInputs } = await import('../src/validate');
+    const img = await makePicture(`${t.dir}/a.png`, 40, 30);
+    const vid = await makeVideo(`${t.dir}/v.mp4`, { seconds: 1, audio: false, width: 64, height: 48 });
+    expect((await checkInputs('object_remover', [img, img])).map((p) => p.media)).toEqual(['image', 'image']);
+    await expect(checkInputs('image2video', [])).rejects.toMatchObject({ userText: USER_TEXTS.UPLOAD_FAILED });
+    await expect(checkInputs('video_enhancer', [img])).rejects.toMatchObject({ userText: USER_TEXTS.FORMAT_UNSUPPORTED });
+    expect((await checkInputs('watermark', [vid]))[0].media).toBe('video');
   });
 });
