@@ -59,9 +59,11 @@ for (const demo of DEMOS) {
     const credits = Number(await panel.getByTestId('account-credits').textContent());
     expect(credits).toBeGreaterThan(0);
 
-    await panel.getByRole('button', { name: 'Log out' }).click();
     // the account service logs out too, then comes back to the product's home
-    await page.waitForURL(/\/home$/);
+    const accountLogout = page.waitForRequest((request) => request.url().startsWith(`${ACCOUNT_ORIGIN}/account/logout?redirect_uri=`));
+    await panel.getByRole('button', { name: 'Log out' }).click();
+    await accountLogout;
+    await page.waitForURL(/\/home$/, { waitUntil: 'load' });
     await expect(page.getByTestId('account-entry').getByRole('button', { name: 'Login', exact: true })).toBeVisible();
     expect((await context.cookies(ACCOUNT_ORIGIN)).find((cookie) => cookie.name === 'studio_token')).toBeUndefined();
     expect(await page.evaluate(() => localStorage.getItem('studio_token'))).toBeNull();
