@@ -69,11 +69,13 @@ export function compose(prompt: string, seed: number, width: number, height: num
   const [c0, c1, c2, c3, c4] = pal.colours;
   const w = width;
   const h = height;
+  // suns and moons glow warm in daylight scenes, in the palette's colour otherwise
+  const sunTint: Rgb = (scene === 'landscape' || scene === 'seascape') && !pal.dark ? mix(c2, [255, 200, 110], 0.7) : c2;
   const skyTop = pal.dark ? mix(c0, [5, 5, 20], 0.7) : mix(c0, [255, 255, 255], 0.15);
   const skyBottom = pal.dark ? mix(c1, [20, 10, 40], 0.5) : mix(c1, [255, 240, 220], 0.35);
   const defs = `<defs>
 <linearGradient id="sky" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${hex(skyTop)}"/><stop offset="1" stop-color="${hex(skyBottom)}"/></linearGradient>
-<radialGradient id="glow"><stop offset="0" stop-color="${hex(mix(c2, [255, 255, 230], 0.6))}" stop-opacity="0.95"/><stop offset="1" stop-color="${hex(c2)}" stop-opacity="0"/></radialGradient>
+<radialGradient id="glow"><stop offset="0" stop-color="${hex(mix(sunTint, [255, 255, 230], 0.6))}" stop-opacity="0.95"/><stop offset="1" stop-color="${hex(sunTint)}" stop-opacity="0"/></radialGradient>
 <filter id="soft" x="-50%" y="-50%" width="200%" height="200%"><feGaussianBlur stdDeviation="${f(Math.min(w, h) / 40)}"/></filter>
 </defs>`;
   const bg: string[] = [`<rect width="${w}" height="${h}" fill="url(#sky)"/>`];
@@ -100,7 +102,7 @@ export function compose(prompt: string, seed: number, width: number, height: num
     const horizon = h * (0.45 + r() * 0.15);
     const sunX = w * (0.2 + r() * 0.6);
     bg.push(`<circle cx="${f(sunX)}" cy="${f(horizon - minSide * 0.05)}" r="${f(minSide * 0.22)}" fill="url(#glow)"/>`);
-    bg.push(`<circle cx="${f(sunX)}" cy="${f(horizon - minSide * 0.05)}" r="${f(minSide * 0.08)}" fill="${hex(mix(c2, [255, 250, 220], 0.5))}"/>`);
+    bg.push(`<circle cx="${f(sunX)}" cy="${f(horizon - minSide * 0.05)}" r="${f(minSide * 0.08)}" fill="${hex(mix(sunTint, [255, 250, 220], 0.5))}"/>`);
     bg.push(ridge(r, w, h, horizon - h * 0.03, 0.08, hex(mix(c3, skyBottom, 0.5)), 0.8));
     const sea0 = mix(c0, [10, 40, 80], 0.5);
     bg.push(`<rect x="0" y="${f(horizon)}" width="${w}" height="${f(h - horizon)}" fill="${hex(sea0)}"/>`);
@@ -142,7 +144,7 @@ export function compose(prompt: string, seed: number, width: number, height: num
     const sunX = w * (0.15 + r() * 0.7);
     const sunY = h * (0.18 + r() * 0.25);
     bg.push(`<circle cx="${f(sunX)}" cy="${f(sunY)}" r="${f(minSide * 0.28)}" fill="url(#glow)"/>`);
-    bg.push(`<circle cx="${f(sunX)}" cy="${f(sunY)}" r="${f(minSide * 0.07)}" fill="${hex(mix(c2, [255, 250, 230], 0.55))}"/>`);
+    bg.push(`<circle cx="${f(sunX)}" cy="${f(sunY)}" r="${f(minSide * 0.07)}" fill="${hex(mix(sunTint, [255, 250, 230], 0.55))}"/>`);
     for (let i = 0; i < 5; i++) {
       bg.push(`<ellipse cx="${f(r() * w)}" cy="${f(h * (0.08 + r() * 0.3))}" rx="${f(minSide * (0.12 + r() * 0.2))}" ry="${f(minSide * 0.03)}" fill="#fff" opacity="${(0.2 + r() * 0.3).toFixed(2)}" filter="url(#soft)"/>`);
     }
