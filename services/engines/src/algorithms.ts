@@ -179,3 +179,17 @@ export function isAlgorithm(id: string): id is AlgorithmId {
 export function listAlgorithms(): AlgorithmSpec[] {
   return Object.values(ALGORITHMS);
 }
+
+/** The spec's screen meta types that name an algorithm differently (route table of spec section 2). */
+export const ALGORITHM_ALIASES: Record<string, AlgorithmId> = {
+  mai_fs: 'bg_remover',
+  photomaker_imagefix: 'object_remover',
+  inpaint_clothes: 'partial_redrawing',
+  anieraser: 'video_eraser',
+};
+
+/** An algorithm id from an id or one of the spec's meta types; null when unknown. */
+export function resolveAlgorithm(id: string): AlgorithmId | null {
+  if (isAlgorithm(id)) return id;
+  return ALGORITHM_ALIASES[id] ?? null;
+}

@@ -1,6 +1,6 @@
 /** @studio/engines: the generation engines behind one interface. */
 export * from './types';
-export { ALGORITHMS, listAlgorithms, isAlgorithm } from './algorithms';
+export { ALGORITHMS, ALGORITHM_ALIASES, listAlgorithms, isAlgorithm, resolveAlgorithm } from './algorithms';
 export { validateParams, checkInputs } from './validate';
 export type { AlgorithmSpec, InputSpec, ParamSpec, InputKind, Category } from './algorithms';
 export { EngineError, EngineAbortedError } from './errors';

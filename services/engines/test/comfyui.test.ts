@@ -8,7 +8,7 @@ import { USER_TEXTS } from 'shared-contracts/src/constants';
 import { ComfyUiEngine, type ComfyWorkflow } from '../src/comfyui/engine';
 import { createEngineRegistry, EngineRegistry, parseAlgorithmMap } from '../src/registry';
 import { LocalEngine } from '../src/local/engine';
-import { ALGORITHMS, listAlgorithms } from '../src/algorithms';
+import { ALGORITHMS, listAlgorithms, resolveAlgorithm } from '../src/algorithms';
 import { ALGORITHM_IDS } from '../src/types';
 import { ctxFor, job, makePicture, tempDir } from './helpers';
 
@@ -231,5 +231,9 @@ describe('registry and catalogue', () => {
     expect(ALGORITHMS.text2video).toMatchObject({ output: 'video', duration: { from: 'param', param: 'duration', default: 5 } });
     expect(ALGORITHMS.mai_tcm.params.prompt).toMatchObject({ required: true, minLength: 10 });
     expect(ALGORITHMS.t_sensitive_detect.output).toBe('data');
+    expect(resolveAlgorithm('inpaint_clothes')).toBe('partial_redrawing');
+    expect(resolveAlgorithm('anieraser')).toBe('video_eraser');
+    expect(resolveAlgorithm('text2video')).toBe('text2video');
+    expect(resolveAlgorithm('nope')).toBeNull();
   });
 });
