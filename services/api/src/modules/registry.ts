@@ -6,8 +6,12 @@
 import type { ApiModuleDefinition } from './types.js';
 import { checkinModule } from './checkin/index.js';
 import { feedbackModule } from './feedback/index.js';
+import { storageModule } from './storage/index.js';
+import { tasksModule } from './tasks/index.js';
 
 export const apiModules: ApiModuleDefinition[] = [
   checkinModule(),
   feedbackModule(),
+  storageModule(),
+  tasksModule(),
 ];
