@@ -177,7 +177,7 @@ describe('credits come back', () => {
       expect(swept.failed).toBe(1);
       const failed = (await h.result(user, next.body.data.task_id)).body.data;
       expect(failed.status).toBe('failure');
-      expect(failed.reason).toBe(USER_TEXTS.PROCESSING_FAILED === failed.reason ? USER_TEXTS.PROCESSING_FAILED : USER_TEXTS.GENERATION_FAILED_LATER);
+      expect(failed.reason).toBe(USER_TEXTS.GENERATION_FAILED_LATER);
       expect(await h.balance(user.uid)).toBe(49);
     } finally {
       await second.stop();
