@@ -93,8 +93,8 @@ export function checkPayload(resolved: ResolvedAlgorithm, data: Record<string, u
     const value = checkParam(resolved, name, spec, data[name]);
     if (value !== undefined) params[name] = value;
   }
-  // a song needs lyrics (the spec's message covers both empty fields)
-  for (const field of ['prompt', 'lyrics', 'text']) {
+  // the check tasks judge the text themselves; every other task is refused non-compliant text up front
+  for (const field of resolved.lane === 'check' ? [] : ['prompt', 'lyrics', 'text']) {
     const text = params[field];
     if (typeof text === 'string' && text && !checkText(text).passed) {
       throw new ApiFailure(400, API_CODES.NON_COMPLIANT, USER_TEXTS.NON_COMPLIANT);

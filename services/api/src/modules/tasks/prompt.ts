@@ -55,34 +55,26 @@ export function polishPrompt(prompt: string): string {
   return `${sentence}, ${terms.join(', ')}`;
 }
 
-const COLOURS: { name: string; rgb: [number, number, number] }[] = [
-  { name: 'black', rgb: [20, 20, 20] },
-  { name: 'white', rgb: [240, 240, 240] },
-  { name: 'grey', rgb: [128, 128, 128] },
-  { name: 'red', rgb: [200, 40, 40] },
-  { name: 'orange', rgb: [235, 140, 40] },
-  { name: 'yellow', rgb: [235, 215, 60] },
-  { name: 'green', rgb: [60, 160, 70] },
-  { name: 'teal', rgb: [40, 150, 150] },
-  { name: 'blue', rgb: [50, 90, 200] },
-  { name: 'sky blue', rgb: [130, 180, 235] },
-  { name: 'purple', rgb: [130, 70, 170] },
-  { name: 'pink', rgb: [235, 140, 180] },
-  { name: 'brown', rgb: [120, 80, 50] },
-  { name: 'beige', rgb: [215, 195, 160] },
-];
-
-function nearestColour([r, g, b]: number[]): string {
-  let best = COLOURS[0];
-  let bestD = Infinity;
-  for (const c of COLOURS) {
-    const d = (c.rgb[0] - r) ** 2 * 0.3 + (c.rgb[1] - g) ** 2 * 0.59 + (c.rgb[2] - b) ** 2 * 0.11;
-    if (d < bestD) {
-      bestD = d;
-      best = c;
-    }
-  }
-  return best.name;
+/** A colour's everyday name from its hue, saturation and lightness ("dark blue", "pale pink", "grey"). */
+export function colourName([r, g, b]: number[]): string {
+  const max = Math.max(r, g, b) / 255;
+  const min = Math.min(r, g, b) / 255;
+  const l = (max + min) / 2;
+  const d = max - min;
+  const s = d === 0 ? 0 : d / (1 - Math.abs(2 * l - 1));
+  if (s < 0.18 || d < 0.08) return l < 0.15 ? 'black' : l > 0.88 ? 'white' : 'grey';
+  let h: number;
+  const rn = r / 255;
+  const gn = g / 255;
+  const bn = b / 255;
+  if (max === rn) h = ((gn - bn) / d) % 6;
+  else if (max === gn) h = (bn - rn) / d + 2;
+  else h = (rn - gn) / d + 4;
+  h = (h * 60 + 360) % 360;
+  const hue =
+    h < 15 || h >= 345 ? 'red' : h < 40 ? 'orange' : h < 65 ? 'yellow' : h < 160 ? 'green' : h < 190 ? 'teal' : h < 250 ? 'blue' : h < 290 ? 'purple' : 'pink';
+  const base = hue === 'orange' && l < 0.4 ? 'brown' : hue;
+  return l < 0.3 ? `dark ${base}` : l > 0.75 ? `pale ${base}` : base;
 }
 
 export interface ImageFacts {
@@ -109,7 +101,7 @@ export async function measureImage(file: string, countFaces?: (file: string) => 
     const lum = 0.2126 * data[i] + 0.7152 * data[i + 1] + 0.0722 * data[i + 2];
     sum += lum;
     sumSq += lum * lum;
-    const name = nearestColour([data[i], data[i + 1], data[i + 2]]);
+    const name = colourName([data[i], data[i + 1], data[i + 2]]);
     counts.set(name, (counts.get(name) ?? 0) + 1);
   }
   const mean = sum / n;
