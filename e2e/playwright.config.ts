@@ -11,6 +11,8 @@ import path from 'node:path';
 
 const port = Number(process.env.E2E_PORT ?? 8091);
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), 'e2e-pglite-'));
+// one folder per run (workers inherit it), so two runs on one machine never clear each other's traces
+process.env.E2E_OUTPUT_DIR ??= mkdtempSync(path.join(os.tmpdir(), 'e2e-results-'));
 export const APP_ORIGIN = `http://app.studio.test:${port}`;
 export const ACCOUNT_ORIGIN = `http://account.studio.test:${port}`;
 
@@ -22,7 +24,7 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: process.env.E2E_JSON ? [['list'], ['json', { outputFile: process.env.E2E_JSON }]] : [['list']],
-  outputDir: path.join(os.tmpdir(), 'e2e-results'),
+  outputDir: process.env.E2E_OUTPUT_DIR,
   use: {
     baseURL: APP_ORIGIN,
     viewport: { width: 1280, height: 800 },
