@@ -123,6 +123,8 @@ export interface TaskListRequest {
   page_size?: number;
   module?: string;
   is_workflow?: boolean;
+  /** only tasks whose results are of this media (My Creations' filter); a server that ignores it lists all */
+  media?: 'video' | 'image' | 'audio';
 }
 
 export interface CheckInRequest {

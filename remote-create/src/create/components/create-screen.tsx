@@ -1,25 +1,35 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
-import { ASPECT_RATIOS, BATCH_COUNTS, DEFAULT_BATCH_COUNT, TASK_RESULT_DAYS, type AspectRatio, type CreateMode } from 'shared-contracts';
-import { NotYetNotice } from '../../components/not-yet-notice';
+import { useSnapshot } from 'valtio';
+import { ASPECT_RATIOS, BATCH_COUNTS, useShell, type CreateMode, type Task } from 'shared-contracts';
+import { Button, Glyph, GLYPHS } from '../../components/button';
+import { ExamplesSection } from '../../examples/components/examples-section';
+import { AskHost } from '../../lib/ask-host';
 import { media, theme } from '../../lib/theme';
-import { MODES } from '../utils/modes';
+import { GoBackDialog, ReminderDialog } from '../../leave/components/leave-dialogs';
+import { useLeaveGuard } from '../../leave/hooks/use-leave-guard';
+import { leaveReason } from '../../leave/utils/leave-reason';
+import { GenerateList } from '../../tasks/components/generate-list';
+import { useGenerateList } from '../../tasks/hooks/use-generate-list';
+import { useCost } from '../hooks/use-cost';
+import { useGenerate } from '../hooks/use-generate';
+import { buildCreate, fieldOf, initialForm, type CreateForm } from '../utils/form';
+import { countWords, IMAGE_STYLES, MODES, MUSIC_STYLES, SONG_ALGORITHM, ULTRA_HD } from '../utils/modes';
+import { checkFrames, type MusicTab } from '../utils/validation';
+import { AudioEditDialog } from './audio-edit-dialog';
 import { ChoiceGroup } from './choice-group';
-import { Field } from './field';
 import { GenerateBar } from './generate-bar';
 import { ImageInput } from './image-input';
-import { MusicForm, type MusicTab } from './music-form';
+import { MusicForm } from './music-form';
 import { PromptBox } from './prompt-box';
-import { StylesField } from './styles-field';
+import { AnimeStylesField, EffectField, ImageStylesField } from './styles-field';
+import { VideoInput } from './video-input';
 
 function useMusicTab(): [MusicTab, (tab: MusicTab) => void] {
   const [params, setParams] = useSearchParams();
   const { tabname } = useParams();
-  const fromUrl: MusicTab = params.get('tab') === 'song' || tabname === 'song' ? 'song' : 'music';
-  const [tab, setTab] = useState<MusicTab>(fromUrl);
-  useEffect(() => setTab(fromUrl), [fromUrl]);
+  const tab: MusicTab = params.get('tab') === 'song' || tabname === 'song' ? 'song' : 'music';
   function change(next: MusicTab) {
-    setTab(next);
     setParams(
       (previous) => {
         const updated = new URLSearchParams(previous);
@@ -33,17 +43,68 @@ function useMusicTab(): [MusicTab, (tab: MusicTab) => void] {
   return [tab, change];
 }
 
-/** The form of one creation mode (spec section 2), and the Generate List beside it. */
+/** Has the user put anything into the form (the go-back modal asks before it is discarded)? */
+function formTouched(form: CreateForm): boolean {
+  return Boolean(form.prompt.trim() || form.musicPrompt.trim() || form.songPrompt.trim() || form.lyrics.trim() || form.video || Object.values(form.images).some(Boolean));
+}
+
+/** A creation screen: its form (spec section 2) beside the Generate List, with the leave guards. */
 export function CreateScreen({ mode }: { mode: CreateMode }) {
+  return (
+    <AskHost>
+      <CreateScreenBody mode={mode} />
+    </AskHost>
+  );
+}
+
+function CreateScreenBody({ mode }: { mode: CreateMode }) {
+  const shell = useShell();
+  const session = useSnapshot(shell.session.state);
   const spec = MODES[mode];
-  const [prompt, setPrompt] = useState('');
-  const [ratio, setRatio] = useState<AspectRatio>('16:9');
-  const [quantity, setQuantity] = useState<number>(DEFAULT_BATCH_COUNT);
-  const [duration, setDuration] = useState<number>(spec.duration?.defaultValue ?? 0);
-  const [resolution, setResolution] = useState<string>(spec.resolution?.defaultValue ?? '');
-  const [motion, setMotion] = useState<string>(spec.motion?.defaultValue ?? '');
-  const [audio, setAudio] = useState(false);
+  const { semantic } = useParams();
   const [musicTab, setMusicTab] = useMusicTab();
+  const [draft, setDraft] = useState<CreateForm>(() => initialForm(mode, { semantic, musicTab }));
+  const [busyInputs, setBusyInputs] = useState<Record<string, boolean>>({});
+  const [goBackOpen, setGoBackOpen] = useState(false);
+  const [editOpen, setEditOpen] = useState(false);
+
+  const form = useMemo<CreateForm>(() => ({ ...draft, musicTab, uploading: Object.values(busyInputs).filter(Boolean).length }), [draft, musicTab, busyInputs]);
+  const patch = useCallback((update: Partial<CreateForm>) => setDraft((previous) => ({ ...previous, ...update })), []);
+  const setBusy = useCallback((key: string, busy: boolean) => setBusyInputs((previous) => (previous[key] === busy ? previous : { ...previous, [key]: busy })), []);
+
+  const list = useGenerateList(mode);
+  const call = useMemo(() => buildCreate(mode, form), [mode, form]);
+  const costReady = mode !== 'video-to-anime' || Boolean(form.video);
+  const cost = useCost(call.algorithm, call.costQuery, costReady);
+  const refreshCost = useCallback(async () => (costReady ? ((await cost.refresh()) ?? null) : null), [cost, costReady]);
+  const generation = useGenerate({ mode, form, list, refreshCost });
+
+  const reason = leaveReason({ running: list.running, undownloaded: list.undownloaded });
+  const { blocker, allowNext } = useLeaveGuard(reason);
+
+  const { clearError } = generation;
+  // a new input makes the last refusal stale
+  useEffect(() => clearError(), [draft, musicTab, clearError]);
+
+  const frameProblem = checkFrames(form.images.first ?? null, form.images.end ?? null);
+  const styleWords = spec.styles === 'image' ? countWords(IMAGE_STYLES.find((style) => style.id === form.imageStyle)?.words ?? '') : 0;
+  const audioTasks = list.tasks.filter((task) => task.status === 'success' && task.outputs.some((output) => output.media === 'audio'));
+
+  function goBack() {
+    if (list.running > 0 || formTouched(form)) setGoBackOpen(true);
+    else shell.navigate('/home');
+  }
+
+  function editTrack(task: Task) {
+    setEditOpen(false);
+    const styleLabel = fieldOf(task.user_data, 'style');
+    const style = MUSIC_STYLES.find((item) => item.label === styleLabel)?.id ?? null;
+    const duration = Number(fieldOf(task.user_data, 'duration')) || form.musicDuration;
+    const song = task.algorithm === SONG_ALGORITHM;
+    patch(song ? { songPrompt: fieldOf(task.user_data, 'prompt'), lyrics: fieldOf(task.user_data, 'lyrics'), musicDuration: duration, musicStyle: style } : { musicPrompt: fieldOf(task.user_data, 'prompt'), musicDuration: duration, musicStyle: style });
+    setMusicTab(song ? 'song' : 'music');
+    shell.toast.info('The track’s settings are in the form: change them and generate again.');
+  }
 
   return (
     <div
@@ -61,7 +122,11 @@ export function CreateScreen({ mode }: { mode: CreateMode }) {
     >
       <form
         aria-labelledby="create-title"
-        onSubmit={(event) => event.preventDefault()}
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          void generation.generate();
+        }}
         css={{
           display: 'flex',
           flexDirection: 'column',
@@ -71,45 +136,76 @@ export function CreateScreen({ mode }: { mode: CreateMode }) {
           background: theme.surface,
           border: `1px solid ${theme.border}`,
           alignSelf: 'start',
+          [media.phone]: { padding: 14 },
         }}
       >
-        <header>
-          <h1 id="create-title" css={{ margin: 0, fontSize: 24, lineHeight: 1.2 }}>
-            {spec.title}
-          </h1>
-          <p css={{ margin: '6px 0 0', color: theme.textMuted, fontSize: 14 }}>{spec.subtitle}</p>
+        <header css={{ display: 'flex', alignItems: 'flex-start', gap: 8 }}>
+          <Button variant="icon" aria-label="Back to home" onClick={goBack} css={{ flexShrink: 0, marginLeft: -8 }}>
+            <Glyph d={GLYPHS.left} />
+          </Button>
+          <div>
+            <h1 id="create-title" css={{ margin: 0, fontSize: 24, lineHeight: 1.2 }}>
+              {spec.title}
+            </h1>
+            <p css={{ margin: '6px 0 0', color: theme.textMuted, fontSize: 14 }}>{spec.subtitle}</p>
+          </div>
         </header>
 
-        {mode === 'text-to-music' ? <MusicForm tab={musicTab} onTabChange={setMusicTab} /> : null}
+        {mode === 'text-to-music' ? (
+          <>
+            <MusicForm form={form} patch={patch} onTabChange={setMusicTab} />
+            <Button variant="ghost" onClick={() => setEditOpen(true)}>
+              Edit a previous track
+            </Button>
+          </>
+        ) : null}
 
         {spec.images ? (
           <div css={{ display: 'grid', gap: 16, gridTemplateColumns: spec.images.length > 1 ? 'repeat(2, minmax(0, 1fr))' : '1fr', [media.phone]: { gridTemplateColumns: '1fr' } }}>
             {spec.images.map((slot) => (
-              <ImageInput key={`${mode}-${slot.key}`} slot={slot} />
+              <ImageInput
+                key={`${mode}-${slot.key}`}
+                slot={slot}
+                algorithm={spec.algorithm}
+                value={form.images[slot.key]}
+                onChange={(value) => setDraft((previous) => ({ ...previous, images: { ...previous.images, [slot.key]: value } }))}
+                onBusyChange={(busy) => setBusy(slot.key, busy)}
+              />
             ))}
           </div>
         ) : null}
+        {frameProblem ? (
+          <p role="alert" css={{ margin: 0, fontSize: 13, color: theme.danger }}>
+            {frameProblem}
+          </p>
+        ) : null}
 
         {spec.video ? (
-          <Field legend={spec.video.label}>
-            <NotYetNotice>Video upload is not available yet.</NotYetNotice>
-          </Field>
+          <VideoInput label={spec.video.label} algorithm={spec.algorithm} value={form.video} onChange={(video) => patch({ video })} onBusyChange={(busy) => setBusy('video', busy)} />
         ) : null}
 
-        {spec.effect ? (
-          <Field legend="Effect">
-            <NotYetNotice>Effect templates are not available yet.</NotYetNotice>
-          </Field>
-        ) : null}
+        {spec.effect ? <EffectField value={form.effect} onChange={(effect) => patch({ effect })} /> : null}
 
-        {spec.prompt ? <PromptBox key={mode} spec={spec.prompt} value={prompt} onChange={setPrompt} /> : null}
+        {spec.prompt ? (
+          <PromptBox
+            key={mode}
+            spec={spec.prompt}
+            value={form.prompt}
+            onChange={(prompt) => patch({ prompt })}
+            extraWords={styleWords}
+            presetsAlgorithm={spec.algorithm}
+            sampleKey={spec.sampleKey}
+            polish
+            imageToPrompt={spec.imageToPrompt}
+          />
+        ) : null}
 
         {spec.ratio ? (
           <ChoiceGroup
             legend="Aspect ratio"
             choices={ASPECT_RATIOS.map((option) => ({ value: option.ratio, label: option.ratio, detail: `${option.width}x${option.height}` }))}
-            value={ratio}
-            onChange={setRatio}
+            value={form.ratio}
+            onChange={(ratio) => patch({ ratio })}
             columns={4}
           />
         ) : null}
@@ -118,80 +214,84 @@ export function CreateScreen({ mode }: { mode: CreateMode }) {
           <ChoiceGroup
             legend="Duration"
             choices={spec.duration.options.map((value) => ({ value, label: spec.duration?.format(value) ?? String(value) }))}
-            value={duration}
-            onChange={setDuration}
+            value={form.duration}
+            onChange={(duration) => patch({ duration })}
             columns={spec.duration.options.length}
           />
         ) : null}
 
         {spec.resolution ? (
-          <ChoiceGroup
-            legend="Resolution"
-            choices={spec.resolution.options.map((value) => ({ value, label: value }))}
-            value={resolution}
-            onChange={setResolution}
-            columns={spec.resolution.options.length}
-          />
+          <div css={{ display: 'flex', flexDirection: 'column', gap: 6 }}>
+            <ChoiceGroup
+              legend="Resolution"
+              choices={spec.resolution.options.map((value) => ({ value, label: value, detail: value === ULTRA_HD ? 'Ultra HD' : undefined }))}
+              value={form.resolution}
+              onChange={(resolution) => patch({ resolution })}
+              columns={spec.resolution.options.length}
+            />
+            {form.resolution === ULTRA_HD && session.flags.isLogin && !session.flags.isSubscribed ? (
+              <p css={{ margin: 0, fontSize: 13, color: theme.textMuted }}>
+                Ultra HD is part of the Standard and Premium plans.{' '}
+                <button
+                  type="button"
+                  onClick={() => shell.bus.emit('billing:open', { tab: 'membership', reason: 'ultra-hd' })}
+                  css={{ padding: 0, border: 0, background: 'none', color: theme.link, font: 'inherit', cursor: 'pointer', textDecoration: 'underline' }}
+                >
+                  Upgrade
+                </button>
+              </p>
+            ) : null}
+          </div>
         ) : null}
 
         {spec.motion ? (
           <ChoiceGroup
             legend="Motion"
-            choices={spec.motion.options.map((value) => ({ value, label: value }))}
-            value={motion}
-            onChange={setMotion}
-            columns={spec.motion.options.length}
-          />
-        ) : null}
-
-        {spec.quantity ? (
-          <ChoiceGroup
-            legend="Number of images"
-            choices={BATCH_COUNTS.map((value) => ({ value, label: String(value) }))}
-            value={quantity}
-            onChange={setQuantity}
+            choices={spec.motion.options.map((value) => ({ value, label: spec.motion?.format(value) ?? value }))}
+            value={form.motion}
+            onChange={(motion) => patch({ motion })}
             columns={4}
           />
         ) : null}
 
-        {spec.styles ? <StylesField /> : null}
-
-        {spec.audio ? (
-          <label css={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 12, fontSize: 14, fontWeight: 600 }}>
-            Generate audio
-            <input
-              type="checkbox"
-              role="switch"
-              checked={audio}
-              onChange={(event) => setAudio(event.target.checked)}
-              css={{ width: 20, height: 20, accentColor: theme.primary }}
-            />
-          </label>
+        {spec.quantity ? (
+          <ChoiceGroup legend="Number of images" choices={BATCH_COUNTS.map((value) => ({ value, label: String(value) }))} value={form.quantity} onChange={(quantity) => patch({ quantity })} columns={4} />
         ) : null}
 
-        <GenerateBar />
+        {spec.styles === 'image' ? <ImageStylesField value={form.imageStyle} onChange={(imageStyle) => patch({ imageStyle })} /> : null}
+        {spec.styles === 'anime' ? <AnimeStylesField value={form.animeStyle} onChange={(animeStyle) => patch({ animeStyle })} /> : null}
+
+        {spec.audio ? (
+          <div css={{ display: 'flex', flexDirection: 'column', gap: 4 }}>
+            <label css={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 12, fontSize: 14, fontWeight: 600, color: theme.textMuted }}>
+              Generate audio
+              <input type="checkbox" role="switch" checked={false} disabled aria-describedby="audio-toggle-note" css={{ width: 20, height: 20, accentColor: theme.primary }} />
+            </label>
+            <p id="audio-toggle-note" css={{ margin: 0, fontSize: 12, color: theme.textMuted }}>
+              Sound for generated videos is not available on this server yet; videos are made without audio.
+            </p>
+          </div>
+        ) : null}
+
+        <GenerateBar cost={costReady ? cost.cost : null} costError={costReady ? cost.error : null} loggedIn={session.flags.isLogin} phase={generation.phase} error={generation.error} onGenerate={() => void generation.generate()} />
+
+        <ExamplesSection demoKey={mode === 'text-to-music' && musicTab === 'song' ? SONG_ALGORITHM : spec.algorithm} title={spec.title} />
       </form>
 
-      <section
-        aria-labelledby="generate-list-title"
-        css={{
-          display: 'flex',
-          flexDirection: 'column',
-          gap: 12,
-          padding: 20,
-          borderRadius: theme.radiusLarge,
-          background: theme.surface,
-          border: `1px solid ${theme.border}`,
-          minHeight: 320,
-          [media.phone]: { minHeight: 0 },
-        }}
-      >
-        <h2 id="generate-list-title" css={{ margin: 0, fontSize: 18 }}>
-          Generate List
-        </h2>
-        <p css={{ margin: 0, fontSize: 13, color: theme.textMuted }}>Results are kept {TASK_RESULT_DAYS} days.</p>
-        <NotYetNotice>The Generate List is not available yet. Your tasks will appear here with their progress once generation opens.</NotYetNotice>
-      </section>
+      <GenerateList list={list} />
+
+      {blocker.state === 'blocked' && reason ? <ReminderDialog message={reason} onCancel={() => blocker.reset()} onLeave={() => blocker.proceed()} /> : null}
+      {goBackOpen ? (
+        <GoBackDialog
+          onCancel={() => setGoBackOpen(false)}
+          onConfirm={() => {
+            setGoBackOpen(false);
+            allowNext();
+            shell.navigate('/home');
+          }}
+        />
+      ) : null}
+      {editOpen ? <AudioEditDialog tasks={audioTasks} onCancel={() => setEditOpen(false)} onPick={editTrack} /> : null}
     </div>
   );
 }

@@ -1,18 +1,69 @@
 import { useId } from 'react';
+import type { TaskCostResponse } from 'shared-contracts';
 import { Button } from '../../components/button';
 import { theme } from '../../lib/theme';
+import type { GeneratePhase } from '../hooks/use-generate';
 
-/** The Generate button: shown where it belongs, disabled, with the plain reason beside it. */
-export function GenerateBar() {
+/** What the Generate button says about the price (spec: the credit cost on the button, from the server). */
+export function costLabel(cost: TaskCostResponse | null, loggedIn: boolean): string | null {
+  if (!loggedIn) return null;
+  if (!cost) return null;
+  if (cost.free_for_plan || cost.cost === 0) return 'Free';
+  return `${cost.cost} credit${cost.cost === 1 ? '' : 's'}`;
+}
+
+const PHASE_LABEL: Record<GeneratePhase, string> = { idle: 'Generate', checking: 'Checking your input…', creating: 'Starting…' };
+
+/** The Generate button with its cost, the cost's basis, and the reason the last press stopped. */
+export function GenerateBar({
+  cost,
+  costError,
+  loggedIn,
+  phase,
+  error,
+  onGenerate,
+}: {
+  cost: TaskCostResponse | null;
+  costError: string | null;
+  loggedIn: boolean;
+  phase: GeneratePhase;
+  error: string | null;
+  onGenerate(): void;
+}) {
   const noteId = useId();
+  const label = costLabel(cost, loggedIn);
+  const note = !loggedIn ? 'Log in to generate and to see the cost.' : costError ? `The cost could not be read: ${costError}` : cost?.basis ?? '';
   return (
     <div css={{ display: 'flex', flexDirection: 'column', gap: 8, paddingTop: 4 }}>
-      <Button variant="primary" disabled aria-describedby={noteId} css={{ width: '100%', minHeight: 48, fontSize: 16 }}>
-        Generate
+      {error ? (
+        <p role="alert" data-testid="generate-error" css={{ margin: 0, fontSize: 14, color: theme.danger }}>
+          {error}
+        </p>
+      ) : null}
+      <Button
+        variant="primary"
+        type="submit"
+        onClick={(event) => {
+          event.preventDefault();
+          onGenerate();
+        }}
+        disabled={phase !== 'idle'}
+        aria-describedby={note ? noteId : undefined}
+        data-testid="generate-button"
+        css={{ width: '100%', minHeight: 48, fontSize: 16 }}
+      >
+        <span>{PHASE_LABEL[phase]}</span>
+        {label && phase === 'idle' ? (
+          <span data-testid="generate-cost" css={{ fontWeight: 500, opacity: 0.9 }}>
+            · {label}
+          </span>
+        ) : null}
       </Button>
-      <p id={noteId} css={{ margin: 0, fontSize: 13, color: theme.textMuted, textAlign: 'center' }}>
-        Generation is not available yet.
-      </p>
+      {note ? (
+        <p id={noteId} css={{ margin: 0, fontSize: 12, color: theme.textMuted, textAlign: 'center' }}>
+          {note}
+        </p>
+      ) : null}
     </div>
   );
 }

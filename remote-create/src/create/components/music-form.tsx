@@ -1,20 +1,20 @@
-import { useState } from 'react';
+import { useId } from 'react';
 import { LYRICS_MIN_LENGTH, USER_TEXTS } from 'shared-contracts';
 import { focusRing, theme } from '../../lib/theme';
-import { MUSIC_DURATION, MUSIC_PROMPT, SONG_PROMPT } from '../utils/modes';
+import type { CreateForm } from '../utils/form';
+import { MUSIC_ALGORITHM, MUSIC_DURATION, MUSIC_PROMPT, SONG_PROMPT } from '../utils/modes';
+import type { MusicTab } from '../utils/validation';
 import { ChoiceGroup } from './choice-group';
 import { PromptBox } from './prompt-box';
-import { StylesField } from './styles-field';
+import { MusicStyleField } from './styles-field';
 
-export type MusicTab = 'music' | 'song';
+export type { MusicTab };
 
-/** Music (prompt and duration, default 30 s) and Song (lyrics and style) under one tab bar. */
-export function MusicForm({ tab, onTabChange }: { tab: MusicTab; onTabChange(tab: MusicTab): void }) {
-  const [prompt, setPrompt] = useState('');
-  const [songPrompt, setSongPrompt] = useState('');
-  const [lyrics, setLyrics] = useState('');
-  const [duration, setDuration] = useState(MUSIC_DURATION.defaultValue);
-  const lyricsLength = lyrics.trim().length;
+/** Music (prompt, duration default 30, style with its cover) and Song (lyrics, style prompt) under one tab bar. */
+export function MusicForm({ form, patch, onTabChange }: { form: CreateForm; patch(update: Partial<CreateForm>): void; onTabChange(tab: MusicTab): void }) {
+  const lyricsId = useId();
+  const tab = form.musicTab;
+  const lyricsLength = form.lyrics.trim().length;
   const lyricsShort = lyricsLength > 0 && lyricsLength < LYRICS_MIN_LENGTH;
 
   const tabs: { id: MusicTab; label: string }[] = [
@@ -53,29 +53,22 @@ export function MusicForm({ tab, onTabChange }: { tab: MusicTab; onTabChange(tab
       </div>
       {tab === 'music' ? (
         <div role="tabpanel" id="music-panel-music" aria-labelledby="music-tab-music" css={{ display: 'flex', flexDirection: 'column', gap: 20 }}>
-          <PromptBox spec={MUSIC_PROMPT} value={prompt} onChange={setPrompt} />
-          <ChoiceGroup
-            legend="Duration"
-            choices={MUSIC_DURATION.options.map((value) => ({ value, label: MUSIC_DURATION.format(value) }))}
-            value={duration}
-            onChange={setDuration}
-            columns={3}
-          />
+          <PromptBox spec={MUSIC_PROMPT} value={form.musicPrompt} onChange={(musicPrompt) => patch({ musicPrompt })} presetsAlgorithm={MUSIC_ALGORITHM} sampleKey="text2music" polish />
         </div>
       ) : (
         <div role="tabpanel" id="music-panel-song" aria-labelledby="music-tab-song" css={{ display: 'flex', flexDirection: 'column', gap: 20 }}>
           <div css={{ display: 'flex', flexDirection: 'column', gap: 8 }}>
-            <label htmlFor="song-lyrics" css={{ fontWeight: 600, fontSize: 14 }}>
+            <label htmlFor={lyricsId} css={{ fontWeight: 600, fontSize: 14 }}>
               Lyrics
             </label>
             <textarea
-              id="song-lyrics"
-              value={lyrics}
-              onChange={(event) => setLyrics(event.target.value)}
+              id={lyricsId}
+              value={form.lyrics}
+              onChange={(event) => patch({ lyrics: event.target.value })}
               rows={8}
               placeholder="Write your lyrics: verses, a chorus, a bridge."
               aria-invalid={lyricsShort}
-              aria-describedby="song-lyrics-hint"
+              aria-describedby={`${lyricsId}-hint`}
               css={{
                 resize: 'vertical',
                 padding: 12,
@@ -89,8 +82,8 @@ export function MusicForm({ tab, onTabChange }: { tab: MusicTab; onTabChange(tab
                 '&:focus-visible': { outline: `2px solid ${theme.focus}`, outlineOffset: 1 },
               }}
             />
-            <span id="song-lyrics-hint" css={{ fontSize: 12, color: theme.textMuted }}>
-              At least {LYRICS_MIN_LENGTH} characters. Enter song lyrics or a prompt to generate music.
+            <span id={`${lyricsId}-hint`} css={{ fontSize: 12, color: theme.textMuted }}>
+              At least {LYRICS_MIN_LENGTH} characters; they are sung over the music.
             </span>
             {lyricsShort ? (
               <p role="alert" css={{ margin: 0, fontSize: 13, color: theme.danger }}>
@@ -98,10 +91,17 @@ export function MusicForm({ tab, onTabChange }: { tab: MusicTab; onTabChange(tab
               </p>
             ) : null}
           </div>
-          <PromptBox spec={SONG_PROMPT} value={songPrompt} onChange={setSongPrompt} />
-          <StylesField />
+          <PromptBox spec={SONG_PROMPT} value={form.songPrompt} onChange={(songPrompt) => patch({ songPrompt })} sampleKey="text2song" />
         </div>
       )}
+      <ChoiceGroup
+        legend="Duration"
+        choices={MUSIC_DURATION.options.map((value) => ({ value, label: MUSIC_DURATION.format(value) }))}
+        value={form.musicDuration}
+        onChange={(musicDuration) => patch({ musicDuration })}
+        columns={MUSIC_DURATION.options.length}
+      />
+      <MusicStyleField value={form.musicStyle} onChange={(musicStyle) => patch({ musicStyle })} />
     </div>
   );
 }

@@ -1,0 +1,124 @@
+/**
+ * Pressing Generate: sign-in first (account:login-required), the form's rules, the credits (too few opens
+ * the purchase dialog and says so in a toast), the watermark agreement of Free accounts, the credit
+ * prompt of music, the sensitive-content checks of every input, then the create call; the new task goes
+ * into the Generate List and the balance after its hold goes to the header (credits:changed).
+ */
+import { useCallback, useRef, useState } from 'react';
+import { API_CODES, USER_TEXTS, useShell, type CreateMode, type TaskCostResponse } from 'shared-contracts';
+import { useAsk } from '../../lib/ask-host';
+import { codeOf, isAborted, isInsufficientCredits, isStorageFull, messageOf } from '../../lib/errors';
+import type { GenerateListApi } from '../../tasks/hooks/use-generate-list';
+import { sensitiveChecks } from '../api/sensitive';
+import { buildCreate, mediaToCheck, textsToCheck, validateForm, type CreateForm } from '../utils/form';
+
+export type GeneratePhase = 'idle' | 'checking' | 'creating';
+
+export function notEnoughCreditsText(cost: number, balance: number): string {
+  return `Not enough credits: this needs ${cost} credit${cost === 1 ? '' : 's'} and you have ${balance}.`;
+}
+
+export function unlockAudioText(cost: number): string {
+  return `Use ${cost} credits to unlock the full audio`;
+}
+
+export interface GenerateDeps {
+  mode: CreateMode;
+  form: CreateForm;
+  list: Pick<GenerateListApi, 'addTask'>;
+  /** fetches the cost afresh (the shown one may be for other parameters) */
+  refreshCost(): Promise<TaskCostResponse | null | undefined>;
+}
+
+export function useGenerate({ mode, form, list, refreshCost }: GenerateDeps) {
+  const shell = useShell();
+  const ask = useAsk();
+  const [phase, setPhase] = useState<GeneratePhase>('idle');
+  const [error, setError] = useState<string | null>(null);
+  const busy = useRef(false);
+  const controller = useRef<AbortController | null>(null);
+  /** ms from pressing Generate to the task in the list (the last create) */
+  const [lastLatencyMs, setLastLatencyMs] = useState<number | null>(null);
+
+  const generate = useCallback(async () => {
+    if (busy.current) return;
+    const pressedAt = performance.now();
+    const { flags, user } = shell.session.state;
+    if (!flags.isLogin || !user) {
+      shell.bus.emit('account:login-required', { reason: 'generate' });
+      return;
+    }
+    const problem = validateForm(mode, form);
+    setError(problem);
+    if (problem) return;
+    busy.current = true;
+    const own = new AbortController();
+    controller.current = own;
+    try {
+      const call = buildCreate(mode, form);
+      const fresh = await refreshCost().catch(() => null);
+      const cost = fresh?.cost ?? null;
+      const balance = shell.session.state.flags.curCredits;
+      if (cost !== null && cost > balance) {
+        shell.toast.warn(notEnoughCreditsText(cost, balance));
+        shell.bus.emit('billing:open', { tab: 'credits', reason: 'insufficient-credits' });
+        return;
+      }
+      if (flags.isFree && mode !== 'text-to-music' && !(await ask.watermarkAgreement(user.uid))) return;
+      if (mode === 'text-to-music' && cost !== null && cost > 0) {
+        const yes = await ask.confirm({ title: 'Unlock the full audio', message: unlockAudioText(cost), cancelLabel: 'Cancel', confirmLabel: 'Continue', testId: 'unlock-audio' });
+        if (!yes) return;
+      }
+      setPhase('checking');
+      const refused = await sensitiveChecks(
+        shell.api,
+        {
+          text: textsToCheck(mode, form),
+          images: mediaToCheck(form).filter((item) => item.media === 'image').map((item) => item.ossPath),
+          videos: mediaToCheck(form).filter((item) => item.media === 'video').map((item) => item.ossPath),
+        },
+        own.signal,
+      );
+      if (refused) {
+        setError(refused);
+        return;
+      }
+      setPhase('creating');
+      const task = await shell.api.call(
+        'POST /v1/ai/create/{algorithm}',
+        { params: { algorithm: call.algorithm }, body: { data: call.data, user_data: call.userData, ...(cost !== null ? { expected_cost: cost } : {}) } },
+        { signal: own.signal },
+      );
+      list.addTask(task);
+      setLastLatencyMs(Math.round(performance.now() - pressedAt));
+      shell.track('generate_created', { algorithm: call.algorithm, cost: task.cost });
+    } catch (reason) {
+      if (isAborted(reason)) return;
+      if (isInsufficientCredits(reason)) {
+        shell.toast.warn(messageOf(reason, 'Not enough credits'));
+        shell.bus.emit('billing:open', { tab: 'credits', reason: 'insufficient-credits' });
+        void shell.session.refreshUser();
+      } else if (isStorageFull(reason)) {
+        void ask.notEnoughSpace();
+      } else if (codeOf(reason) === API_CODES.CONFLICT) {
+        // the cost changed meanwhile: show the new one and let the user press again
+        void refreshCost();
+        setError(messageOf(reason));
+      } else if (codeOf(reason) === API_CODES.UNAUTHORIZED) {
+        shell.bus.emit('account:login-required', { reason: 'generate' });
+      } else {
+        const text = messageOf(reason, USER_TEXTS.GENERATION_FAILED_LATER);
+        setError(text);
+        shell.toast.error(text);
+      }
+    } finally {
+      busy.current = false;
+      controller.current = null;
+      setPhase('idle');
+    }
+  }, [ask, form, list, mode, refreshCost, shell]);
+
+  const clearError = useCallback(() => setError(null), []);
+
+  return { generate, phase, error, clearError, lastLatencyMs };
+}

@@ -1,0 +1,19 @@
+import { USER_TEXTS } from 'shared-contracts';
+import { isLeaving, leaveReason } from './leave-reason';
+
+describe('leave guard conditions (spec section 4)', () => {
+  it('asks about a task in progress first', () => {
+    expect(leaveReason({ running: 1, undownloaded: 0 })).toBe(USER_TEXTS.TASK_IN_PROGRESS_LEAVE);
+    expect(leaveReason({ running: 2, undownloaded: 3 })).toBe(USER_TEXTS.TASK_IN_PROGRESS_LEAVE);
+  });
+  it('then about work that was not downloaded', () => {
+    expect(leaveReason({ running: 0, undownloaded: 1 })).toBe(USER_TEXTS.NOT_DOWNLOADED_LEAVE);
+  });
+  it('lets the user go when neither holds', () => {
+    expect(leaveReason({ running: 0, undownloaded: 0 })).toBeNull();
+  });
+  it('a change of query on the same screen is not a leave', () => {
+    expect(isLeaving({ pathname: '/text-to-music' }, { pathname: '/text-to-music' })).toBe(false);
+    expect(isLeaving({ pathname: '/text-to-music' }, { pathname: '/home' })).toBe(true);
+  });
+});

@@ -1,0 +1,42 @@
+/** Renders a screen inside a data router (useBlocker needs one) with the shell double and a fresh SWR cache. */
+import { render } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { SWRConfig } from 'swr';
+import { ShellContext } from 'shared-contracts';
+import { createShellDouble, type ShellDouble } from './shell-double';
+
+// jsdom has no Request; react-router's data router builds one per navigation (GET only here: no forms)
+if (typeof globalThis.Request === 'undefined') {
+  class NavigationRequest {
+    readonly url: string;
+    readonly method: string;
+    readonly signal: AbortSignal;
+    constructor(input: string | URL, init: { method?: string; signal?: AbortSignal } = {}) {
+      this.url = String(input);
+      this.method = (init.method ?? 'GET').toUpperCase();
+      this.signal = init.signal ?? new AbortController().signal;
+    }
+  }
+  Object.assign(globalThis, { Request: NavigationRequest });
+}
+
+export function renderRoute(element: ReactElement, { path = '/', url = '/', shell = createShellDouble() }: { path?: string; url?: string; shell?: ShellDouble } = {}) {
+  const router = createMemoryRouter(
+    [
+      { path, element },
+      { path: '/home', element: <h1>Home page</h1> },
+      { path: '/libraries', element: <h1>Libraries page</h1> },
+    ],
+    { initialEntries: [url] },
+  );
+  shell.navigate.mockImplementation((to: string) => void router.navigate(to));
+  const result = render(
+    <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
+      <ShellContext.Provider value={shell}>
+        <RouterProvider router={router} />
+      </ShellContext.Provider>
+    </SWRConfig>,
+  );
+  return { ...result, router, shell };
+}
