@@ -1,5 +1,5 @@
 import { configure, screen, within } from '@testing-library/react';
-import { renderWithShell } from '../../testing/shell-double';
+import { renderWithShell } from '../../../../test-support/shell-double';
 import { PricingPage } from './pricing-page';
 
 // role queries skip the costly visibility check (nothing here is hidden by CSS); keeps the suite fast

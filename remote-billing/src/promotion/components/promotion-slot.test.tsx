@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { SWRConfig } from 'swr';
 import type { AdItem, MarketingItem, PromotionSlotProps } from 'shared-contracts';
-import { createShellDouble, renderWithShell, type ShellDouble } from '../../testing/shell-double';
+import { createShellDouble, renderWithShell, type ShellDouble } from '../../../../test-support/shell-double';
 import { PromotionSlot } from './promotion-slot';
 
 function renderSlot(placement: PromotionSlotProps['placement'], shell: ShellDouble) {

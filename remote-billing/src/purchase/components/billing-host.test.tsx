@@ -1,5 +1,5 @@
 import { act, configure, fireEvent, screen, within } from '@testing-library/react';
-import { createShellDouble, renderWithShell } from '../../testing/shell-double';
+import { createShellDouble, renderWithShell } from '../../../../test-support/shell-double';
 import { openingTab } from '../utils/tab';
 import { BillingHost } from './billing-host';
 

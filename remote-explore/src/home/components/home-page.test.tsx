@@ -1,5 +1,5 @@
 import { fireEvent, screen, within } from '@testing-library/react';
-import { renderWithShell } from '../../testing/shell-double';
+import { renderWithShell } from '../../../../test-support/shell-double';
 import { AI_TOOLS, CREATION_MODES } from '../utils/catalog';
 import { HomePage } from './home-page';
 

@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import type { AiToolSlug } from 'shared-contracts';
-import { renderWithShell } from '../../testing/shell-double';
+import { renderWithShell } from '../../../../test-support/shell-double';
 import { IMAGE_TOOL_RULE, VIDEO_ENHANCER_RULE, VIDEO_ERASER_RULE } from '../utils/editors';
 import { ToolEditor } from './tool-editor';
 

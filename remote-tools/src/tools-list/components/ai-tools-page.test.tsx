@@ -1,6 +1,6 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import type { AiToolCategory } from 'shared-contracts';
-import { renderWithShell } from '../../testing/shell-double';
+import { renderWithShell } from '../../../../test-support/shell-double';
 import { TOOLS, toolsFor } from '../utils/catalog';
 import { AiToolsPage } from './ai-tools-page';
 
