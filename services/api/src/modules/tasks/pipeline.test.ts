@@ -8,7 +8,7 @@ import { writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import type { Task } from 'shared-contracts';
+import { USER_TEXTS, type Task } from 'shared-contracts';
 import { ffmpegToBuffer, runFfmpeg } from '@studio/engines/src/media/ffmpeg';
 import { probeMedia } from '@studio/engines/src/media/probe';
 import { createTaskEngines } from './engines';
@@ -162,6 +162,61 @@ describe('the pipeline on the local engines', () => {
     expect(await loudness(cleaned, [0.8, 2.2])).toBeGreaterThan((await loudness(noisy, [0.8, 2.2])) * 0.5);
     const usage = await h.testDb.db.query<{ amount: number }>(`SELECT amount FROM task_usage WHERE user_id = $1 AND counter = 'seconds:audio_noise_reduction'`, [user.uid]);
     expect(Number(usage.rows[0].amount)).toBeCloseTo(4, 0);
+  });
+
+  it('text to song: lyrics sung over the backing, an audio file of the asked length', async () => {
+    const user = await h.user('standard', 5);
+    const created = await h.create(user, 'mai_text2song_minimax', {
+      data: { lyrics: 'Morning light on the river\nwe sail away', prompt: 'gentle folk song with guitar', duration: 8 },
+    });
+    expect(created.body.data.cost).toBe(1);
+    const done = await h.waitFor(user, created.body.data.task_id, settled, 120000);
+    expect(done.status).toBe('success');
+    const file = await fetchOutput(done);
+    const probed = await probeMedia(file);
+    expect(probed.media).toBe('audio');
+    expect(probed.duration).toBeGreaterThan(7);
+    expect(await loudness(file)).toBeGreaterThan(0.01);
+    const short = await h.create(user, 'mai_text2song_minimax', { data: { lyrics: 'too short' } });
+    expect(short.body.msg).toBe('Lyrics must be at least 10 characters long');
+  });
+
+  it('video denoise on an uploaded video: priced by its length, an MP4 of the same length and size', async () => {
+    const user = await h.user('standard', 5);
+    const clip = path.join(dir, 'noisy.mp4');
+    await runFfmpeg(['-f', 'lavfi', '-i', 'testsrc2=size=320x180:rate=15:duration=2', '-vf', 'noise=alls=30:allf=t', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', clip]);
+    const ossPath = (await h.upload(user, 'video_denoise', readFileSync(clip))).body.data.oss_path;
+    const created = await h.create(user, 'video_denoise', { data: { file_path: ossPath, strength: 'high' } });
+    expect(created.body.data.cost).toBe(1);
+    const done = await h.waitFor(user, created.body.data.task_id, settled, 120000);
+    expect(done.status).toBe('success');
+    const probed = await probeMedia(await fetchOutput(done));
+    expect(probed).toMatchObject({ media: 'video', width: 320, height: 180 });
+    expect(probed.duration).toBeCloseTo(2, 0);
+    expect(await h.balance(user.uid)).toBe(4);
+  });
+
+  it('image_fkp finds the faces and their 68 landmarks; a talking photo without a face fails with the spec text and gives the credits back', async () => {
+    const user = await h.user('standard', 100);
+    const sample = require.resolve('@vladmandic/face-api/package.json').replace(/package\.json$/, 'demo/sample1.jpg');
+    const ossPath = (await h.upload(user, 'image_fkp', readFileSync(sample))).body.data.oss_path;
+    const created = await h.create(user, 'image_fkp', { data: { file_path: ossPath } });
+    expect(created.body.data.cost).toBe(0);
+    const done = await h.waitFor(user, created.body.data.task_id, settled, 120000);
+    expect(done.status).toBe('success');
+    const data = done.result_data as { kind: string; faces: { landmarks: unknown[] }[]; width: number };
+    expect(data.kind).toBe('faces');
+    expect(data.faces.length).toBeGreaterThanOrEqual(1);
+    expect(data.faces[0].landmarks).toHaveLength(68);
+
+    const noFace = (await h.upload(user, 'talking_photo', await picture(320, 240))).body.data.oss_path;
+    const talking = await h.create(user, 'talking_photo', { data: { file_path: noFace, text: 'Hello there, nice to meet you today' } });
+    expect(talking.body.data.cost).toBeGreaterThan(0);
+    expect(await h.balance(user.uid)).toBe(100 - talking.body.data.cost);
+    const failed = await h.waitFor(user, talking.body.data.task_id, settled, 120000);
+    expect(failed.status).toBe('failure');
+    expect(failed.reason).toBe(USER_TEXTS.NO_FACE);
+    expect(await h.balance(user.uid)).toBe(100);
   });
 
   it('sensitive-content checks: text by word list, image by what really runs; results in result_data', async () => {
