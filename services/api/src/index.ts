@@ -40,3 +40,7 @@ export {
 export { seedDemoData, DEMO_USERS, DEMO_PASSWORD, type SeedOptions, type SeedResult } from './seed.js';
 export type { ApiModuleDefinition, ApiModulePlugin, ModuleContext } from './modules/types.js';
 export { apiModules } from './modules/registry.js';
+export { startTaskWorker, workerConfigFromEnv, type TaskEngines, type TaskWorkerConfig, type TaskWorkerHandle } from './modules/tasks/worker.js';
+export { createTaskEngines, engineConfigFromEnv } from './modules/tasks/engines.js';
+export { createStorage, createStorageFromEnv, storageConfigFromEnv, type StorageConfig } from './modules/storage/config.js';
+export type { StorageAdapter } from './modules/storage/adapter.js';

@@ -5,7 +5,8 @@
  *
  * Env: DATABASE_URL, STORAGE_*, S3_*, PGBOSS_SCHEMA, ENGINE_DEFAULT, ENGINE_<ALGORITHM>, ENGINE_ALGORITHMS,
  * COMFYUI_URL, COMFYUI_WORKFLOWS, WORKER_CONCURRENCY_VIDEO / _IMAGE / _AUDIO / _CHECK (1/1/1/2),
- * WORKER_POLL_SECONDS (1), WORKER_SWEEP_MS (15000), WORKER_STALE_MS (60000), TASK_TIMEOUT_<LANE>_SECONDS.
+ * WORKER_POLL_SECONDS (1), WORKER_SWEEP_MS (15000), WORKER_STALE_MS (60000), WORKER_DIR, TASK_TIMEOUT_<LANE>_SECONDS,
+ * WATERMARK_TEXT.
  * SIGTERM hands running tasks back to the queue before exiting.
  */
 import { openDatabase } from '@studio/db';
@@ -13,27 +14,7 @@ import { createLedger } from './ledger.js';
 import { migrateApi } from './plugin.js';
 import { createStorageFromEnv } from './modules/storage/config.js';
 import { createTaskEngines } from './modules/tasks/engines.js';
-import { queueConfigFromEnv } from './modules/tasks/queue.js';
-import { planRulesFromEnv } from './modules/tasks/pricing.js';
-import { startTaskWorker, type TaskWorkerConfig } from './modules/tasks/worker.js';
-
-export function workerConfigFromEnv(env: NodeJS.ProcessEnv = process.env): Partial<TaskWorkerConfig> {
-  const n = (name: string, fallback: number) => (env[name] ? Number(env[name]) : fallback);
-  return {
-    concurrency: {
-      video: n('WORKER_CONCURRENCY_VIDEO', 1),
-      image: n('WORKER_CONCURRENCY_IMAGE', 1),
-      audio: n('WORKER_CONCURRENCY_AUDIO', 1),
-      check: n('WORKER_CONCURRENCY_CHECK', 2),
-    },
-    pollingIntervalSeconds: n('WORKER_POLL_SECONDS', 1),
-    sweepMs: n('WORKER_SWEEP_MS', 15000),
-    staleMs: n('WORKER_STALE_MS', 60000),
-    queue: queueConfigFromEnv(env),
-    rules: planRulesFromEnv(env),
-    ...(env.WATERMARK_TEXT ? { watermarkText: env.WATERMARK_TEXT } : {}),
-  };
-}
+import { startTaskWorker, workerConfigFromEnv } from './modules/tasks/worker.js';
 
 async function main(): Promise<void> {
   const db = await openDatabase();

@@ -192,8 +192,8 @@ describe('plans', () => {
     const worker = await h.worker(engine, { concurrency: { video: 4, image: 1, audio: 1, check: 1 } });
     try {
       const free = await h.user('free', 100);
-      const f1 = await h.create(free, 'effect', { data: {}, ...(await uploadPicture(free, 'effect')) });
-      const f2 = await h.create(free, 'effect', { data: {}, ...(await uploadPicture(free, 'effect')) });
+      const f1 = await h.create(free, 'effect', await uploadPicture(free, 'effect'));
+      const f2 = await h.create(free, 'effect', await uploadPicture(free, 'effect'));
       expect(f1.status).toBe(200);
       expect(f1.body.data.cost).toBe(1);
       await engine.startedOf(f1.body.data.task_id);
@@ -205,7 +205,7 @@ describe('plans', () => {
 
       const standard = await h.user('standard', 100);
       const s = [];
-      for (let i = 0; i < 4; i += 1) s.push(await h.create(standard, 'effect', { data: {}, ...(await uploadPicture(standard, 'effect')) }));
+      for (let i = 0; i < 4; i += 1) s.push(await h.create(standard, 'effect', await uploadPicture(standard, 'effect')));
       expect(s[0].body.data.cost).toBe(0); // unlimited effects
       await Promise.all(s.slice(0, 3).map((t) => engine.startedOf(t.body.data.task_id)));
       await new Promise((resolve) => setTimeout(resolve, 700));

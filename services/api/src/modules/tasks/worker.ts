@@ -22,7 +22,8 @@ import { DEFAULT_QUOTA_BYTES } from '../storage/config.js';
 import { createMediaStore, extensionOf, type MediaStore } from '../storage/media.js';
 import { createSigner } from '../storage/signing.js';
 import type { Lane } from './catalog.js';
-import { DEFAULT_PLAN_RULES, type PlanRules } from './pricing.js';
+import { DEFAULT_PLAN_RULES, planRulesFromEnv, type PlanRules } from './pricing.js';
+import { queueConfigFromEnv } from './queue.js';
 import { DEFAULT_QUEUE_CONFIG, LANES, TaskQueue, localQueueSignals, queueName, NOTIFY_CHANNEL, type JobData, type QueueConfig } from './queue.js';
 import { createTaskService, type TaskService } from './service.js';
 import { normaliseRow, type StoredOutput, type TaskRow } from './store.js';
@@ -70,6 +71,27 @@ export const DEFAULT_WORKER_CONFIG: TaskWorkerConfig = {
   rules: DEFAULT_PLAN_RULES,
   supervise: true,
 };
+
+/** Worker settings from the environment (WORKER_*, TASK_TIMEOUT_*, PGBOSS_SCHEMA, TASKS_*, WATERMARK_TEXT). */
+export function workerConfigFromEnv(env: NodeJS.ProcessEnv = process.env): Partial<TaskWorkerConfig> {
+  const n = (name: string, fallback: number) => (env[name] ? Number(env[name]) : fallback);
+  const d = DEFAULT_WORKER_CONFIG;
+  return {
+    concurrency: {
+      video: n('WORKER_CONCURRENCY_VIDEO', d.concurrency.video),
+      image: n('WORKER_CONCURRENCY_IMAGE', d.concurrency.image),
+      audio: n('WORKER_CONCURRENCY_AUDIO', d.concurrency.audio),
+      check: n('WORKER_CONCURRENCY_CHECK', d.concurrency.check),
+    },
+    pollingIntervalSeconds: n('WORKER_POLL_SECONDS', d.pollingIntervalSeconds),
+    sweepMs: n('WORKER_SWEEP_MS', d.sweepMs),
+    staleMs: n('WORKER_STALE_MS', d.staleMs),
+    queue: queueConfigFromEnv(env),
+    rules: planRulesFromEnv(env),
+    ...(env.WATERMARK_TEXT ? { watermarkText: env.WATERMARK_TEXT } : {}),
+    ...(env.WORKER_DIR ? { workDir: env.WORKER_DIR } : {}),
+  };
+}
 
 export interface WorkerLog {
   info(obj: object, msg: string): void;
