@@ -6,7 +6,7 @@ import { Field } from './field';
 /** Image styles: words added to the prompt. */
 export function ImageStylesField({ value, onChange }: { value: ImageStyleId; onChange(value: ImageStyleId): void }) {
   return (
-    <ChoiceGroup legend="Style" choices={IMAGE_STYLES.map((style) => ({ value: style.id, label: style.label }))} value={value} onChange={onChange} columns={4} />
+    <ChoiceGroup legend="Style" choices={IMAGE_STYLES.map((style) => ({ value: style.id, label: style.label }))} value={value} onChange={onChange} columns={3} />
   );
 }
 

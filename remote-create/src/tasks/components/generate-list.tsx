@@ -41,6 +41,9 @@ export function GenerateList({ list }: { list: GenerateListApi }) {
         background: theme.surface,
         border: `1px solid ${theme.border}`,
         minHeight: 320,
+        alignSelf: 'start',
+        // the list stays in view beside a long form (the shell's header is 60px high)
+        [media.desktop]: { position: 'sticky', top: 76, maxHeight: 'calc(100vh - 92px)', overflowY: 'auto' },
         [media.phone]: { minHeight: 0, padding: 14 },
       }}
     >
@@ -48,7 +51,7 @@ export function GenerateList({ list }: { list: GenerateListApi }) {
         <h2 id="generate-list-title" css={{ margin: 0, fontSize: 18 }}>
           Generate List
         </h2>
-        {list.total > 0 ? <span css={{ fontSize: 13, color: theme.textMuted }}>{list.total} tasks</span> : null}
+        {list.total > 0 ? <span css={{ fontSize: 13, color: theme.textMuted }}>{list.total} task{list.total === 1 ? '' : 's'}</span> : null}
       </div>
       <p css={{ margin: 0, fontSize: 13, color: theme.textMuted }}>Results are kept {TASK_RESULT_DAYS} days.</p>
 
