@@ -360,6 +360,8 @@ export function tasksPlugin(options: TasksModuleOptions = {}): ApiModulePlugin {
       '/v1/ai/prompt/img2prompt',
       {
         ...auth,
+        // a data: URL of a picture may be several megabytes
+        bodyLimit: 15 * 1024 * 1024,
         schema: {
           ...secured,
           summary: "A prompt describing what can be measured in one of the caller's pictures (oss_path or a data: URL)",
