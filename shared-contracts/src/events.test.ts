@@ -35,4 +35,36 @@ describe('event bus', () => {
     expect(seen).toEqual(['credits']);
     spy.mockRestore();
   });
+
+  it('keeps a request made before anyone listens and hands it to the first listener, once', async () => {
+    let clock = 1000;
+    const bus = createEventBus(() => clock);
+    bus.emit('account:open-checkin', { forced: true });
+    const first: unknown[] = [];
+    const second: unknown[] = [];
+    bus.on('account:open-checkin', (payload) => first.push(payload));
+    bus.on('account:open-checkin', (payload) => second.push(payload));
+    await Promise.resolve();
+    expect(first).toEqual([{ forced: true }]);
+    expect(second).toEqual([]);
+    clock += 1;
+    bus.emit('account:open-checkin', {});
+    expect(first).toEqual([{ forced: true }, {}]);
+    expect(second).toEqual([{}]);
+  });
+
+  it('drops a kept request that is too old, and never replays notifications', async () => {
+    let clock = 0;
+    const bus = createEventBus(() => clock);
+    bus.emit('billing:open', { tab: 'credits' });
+    bus.emit('credits:changed', { credits: 3 });
+    clock = 31_000;
+    const opened: unknown[] = [];
+    const credits: unknown[] = [];
+    bus.on('billing:open', (payload) => opened.push(payload));
+    bus.on('credits:changed', (payload) => credits.push(payload));
+    await Promise.resolve();
+    expect(opened).toEqual([]);
+    expect(credits).toEqual([]);
+  });
 });

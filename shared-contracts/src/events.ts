@@ -51,6 +51,22 @@ export const BUS_EVENTS: readonly BusEventName[] = [
   'tasks:changed',
 ];
 
+/**
+ * Requests that a remote open something. When one is emitted while nobody listens yet (the remote that
+ * answers it is still loading), the bus keeps the latest one and hands it to the first listener, so a
+ * click made before a remote arrived is not lost. Other events are notifications and are never replayed.
+ */
+export const BUS_COMMANDS: readonly BusEventName[] = [
+  'account:login-required',
+  'account:open-transactions',
+  'account:open-checkin',
+  'account:open-feedback',
+  'billing:open',
+];
+
+/** A kept request older than this is dropped rather than acted on long after the click. */
+export const BUS_COMMAND_MAX_AGE_MS = 30_000;
+
 export type BusListener<E extends BusEventName> = (payload: BusEvents[E]) => void;
 
 export interface EventBus {
@@ -62,13 +78,19 @@ export interface EventBus {
 }
 
 /** A tiny typed bus; the shell creates the one instance every remote receives. */
-export function createEventBus(): EventBus {
+export function createEventBus(now: () => number = Date.now): EventBus {
   const listeners = new Map<BusEventName, Set<(payload: unknown) => void>>();
   const lastPayload = new Map<BusEventName, unknown>();
+  const waitingCommands = new Map<BusEventName, { payload: unknown; at: number }>();
   return {
     emit(event, payload) {
       lastPayload.set(event, payload);
-      for (const listener of [...(listeners.get(event) ?? [])]) {
+      const current = listeners.get(event);
+      if ((!current || current.size === 0) && BUS_COMMANDS.includes(event)) {
+        waitingCommands.set(event, { payload, at: now() });
+        return;
+      }
+      for (const listener of [...(current ?? [])]) {
         try {
           listener(payload);
         } catch (error) {
@@ -81,6 +103,12 @@ export function createEventBus(): EventBus {
       if (!set) listeners.set(event, (set = new Set()));
       const wrapped = listener as (payload: unknown) => void;
       set.add(wrapped);
+      const waiting = waitingCommands.get(event);
+      if (waiting) {
+        waitingCommands.delete(event);
+        // after the subscriber has finished subscribing (it may subscribe to more in the same effect)
+        if (now() - waiting.at <= BUS_COMMAND_MAX_AGE_MS) queueMicrotask(() => set.has(wrapped) && wrapped(waiting.payload));
+      }
       return () => set.delete(wrapped);
     },
     last<E extends BusEventName>(event: E) {

@@ -12,12 +12,14 @@ import { LAYOUT } from '../theme/theme';
 import { Header } from './header';
 import { layoutState } from './layout-state';
 import { Sidebar } from './sidebar';
+import { useIdle } from '../lifecycle/use-idle';
 import { useViewport } from './use-shell-snapshot';
 
 // phones only: loads when the menu is first opened
 const PhoneDrawer = lazy(() => import(/* webpackChunkName: "phone-drawer" */ './phone-drawer').then((m) => ({ default: m.PhoneDrawer })));
 
 export function AppLayout() {
+  const idle = useIdle();
   const viewport = useViewport();
   const { sidebarCollapsed, drawerOpen } = useSnapshot(layoutState);
   // the drawer's code loads the first time it is opened
@@ -60,7 +62,7 @@ export function AppLayout() {
         Skip to content
       </a>
       <div ref={top} css={{ position: 'sticky', top: 0, zIndex: 1000 }}>
-        {viewport.isPhone ? null : (
+        {viewport.isPhone || !idle ? null : (
           <RemoteArea module="remote_billing/PromotionSlot" props={{ placement: 'header-banner' }} area="Promotion" fallback="silent" />
         )}
         <Header />
@@ -80,7 +82,7 @@ export function AppLayout() {
         <div id={BOTTOM_SLOT_ID} />
       </main>
       <div css={{ position: 'fixed', right: 16, bottom: 24, zIndex: 950 }}>
-        <RemoteArea module="remote_billing/PromotionSlot" props={{ placement: 'floating-icon' }} area="Promotion" fallback="silent" />
+        {idle ? <RemoteArea module="remote_billing/PromotionSlot" props={{ placement: 'floating-icon' }} area="Promotion" fallback="silent" /> : null}
       </div>
     </div>
   );

@@ -14,6 +14,7 @@ import { Icon } from './icons';
 import { layoutState } from './layout-state';
 import { useSession, useViewport } from './use-shell-snapshot';
 import { LAYOUT } from '../theme/theme';
+import { useIdle } from '../lifecycle/use-idle';
 
 const PLAN_LABEL = { guest: 'Guest', free: 'Free', standard: 'Standard', vip: 'VIP' } as const;
 
@@ -122,6 +123,7 @@ export function AccountSlot() {
 }
 
 export function Header() {
+  const idle = useIdle();
   const viewport = useViewport();
   const { drawerOpen, sidebarCollapsed } = useSnapshot(layoutState);
   const onMenu = () => {
@@ -165,7 +167,7 @@ export function Header() {
       </Link>
       <div css={{ flex: 1 }} />
       <div css={{ display: 'flex', alignItems: 'center' }}>
-        <RemoteArea module="remote_billing/PromotionSlot" props={{ placement: 'header-icon' }} area="Promotion" fallback="silent" />
+        {idle ? <RemoteArea module="remote_billing/PromotionSlot" props={{ placement: 'header-icon' }} area="Promotion" fallback="silent" /> : null}
       </div>
       {viewport.isPhone ? null : <CommunityChat />}
       {viewport.isPhone ? null : <ThemeToggle />}

@@ -1,25 +1,11 @@
 /** The fixed left sidebar: side menu, the Upgrade entry slot (desktop) and the app-download entries. */
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense } from 'react';
 import { RemoteArea } from '../federation/remote-area';
 import { SideMenu } from './side-menu';
+import { useIdle } from '../lifecycle/use-idle';
 
 // the app-download entries wait for the system config anyway: their code loads with it
 const AppDownload = lazy(() => import(/* webpackChunkName: "app-download" */ './app-download').then((m) => ({ default: m.AppDownload })));
-
-/** true once the browser is idle after the first paint */
-function useIdle(): boolean {
-  const [idle, setIdle] = useState(false);
-  useEffect(() => {
-    const done = () => setIdle(true);
-    if ('requestIdleCallback' in window) {
-      const id = window.requestIdleCallback(done, { timeout: 2000 });
-      return () => window.cancelIdleCallback(id);
-    }
-    const id = setTimeout(done, 300);
-    return () => clearTimeout(id);
-  }, []);
-  return idle;
-}
 
 export function Sidebar({ narrow, width }: { narrow: boolean; width: number }) {
   const idle = useIdle();
@@ -49,7 +35,7 @@ export function Sidebar({ narrow, width }: { narrow: boolean; width: number }) {
       </div>
       {narrow ? null : (
         <div css={{ padding: '4px 8px' }}>
-          <RemoteArea module="remote_billing/PromotionSlot" props={{ placement: 'upgrade-entry' }} area="Upgrade" fallback="silent" />
+          {idle ? <RemoteArea module="remote_billing/PromotionSlot" props={{ placement: 'upgrade-entry' }} area="Upgrade" fallback="silent" /> : null}
         </div>
       )}
       {idle ? (

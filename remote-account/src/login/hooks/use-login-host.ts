@@ -23,10 +23,9 @@ export function useLoginHost(runtime: AccountRuntime): void {
     rememberLandingPage();
     window.addEventListener('message', login.handleMessage);
     const off = shell.bus.on('account:login-required', ({ dialogType }) => void login.open(dialogType ?? 'login', 'login-required'));
+    // a Login click on the shell's placeholder button before this remote loaded reaches the listener above:
+    // the bus keeps requests made while nobody listens
     void login.resumeRedirect();
-    // a Login click on the shell's placeholder button, before this remote was loaded
-    const early = shell.bus.last('account:login-required');
-    if (early && !shell.session.state.flags.isLogin) void login.open(early.dialogType ?? 'login', 'login-required');
     return () => {
       window.removeEventListener('message', login.handleMessage);
       off();
