@@ -185,6 +185,32 @@ describe('credits come back', () => {
   });
 });
 
+describe('worker shutdown', () => {
+  it('hands a running task back to the queue on stop; another worker finishes it and it is charged once', async () => {
+    const engine = new TestEngine();
+    engine.holdRuns = true;
+    const user = await h.user('standard', 10);
+    const first = await h.worker(engine);
+    const created = await h.create(user, 'text2image', { data: { prompt: 'a red kite over the hills' } });
+    const id = created.body.data.task_id;
+    await engine.startedOf(id);
+    await first.stop();
+    const back = (await h.result(user, id)).body.data;
+    expect(back.status).toBe('queued');
+    expect(await h.balance(user.uid)).toBe(9);
+    const next = new TestEngine();
+    const second = await h.worker(next);
+    try {
+      const done = await h.waitFor(user, id, settled);
+      expect(done.status).toBe('success');
+      expect(next.runs).toEqual([id]);
+      expect(await h.balance(user.uid)).toBe(9);
+    } finally {
+      await second.stop();
+    }
+  });
+});
+
 describe('plans', () => {
   it('runs one video at once for Free and three for Standard; the rest wait with their position', async () => {
     const engine = new TestEngine();

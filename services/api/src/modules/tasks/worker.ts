@@ -359,11 +359,13 @@ export async function startTaskWorker(options: StartTaskWorkerOptions): Promise<
   for (const lane of LANES) {
     const ids: string[] = [];
     for (let i = 0; i < config.concurrency[lane]; i += 1) {
-      ids.push(
-        await queue.boss.work<JobData>(queueName(lane), { batchSize: 1, pollingIntervalSeconds: config.pollingIntervalSeconds }, async (jobs) => {
-          for (const job of jobs) await handle(job);
-        }),
-      );
+      let id = '';
+      id = await queue.boss.work<JobData>(queueName(lane), { batchSize: 1, pollingIntervalSeconds: config.pollingIntervalSeconds }, async (jobs) => {
+        for (const job of jobs) await handle(job);
+        // pg-boss waits a polling interval after every job; after a job there may be more: fetch again at once
+        if (id && !stopping) queue.boss.notifyWorker(id);
+      });
+      ids.push(id);
     }
     laneWorkers.set(lane, ids);
   }
