@@ -223,7 +223,8 @@ export function tasksPlugin(options: TasksModuleOptions = {}): ApiModulePlugin {
         ...auth,
         schema: {
           ...secured,
-          summary: "The caller's tasks, newest first (20 a page; mi_preview: only finished results; expired tasks are gone)",
+          summary:
+            "The caller's tasks, newest first (20 a page; mi_preview: only finished results; expired tasks are gone; check tasks and watermark downloads only when named by algorithm)",
           body: ListBody,
           response: responses(Type.Object({ list: Type.Array(TaskSchema), paginate: Type.Object({ total: Type.Integer() }) })),
         },
@@ -241,7 +242,7 @@ export function tasksPlugin(options: TasksModuleOptions = {}): ApiModulePlugin {
             params.push(resolved.id);
             where.push(`(t.algorithm = $${params.length - 1} OR t.engine_algorithm = $${params.length})`);
           } else where.push(`t.algorithm = $${params.length}`);
-        } else where.push(`t.lane <> 'inline'`);
+        } else where.push(`t.lane NOT IN ('inline', 'check')`); // checks and downloads list only when asked for by algorithm
         if (body.module) {
           params.push(body.module);
           where.push(`t.module = $${params.length}`);

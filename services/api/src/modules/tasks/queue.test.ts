@@ -278,6 +278,12 @@ describe('plans', () => {
       expect(image.status).toBe(200);
       made.push(image.body.data.task_id);
     }
+    const listed = envelope<{ list: Task[]; paginate: { total: number } }>(await h.app.inject({ method: 'POST', url: '/v1/ai/task', headers: user.headers, payload: {} }));
+    expect(listed.data.paginate.total).toBe(6); // the checks stay out of the list
+    const checks = envelope<{ paginate: { total: number } }>(
+      await h.app.inject({ method: 'POST', url: '/v1/ai/task', headers: user.headers, payload: { algorithm: 't_sensitive_detect' } }),
+    );
+    expect(checks.data.paginate.total).toBe(6);
     const over = await h.create(user, 'text2image', { data: { prompt: 'one lake too many' } });
     expect(over.status).toBe(429);
     expect(over.body.code).toBe(API_CODES.DAILY_LIMIT);
