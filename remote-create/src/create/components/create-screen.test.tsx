@@ -3,7 +3,7 @@ import { USER_TEXTS, type Task, type TaskCostResponse } from 'shared-contracts';
 import { callsTo, routeApi, signIn, type Handler } from '../../testing/api-double';
 import { renderRoute } from '../../testing/render-route';
 import { createShellDouble } from '../../testing/shell-double';
-import { makeTask } from '../../tasks/state/task-list.test';
+import { makeTask } from '../../testing/tasks';
 import { CreateScreen } from './create-screen';
 
 const words = (n: number) => Array.from({ length: n }, (_, i) => `w${i}`).join(' ');
@@ -16,7 +16,7 @@ const passedCheck = (input: unknown) => {
   return makeTask({ task_id: 'new-task', algorithm, status: 'queued', queue_position: 1, created_at: 500, balance: 96, user_data: { module: 'text-to-image', name: 'Text to Image' } });
 };
 
-function setup(mode: Parameters<typeof CreateScreen>[0]['mode'], handlers: Partial<Record<string, Handler>>, options: { url?: string; credits?: number; loggedOut?: boolean; plan?: 'free' | 'standard' } = {}) {
+async function setup(mode: Parameters<typeof CreateScreen>[0]['mode'], handlers: Partial<Record<string, Handler>>, options: { url?: string; credits?: number; loggedOut?: boolean; plan?: 'free' | 'standard' } = {}) {
   const shell = createShellDouble();
   if (!options.loggedOut) signIn(shell, { credits: options.credits ?? 100, plan: options.plan ?? 'standard' });
   routeApi(shell, {
@@ -32,6 +32,8 @@ function setup(mode: Parameters<typeof CreateScreen>[0]['mode'], handlers: Parti
     shell.bus.on(name, (payload) => events[name].push(payload));
   }
   const view = renderRoute(<CreateScreen mode={mode} />, { path: '/:page/:semantic?', url: options.url ?? `/${mode}`, shell });
+  // the first loads (examples, samples, the list) have answered
+  await screen.findByText(/^No examples for/);
   return { ...view, events };
 }
 
@@ -39,7 +41,7 @@ const generate = () => fireEvent.click(screen.getByTestId('generate-button'));
 
 describe('CreateScreen: text to image', () => {
   it('seven ratios with pixel sizes, quantity 1 to 4 with 4 chosen, and the server cost on Generate', async () => {
-    const { shell } = setup('text-to-image', { 'GET /v1/ai/cost/{algorithm}': () => costOf(4, '1 credit per image, 4 images') });
+    const { shell } = await setup('text-to-image', { 'GET /v1/ai/cost/{algorithm}': () => costOf(4, '1 credit per image, 4 images') });
     const ratios = screen.getByRole('group', { name: 'Aspect ratio' });
     expect(ratios.querySelectorAll('input[type=radio]')).toHaveLength(7);
     expect(ratios).toHaveTextContent('9:16576x1024');
@@ -53,7 +55,7 @@ describe('CreateScreen: text to image', () => {
   });
 
   it('asks a visitor to log in and sends nothing', async () => {
-    const { shell, events } = setup('text-to-image', {}, { loggedOut: true });
+    const { shell, events } = await setup('text-to-image', {}, { loggedOut: true });
     fireEvent.change(screen.getByRole('textbox', { name: 'Prompt' }), { target: { value: 'a red fox in the snow' } });
     generate();
     expect(events['account:login-required']).toEqual([{ reason: 'generate' }]);
@@ -62,7 +64,7 @@ describe('CreateScreen: text to image', () => {
   });
 
   it('refuses a prompt over 50 words with the spec text and makes no call', async () => {
-    const { shell } = setup('text-to-image', { 'GET /v1/ai/cost/{algorithm}': () => costOf(4) });
+    const { shell } = await setup('text-to-image', { 'GET /v1/ai/cost/{algorithm}': () => costOf(4) });
     fireEvent.change(screen.getByRole('textbox', { name: 'Prompt' }), { target: { value: words(51) } });
     expect(screen.getByText('51 / 50 words')).toBeInTheDocument();
     generate();
@@ -71,7 +73,7 @@ describe('CreateScreen: text to image', () => {
   });
 
   it('counts the style words against the limit', async () => {
-    setup('text-to-image', {});
+    await setup('text-to-image', {});
     fireEvent.change(screen.getByRole('textbox', { name: 'Prompt' }), { target: { value: words(48) } });
     fireEvent.click(screen.getByRole('radio', { name: 'Watercolor' }));
     expect(screen.getByText('50 / 50 words')).toBeInTheDocument();
@@ -82,7 +84,7 @@ describe('CreateScreen: text to image', () => {
   });
 
   it('too few credits opens the purchase dialog and says so in a toast, without a create', async () => {
-    const { shell, events } = setup('text-to-image', { 'GET /v1/ai/cost/{algorithm}': () => costOf(4) }, { credits: 3 });
+    const { shell, events } = await setup('text-to-image', { 'GET /v1/ai/cost/{algorithm}': () => costOf(4) }, { credits: 3 });
     fireEvent.change(screen.getByRole('textbox', { name: 'Prompt' }), { target: { value: 'a lighthouse at dusk' } });
     await screen.findByTestId('generate-cost');
     generate();
@@ -92,7 +94,7 @@ describe('CreateScreen: text to image', () => {
   });
 
   it('a prompt the text check refuses is not generated', async () => {
-    const { shell } = setup('text-to-image', {
+    const { shell } = await setup('text-to-image', {
       'GET /v1/ai/cost/{algorithm}': () => costOf(4),
       'POST /v1/ai/create/{algorithm}': () =>
         makeTask({ task_id: 'c1', algorithm: 't_sensitive_detect', status: 'success', result_data: { kind: 'moderation', passed: false, checks: [], flagged: ['x'] } }),
@@ -115,7 +117,7 @@ describe('CreateScreen: text to image', () => {
       user_data: { module: 'text-to-image', name: 'Text to Image' },
       outputs: [{ file_path: 'u1/out.png', url: '/files/out.png', media: 'image', width: 1024, height: 1024, engine: 'local', watermarked: false }],
     });
-    const { shell, events } = setup('text-to-image', {
+    const { shell, events } = await setup('text-to-image', {
       'GET /v1/ai/cost/{algorithm}': () => costOf(4),
       'POST /v1/ai/create/{algorithm}': passedCheck,
       'POST /v1/ai/result/batch': () => {
@@ -145,8 +147,8 @@ describe('CreateScreen: text to image', () => {
 });
 
 describe('CreateScreen: image inputs', () => {
-  it('refuses an unsupported file with the spec text and asks for no upload grant', () => {
-    const { shell } = setup('image-to-image', {});
+  it('refuses an unsupported file with the spec text and asks for no upload grant', async () => {
+    const { shell } = await setup('image-to-image', {});
     const input = screen.getByLabelText('Image') as HTMLInputElement;
     fireEvent.change(input, { target: { files: [new File(['x'], 'clip.gif', { type: 'image/gif' })] } });
     expect(screen.getByRole('alert')).toHaveTextContent(USER_TEXTS.UNSUPPORTED_FORMAT);
@@ -158,7 +160,7 @@ describe('CreateScreen: image inputs', () => {
 
 describe('CreateScreen: music and song', () => {
   it('opens on the song tab with tab=song and refuses short lyrics with the spec text', async () => {
-    const { shell } = setup('text-to-music', { 'GET /v1/ai/cost/{algorithm}': () => costOf(1) }, { url: '/text-to-music?tab=song' });
+    const { shell } = await setup('text-to-music', { 'GET /v1/ai/cost/{algorithm}': () => costOf(1) }, { url: '/text-to-music?tab=song' });
     expect(screen.getByRole('tab', { name: 'Song' })).toHaveAttribute('aria-selected', 'true');
     fireEvent.change(screen.getByRole('textbox', { name: 'Lyrics' }), { target: { value: 'la la' } });
     expect(screen.getByRole('alert')).toHaveTextContent(USER_TEXTS.LYRICS_TOO_SHORT);
@@ -167,15 +169,15 @@ describe('CreateScreen: music and song', () => {
     expect(callsTo(shell, 'POST /v1/ai/create/{algorithm}')).toHaveLength(0);
   });
 
-  it('empty music: the spec text; the duration defaults to 30 s', () => {
-    setup('text-to-music', {});
+  it('empty music: the spec text; the duration defaults to 30 s', async () => {
+    await setup('text-to-music', {});
     expect(screen.getByRole('radio', { name: '30 s' })).toBeChecked();
     generate();
     expect(screen.getByTestId('generate-error')).toHaveTextContent(USER_TEXTS.MUSIC_EMPTY);
   });
 
   it("asks 'Use {n} credits to unlock the full audio' and creates the track on Continue", async () => {
-    const { shell } = setup('text-to-music', { 'GET /v1/ai/cost/{algorithm}': () => costOf(1), 'POST /v1/ai/create/{algorithm}': passedCheck });
+    const { shell } = await setup('text-to-music', { 'GET /v1/ai/cost/{algorithm}': () => costOf(1), 'POST /v1/ai/create/{algorithm}': passedCheck });
     fireEvent.change(screen.getByRole('textbox', { name: 'Describe the music' }), { target: { value: 'calm lo-fi piano with soft rain' } });
     fireEvent.click(screen.getByRole('button', { name: 'Jazz' }));
     await screen.findByTestId('generate-cost');
@@ -190,7 +192,7 @@ describe('CreateScreen: music and song', () => {
   });
 
   it('Cancel on the credit prompt sends nothing', async () => {
-    const { shell } = setup('text-to-music', { 'GET /v1/ai/cost/{algorithm}': () => costOf(1), 'POST /v1/ai/create/{algorithm}': passedCheck });
+    const { shell } = await setup('text-to-music', { 'GET /v1/ai/cost/{algorithm}': () => costOf(1), 'POST /v1/ai/create/{algorithm}': passedCheck });
     fireEvent.change(screen.getByRole('textbox', { name: 'Describe the music' }), { target: { value: 'calm lo-fi piano with soft rain' } });
     await screen.findByTestId('generate-cost');
     generate();
@@ -204,7 +206,7 @@ describe('CreateScreen: Generate List actions and leave guards', () => {
   const running = makeTask({ task_id: 'run-1', status: 'generating', progress: null, created_at: 10, user_data: { module: 'text-to-image', name: 'Text to Image' } });
 
   it('leaving with a task in progress asks in the Reminder modal; Cancel stays, Leave goes', async () => {
-    const { router } = setup('text-to-image', { 'POST /v1/ai/task': () => ({ list: [running], paginate: { total: 1 } }), 'POST /v1/ai/result/batch': () => [running] });
+    const { router } = await setup('text-to-image', { 'POST /v1/ai/task': () => ({ list: [running], paginate: { total: 1 } }), 'POST /v1/ai/result/batch': () => [running] });
     await screen.findByTestId('task-card');
     act(() => void router.navigate('/home'));
     const reminder = await screen.findByRole('dialog', { name: 'Reminder' });
@@ -217,7 +219,7 @@ describe('CreateScreen: Generate List actions and leave guards', () => {
   });
 
   it('the browser asks too (beforeunload) while a task runs', async () => {
-    setup('text-to-image', { 'POST /v1/ai/task': () => ({ list: [running], paginate: { total: 1 } }), 'POST /v1/ai/result/batch': () => [running] });
+    await setup('text-to-image', { 'POST /v1/ai/task': () => ({ list: [running], paginate: { total: 1 } }), 'POST /v1/ai/result/batch': () => [running] });
     await screen.findByTestId('task-card');
     const event = new Event('beforeunload', { cancelable: true });
     window.dispatchEvent(event);
@@ -225,7 +227,7 @@ describe('CreateScreen: Generate List actions and leave guards', () => {
   });
 
   it("the go-back modal 'Exit current mission' guards a started form; Yes goes home", async () => {
-    const { router } = setup('text-to-image', {});
+    const { router } = await setup('text-to-image', {});
     fireEvent.change(screen.getByRole('textbox', { name: 'Prompt' }), { target: { value: 'a draft' } });
     fireEvent.click(screen.getByRole('button', { name: 'Back to home' }));
     const dialog = screen.getByRole('dialog', { name: 'Exit current mission' });
@@ -235,7 +237,7 @@ describe('CreateScreen: Generate List actions and leave guards', () => {
   });
 
   it('restart asks first (No/Yes), then cancels and runs the task again', async () => {
-    const { shell } = setup('text-to-image', {
+    const { shell } = await setup('text-to-image', {
       'POST /v1/ai/task': () => ({ list: [running], paginate: { total: 1 } }),
       'POST /v1/ai/result/batch': () => [running],
       'POST /v1/ai/cancel/{id}': () => ({ ...running, status: 'cancelled' }),
@@ -251,7 +253,7 @@ describe('CreateScreen: Generate List actions and leave guards', () => {
 
   it("a delete that fails says 'Task Deletion Failed' and keeps the task", async () => {
     const failed = makeTask({ task_id: 'f-1', status: 'failure', reason: USER_TEXTS.GENERATION_FAILED_LATER, user_data: { module: 'text-to-image' } });
-    const { shell } = setup('text-to-image', {
+    const { shell } = await setup('text-to-image', {
       'POST /v1/ai/task': () => ({ list: [failed], paginate: { total: 1 } }),
       'POST /v1/ai/del/{id}': () => {
         throw new Error('boom');
@@ -266,7 +268,7 @@ describe('CreateScreen: Generate List actions and leave guards', () => {
 
   it('like, dislike and cancel are saved with data_save (1, 0, -1)', async () => {
     const done = makeTask({ task_id: 's-1', status: 'success', user_data: { module: 'text-to-image' }, outputs: [{ file_path: 'u1/a.png', url: '/a.png', media: 'image', engine: 'local', watermarked: false }] });
-    const { shell } = setup('text-to-image', { 'POST /v1/ai/task': () => ({ list: [done], paginate: { total: 1 } }), 'POST /v1/ai/task/data_save': () => null });
+    const { shell } = await setup('text-to-image', { 'POST /v1/ai/task': () => ({ list: [done], paginate: { total: 1 } }), 'POST /v1/ai/task/data_save': () => null });
     const like = await screen.findByRole('button', { name: 'Like' });
     fireEvent.click(like);
     await waitFor(() => expect(screen.getByRole('button', { name: 'Like' })).toHaveAttribute('aria-pressed', 'true'));

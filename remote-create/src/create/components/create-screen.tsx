@@ -273,7 +273,7 @@ function CreateScreenBody({ mode }: { mode: CreateMode }) {
           </div>
         ) : null}
 
-        <GenerateBar cost={costReady ? cost.cost : null} costError={costReady ? cost.error : null} loggedIn={session.flags.isLogin} phase={generation.phase} error={generation.error} onGenerate={() => void generation.generate()} />
+        <GenerateBar cost={costReady ? cost.cost : null} costPending={costReady && cost.pending} costError={costReady ? cost.error : null} loggedIn={session.flags.isLogin} phase={generation.phase} error={generation.error} onGenerate={() => void generation.generate()} />
 
         <ExamplesSection demoKey={mode === 'text-to-music' && musicTab === 'song' ? SONG_ALGORITHM : spec.algorithm} title={spec.title} />
       </form>

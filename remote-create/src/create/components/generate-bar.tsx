@@ -5,8 +5,9 @@ import { theme } from '../../lib/theme';
 import type { GeneratePhase } from '../hooks/use-generate';
 
 /** What the Generate button says about the price (spec: the credit cost on the button, from the server). */
-export function costLabel(cost: TaskCostResponse | null, loggedIn: boolean): string | null {
+export function costLabel(cost: TaskCostResponse | null, loggedIn: boolean, pending = false): string | null {
   if (!loggedIn) return null;
+  if (pending) return '…';
   if (!cost) return null;
   if (cost.free_for_plan || cost.cost === 0) return 'Free';
   return `${cost.cost} credit${cost.cost === 1 ? '' : 's'}`;
@@ -17,6 +18,7 @@ const PHASE_LABEL: Record<GeneratePhase, string> = { idle: 'Generate', checking:
 /** The Generate button with its cost, the cost's basis, and the reason the last press stopped. */
 export function GenerateBar({
   cost,
+  costPending = false,
   costError,
   loggedIn,
   phase,
@@ -24,6 +26,7 @@ export function GenerateBar({
   onGenerate,
 }: {
   cost: TaskCostResponse | null;
+  costPending?: boolean;
   costError: string | null;
   loggedIn: boolean;
   phase: GeneratePhase;
@@ -31,7 +34,7 @@ export function GenerateBar({
   onGenerate(): void;
 }) {
   const noteId = useId();
-  const label = costLabel(cost, loggedIn);
+  const label = costLabel(cost, loggedIn, costPending);
   const note = !loggedIn ? 'Log in to generate and to see the cost.' : costError ? `The cost could not be read: ${costError}` : cost?.basis ?? '';
   return (
     <div css={{ display: 'flex', flexDirection: 'column', gap: 8, paddingTop: 4 }}>
@@ -54,7 +57,7 @@ export function GenerateBar({
       >
         <span>{PHASE_LABEL[phase]}</span>
         {label && phase === 'idle' ? (
-          <span data-testid="generate-cost" css={{ fontWeight: 500, opacity: 0.9 }}>
+          <span data-testid="generate-cost" aria-busy={costPending || undefined} css={{ fontWeight: 500, opacity: 0.9 }}>
             · {label}
           </span>
         ) : null}

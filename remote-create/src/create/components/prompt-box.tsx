@@ -41,6 +41,11 @@ export function PromptBox({ spec, value, onChange, extraWords = 0, presetsAlgori
   const [toolError, setToolError] = useState<string | null>(null);
   const fileRef = useRef<HTMLInputElement>(null);
   const upload = useUpload('img2prompt');
+  /** a new prompt from anywhere but the helpers drops the helper's note */
+  const set = (next: string) => {
+    onChange(next);
+    setNote(null);
+  };
 
   const samples = useSWR(sampleKey ? ['remote-create:samples', sampleKey] : null, () => shell.api.call('GET /v1/common/prompt_sample', { query: { key: sampleKey ?? '' } }), {
     revalidateOnFocus: false,
@@ -107,10 +112,7 @@ export function PromptBox({ spec, value, onChange, extraWords = 0, presetsAlgori
       <textarea
         id={id}
         value={value}
-        onChange={(event) => {
-          onChange(event.target.value);
-          setNote(null);
-        }}
+        onChange={(event) => set(event.target.value)}
         placeholder={spec.placeholder}
         rows={5}
         aria-describedby={`${id}-hint ${id}-count${tooLong ? ` ${id}-error` : ''}`}
@@ -173,7 +175,7 @@ export function PromptBox({ spec, value, onChange, extraWords = 0, presetsAlgori
             </>
           ) : null}
           {value ? (
-            <Button variant="ghost" onClick={() => onChange('')} css={{ minHeight: 32, padding: '0 12px', fontSize: 13 }}>
+            <Button variant="ghost" onClick={() => set('')} css={{ minHeight: 32, padding: '0 12px', fontSize: 13 }}>
               Clear
             </Button>
           ) : null}
@@ -195,7 +197,7 @@ export function PromptBox({ spec, value, onChange, extraWords = 0, presetsAlgori
               key={sample.id}
               type="button"
               title={sample.prompt}
-              onClick={() => onChange(sample.prompt)}
+              onClick={() => set(sample.prompt)}
               css={{
                 maxWidth: 220,
                 overflow: 'hidden',
@@ -223,7 +225,7 @@ export function PromptBox({ spec, value, onChange, extraWords = 0, presetsAlgori
         <PresetsDialog
           algorithm={presetsAlgorithm}
           onPick={(prompt) => {
-            onChange(prompt);
+            set(prompt);
             setPresetsOpen(false);
           }}
           onClose={() => setPresetsOpen(false)}

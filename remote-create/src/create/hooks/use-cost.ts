@@ -4,9 +4,12 @@ import { useShell, type TaskCostResponse } from 'shared-contracts';
 import { messageOf } from '../../lib/errors';
 
 export interface CostState {
+  /** the cost of the current parameters, or null while it is not known */
   cost: TaskCostResponse | null;
-  loading: boolean;
+  /** the parameters changed and their cost is on its way */
+  pending: boolean;
   error: string | null;
+  /** fetches the cost of the current parameters afresh */
   refresh(): Promise<TaskCostResponse | undefined>;
 }
 
@@ -15,16 +18,18 @@ export function useCost(algorithm: string, query: Record<string, string>, enable
   const shell = useShell();
   const session = useSnapshot(shell.session.state);
   const uid = session.user?.uid ?? null;
-  const queryKey = JSON.stringify(Object.entries(query).sort(([a], [b]) => (a < b ? -1 : 1)));
+  const paramsKey = `${algorithm}?${JSON.stringify(Object.entries(query).sort(([a], [b]) => (a < b ? -1 : 1)))}`;
   const answer = useSWR(
-    enabled && uid ? ['remote-create:cost', uid, algorithm, queryKey, session.planLevel] : null,
-    () => shell.api.call('GET /v1/ai/cost/{algorithm}', { params: { algorithm }, query }),
+    enabled && uid ? ['remote-create:cost', uid, paramsKey, session.planLevel] : null,
+    async () => ({ paramsKey, cost: await shell.api.call('GET /v1/ai/cost/{algorithm}', { params: { algorithm }, query }) }),
+    // the last cost stays while the next loads (no jump of the button), marked pending
     { revalidateOnFocus: false, keepPreviousData: true, shouldRetryOnError: false },
   );
+  const current = answer.data?.paramsKey === paramsKey ? answer.data.cost : null;
   return {
-    cost: answer.data ?? null,
-    loading: answer.isLoading,
+    cost: current,
+    pending: Boolean(enabled && uid) && current === null && !answer.error,
     error: answer.error ? messageOf(answer.error) : null,
-    refresh: () => answer.mutate(),
+    refresh: async () => (await answer.mutate())?.cost,
   };
 }

@@ -1,24 +1,6 @@
-import type { Task } from 'shared-contracts';
+import { makeTask } from '../../testing/tasks';
 import { initialTaskList, isUnfinished, taskListReducer, unfinishedIds } from './task-list';
 
-export function makeTask(overrides: Partial<Task> = {}): Task {
-  return {
-    task_id: 't1',
-    algorithm: 'text2image',
-    status: 'queued',
-    progress: null,
-    queue_position: 1,
-    reason: null,
-    user_data: { module: 'text-to-image' },
-    prev_task: null,
-    file_path: null,
-    outputs: [],
-    cost: 4,
-    created_at: 100,
-    expire_at: null,
-    ...overrides,
-  };
-}
 
 describe('Generate List actions (spec section 4)', () => {
   it('updateList merges a page, the server copy winning, newest first', () => {

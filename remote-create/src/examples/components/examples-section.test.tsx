@@ -1,0 +1,52 @@
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import { SWRConfig } from 'swr';
+import { EXAMPLES_PAGE_SIZE } from 'shared-contracts';
+import { routeApi } from '../../testing/api-double';
+import { createShellDouble, renderWithShell } from '../../testing/shell-double';
+import { ExamplesSection } from './examples-section';
+import { AUTOPLAY_MS, SWIPER_OPTIONS } from './image-swiper-modal';
+
+const demos = (n: number) => Array.from({ length: n }, (_, i) => ({ id: i + 1, title: `Example ${i + 1}`, media: 'image' as const, url: `/demo/${i + 1}.png`, thumbnail: `/demo/${i + 1}-thumb.png` }));
+
+function setup(list: ReturnType<typeof demos>) {
+  const shell = createShellDouble();
+  routeApi(shell, { 'GET /v1/common/demo/list': () => list });
+  renderWithShell(
+    <SWRConfig value={{ provider: () => new Map() }}>
+      <ExamplesSection demoKey="text2image" title="Text to Image" />
+    </SWRConfig>,
+    shell,
+  );
+  return shell;
+}
+
+describe('examples and the image-swiper modal', () => {
+  it('the swiper shows one slide per view, 10 apart, loops and plays by itself', () => {
+    expect(SWIPER_OPTIONS).toEqual({ loop: true, slides: { perView: 1, spacing: 10 } });
+    expect(AUTOPLAY_MS).toBeGreaterThan(0);
+  });
+
+  it('says so when the server has no examples', async () => {
+    const shell = setup([]);
+    expect(await screen.findByText('No examples for Text to Image yet.')).toBeInTheDocument();
+    expect(shell.api.call).toHaveBeenCalledWith('GET /v1/common/demo/list', { query: { key: 'text2image' } });
+  });
+
+  it('shows 20 a page and opens the swiper at the example chosen', async () => {
+    setup(demos(45));
+    await screen.findByRole('button', { name: 'Open example: Example 1' });
+    expect(screen.getAllByRole('button', { name: /^Open example/ })).toHaveLength(EXAMPLES_PAGE_SIZE);
+    fireEvent.click(screen.getByRole('button', { name: 'More examples' }));
+    expect(screen.getAllByRole('button', { name: /^Open example/ })).toHaveLength(40);
+    fireEvent.click(screen.getByRole('button', { name: 'More examples' }));
+    expect(screen.getAllByRole('button', { name: /^Open example/ })).toHaveLength(45);
+    expect(screen.queryByRole('button', { name: 'More examples' })).toBeNull();
+
+    await act(async () => void fireEvent.click(screen.getByRole('button', { name: 'Open example: Example 3' })));
+    const dialog = screen.getByRole('dialog', { name: 'Text to Image examples' });
+    expect(within(dialog).getAllByRole('group', { name: /of 45:/ })).toHaveLength(45);
+    expect(within(dialog).getByText('Example 3 · 3 / 45')).toBeInTheDocument();
+    fireEvent.keyDown(window, { key: 'Escape' });
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+});
