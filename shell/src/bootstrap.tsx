@@ -4,7 +4,7 @@
  * new-version check.
  */
 import { createRoot } from 'react-dom/client';
-import { createBrowserRouter } from 'react-router';
+import { createBrowserRouter, matchPath } from 'react-router';
 import { MANIFEST_CHECK_DELAY_MS } from 'shared-contracts';
 import { App } from './app/app';
 import { createShell } from './app/create-shell';
@@ -12,6 +12,7 @@ import { readShellConfig } from './config/shell-config';
 import { lifecycle } from './lifecycle/lifecycle-state';
 import { installChunkErrorReload, reloadOnce } from './lifecycle/reload-guard';
 import { createRoutes } from './routing/route-table';
+import { ROUTE_SPECS } from './routing/route-specs';
 
 const config = readShellConfig();
 installChunkErrorReload();
@@ -19,6 +20,9 @@ installChunkErrorReload();
 const shell = createShell(config);
 const { shouldRefresh } = shell.session.start();
 void shell.internals.runtime.start();
+// the page's own remote starts loading now, while React renders the chrome, not after the first commit
+const landing = ROUTE_SPECS.find((spec) => matchPath(spec.path, window.location.pathname));
+if (landing) shell.internals.runtime.preload(landing.module);
 
 const router = createBrowserRouter(createRoutes());
 shell.setNavigator({ navigate: (to, options) => void router.navigate(to, options) });

@@ -1,1 +1,4 @@
+import { fetchRemotesListEarly } from './federation/early-remotes-list';
+
+fetchRemotesListEarly();
 import('./bootstrap');

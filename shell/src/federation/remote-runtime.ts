@@ -5,6 +5,7 @@
  * fresh load: remotes.json is read again and a remote that never loaded is re-registered with force, which
  * drops the runtime's cached manifest, entry and container (module-federation/core #3685).
  */
+import { REMOTES_LIST_URL, takeEarlyRemotesList } from './early-remotes-list';
 import { loadRemote as mfLoadRemote, registerPlugins as mfRegisterPlugins, registerRemotes as mfRegisterRemotes } from '@module-federation/enhanced/runtime';
 import type { RemoteContainer, RemoteModule, RemoteModuleName, RemotesManifest } from 'shared-contracts';
 import { fallbackPlugin, isFallbackModule } from './fallback-plugin';
@@ -70,8 +71,10 @@ export function createRemoteRuntime(options: RemoteRuntimeOptions = {}): RemoteR
   let started: Promise<void> | null = null;
   let pluginsRegistered = false;
 
-  async function fetchManifest(): Promise<ManifestEntry[]> {
-    const response = await doFetch(manifestUrl, { cache: 'no-store' });
+  async function fetchManifest(allowEarly = false): Promise<ManifestEntry[]> {
+    const early = allowEarly && !options.fetchImpl && manifestUrl === REMOTES_LIST_URL ? takeEarlyRemotesList() : null;
+    const response = await ((early ? early.catch(() => null) : null) ?? doFetch(manifestUrl, { cache: 'no-store' }));
+    if (!response) return fetchManifest(false);
     if (!response.ok) throw new RemoteUnavailableError(`${manifestUrl} answered HTTP ${response.status}`);
     const body = (await response.json()) as Partial<RemotesManifest>;
     if (!body || !Array.isArray(body.remotes)) throw new RemoteUnavailableError(`${manifestUrl} has no remotes list`);
@@ -102,7 +105,7 @@ export function createRemoteRuntime(options: RemoteRuntimeOptions = {}): RemoteR
 
   async function startOnce(): Promise<void> {
     ensurePlugins();
-    register(await fetchManifest(), false);
+    register(await fetchManifest(true), false);
   }
 
   const runtime: RemoteRuntime = {
