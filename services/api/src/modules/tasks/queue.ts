@@ -76,7 +76,23 @@ export class TaskQueue {
     options: BossOptions,
   ) {
     this.boss = new PgBoss({
-      db: adapter(db),
+      db: {
+        // pg-boss completes and fails jobs without awaiting them: count what is in flight so stop() can wait,
+        // and answer nothing once stopped (the database may be closing; the tasks table holds the state)
+        executeSql: async (text: string, values: unknown[]) => {
+          if (this.closed) return { rows: [] };
+          this.inflight += 1;
+          try {
+            const result = await db.query(text, values);
+            return { rows: result.rows ?? [] };
+          } catch (error) {
+            if (this.closed || this.stopping) return { rows: [] };
+            throw error;
+          } finally {
+            this.inflight -= 1;
+          }
+        },
+      },
       schema: config.schema,
       supervise: options.supervise,
       schedule: false,
@@ -93,6 +109,9 @@ export class TaskQueue {
   }
 
   lastError: Error | null = null;
+  private inflight = 0;
+  private closed = false;
+  private stopping = false;
 
   async start(): Promise<void> {
     if (this.started) return;
@@ -141,7 +160,11 @@ export class TaskQueue {
 
   async stop(): Promise<void> {
     if (!this.started) return;
+    await new Promise((resolve) => setImmediate(resolve));
     this.started = false;
+    this.stopping = true;
     await this.boss.stop({ graceful: false, close: false, wait: true });
+    for (let waited = 0; this.inflight > 0 && waited < 5000; waited += 20) await new Promise((resolve) => setTimeout(resolve, 20));
+    this.closed = true;
   }
 }
