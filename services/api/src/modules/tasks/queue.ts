@@ -80,13 +80,15 @@ export class TaskQueue {
         // pg-boss completes and fails jobs without awaiting them: count what is in flight so stop() can wait,
         // and answer nothing once stopped (the database may be closing; the tasks table holds the state)
         executeSql: async (text: string, values: unknown[]) => {
-          if (this.closed) return { rows: [] };
+          // pg-boss reads rows[0].count of its job commands (complete, fail, cancel...)
+          const nothing = () => ({ rows: /count\(\*\)\s+from\s+results\s*$/i.test(text) ? [{ count: 0 }] : [] });
+          if (this.closed) return nothing();
           this.inflight += 1;
           try {
             const result = await db.query(text, values);
             return { rows: result.rows ?? [] };
           } catch (error) {
-            if (this.closed || this.stopping) return { rows: [] };
+            if (this.closed || this.stopping) return nothing();
             throw error;
           } finally {
             this.inflight -= 1;
