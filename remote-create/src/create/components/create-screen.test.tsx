@@ -146,6 +146,23 @@ describe('CreateScreen: text to image', () => {
   });
 });
 
+describe('CreateScreen: watermark agreement', () => {
+  it('a Free account agrees to the watermark once, then generates without the question', async () => {
+    window.localStorage.clear();
+    const { shell } = await setup('text-to-image', { 'GET /v1/ai/cost/{algorithm}': () => costOf(4), 'POST /v1/ai/create/{algorithm}': passedCheck }, { plan: 'free' });
+    fireEvent.change(screen.getByRole('textbox', { name: 'Prompt' }), { target: { value: 'a lighthouse at dusk' } });
+    await screen.findByTestId('generate-cost');
+    generate();
+    const question = await screen.findByRole('dialog', { name: 'Results carry a watermark' });
+    fireEvent.click(within(question).getByRole('button', { name: 'I understand' }));
+    await screen.findByTestId('task-card');
+    expect(window.localStorage.getItem('studio_watermark_agreement:u1')).not.toBeNull();
+    generate();
+    await waitFor(() => expect(callsTo(shell, 'POST /v1/ai/create/{algorithm}').filter((input) => (input?.params as { algorithm: string }).algorithm === 'text2image')).toHaveLength(2));
+    expect(screen.queryByRole('dialog', { name: 'Results carry a watermark' })).toBeNull();
+  });
+});
+
 describe('CreateScreen: image inputs', () => {
   it('refuses an unsupported file with the spec text and asks for no upload grant', async () => {
     const { shell } = await setup('image-to-image', {});

@@ -19,7 +19,8 @@ function InlineVideo({ output, title, onExpand }: { output: TaskOutput; title: s
   return (
     <div css={{ position: 'relative' }}>
       <video
-        src={output.url}
+        // a media fragment shows a frame of the clip instead of a black box before it plays
+        src={`${output.url}#t=0.1`}
         controls
         muted
         playsInline
