@@ -82,7 +82,12 @@ function CreateScreenBody({ mode }: { mode: CreateMode }) {
   const reason = leaveReason({ running: list.running, undownloaded: list.undownloaded });
   const { blocker, allowNext } = useLeaveGuard(reason);
 
-  const { clearError } = generation;
+  const { clearError, lastLatencyMs } = generation;
+  // on phones the list is below the form: bring the new task into view
+  useEffect(() => {
+    if (lastLatencyMs === null || !shell.viewport.isPhone) return;
+    document.getElementById('generate-list-title')?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+  }, [lastLatencyMs, generation.createdCount, shell]);
   // a new input makes the last refusal stale
   useEffect(() => clearError(), [draft, musicTab, clearError]);
 

@@ -39,6 +39,8 @@ export function useGenerate({ mode, form, list, refreshCost }: GenerateDeps) {
   const controller = useRef<AbortController | null>(null);
   /** ms from pressing Generate to the task in the list (the last create) */
   const [lastLatencyMs, setLastLatencyMs] = useState<number | null>(null);
+  /** tasks created from this screen */
+  const [createdCount, setCreatedCount] = useState(0);
 
   const generate = useCallback(async () => {
     if (busy.current) return;
@@ -91,6 +93,7 @@ export function useGenerate({ mode, form, list, refreshCost }: GenerateDeps) {
       );
       list.addTask(task);
       setLastLatencyMs(Math.round(performance.now() - pressedAt));
+      setCreatedCount((count) => count + 1);
       shell.track('generate_created', { algorithm: call.algorithm, cost: task.cost });
     } catch (reason) {
       if (isAborted(reason)) return;
@@ -120,5 +123,5 @@ export function useGenerate({ mode, form, list, refreshCost }: GenerateDeps) {
 
   const clearError = useCallback(() => setError(null), []);
 
-  return { generate, phase, error, clearError, lastLatencyMs };
+  return { generate, phase, error, clearError, lastLatencyMs, createdCount };
 }

@@ -34,7 +34,7 @@ function LibrariesBody() {
   const tasks = library.data?.tasks ?? [];
   const total = library.data?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / TASK_PAGE_SIZE));
-  const now = useNow(tasks.some((task) => task.status === 'generating' && task.progress === null));
+  const now = useNow(tasks.some((task) => task.status === 'generating' && !task.progress));
 
   useEffect(() => setSelected(new Set()), [filter, page, session.user?.uid]);
   // a page emptied by deletions: step back

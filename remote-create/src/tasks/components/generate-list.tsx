@@ -12,7 +12,7 @@ export function GenerateList({ list }: { list: GenerateListApi }) {
   const shell = useShell();
   const ask = useAsk();
   const session = useSnapshot(shell.session.state);
-  const ticking = list.tasks.some((task) => task.status === 'generating' && task.progress === null);
+  const ticking = list.tasks.some((task) => task.status === 'generating' && !task.progress);
   const now = useNow(ticking);
 
   const actions: TaskActions = {

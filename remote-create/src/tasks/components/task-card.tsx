@@ -20,10 +20,13 @@ export const STATUS_LABEL: Record<Task['status'], string> = {
   expired: 'Expired',
 };
 
-/** The progress to show: the server's figure, or the section 4 curve since the task was seen generating. */
+/**
+ * The progress to show: the server's figure, or the section 4 curve since the task was seen generating
+ * (a 0 from the server is no figure yet: engines report when they finish).
+ */
 export function shownProgress(task: Task, since: number | undefined, now: number): number {
   if (task.status === 'success') return 100;
-  if (task.progress !== null && task.progress !== undefined) return displayProgress(task.progress);
+  if (typeof task.progress === 'number' && task.progress > 0) return displayProgress(task.progress);
   if (task.status !== 'generating') return 0;
   return displayProgress(progressAfter((now - (since ?? now)) / 1000));
 }

@@ -1,3 +1,5 @@
+import { makeTask } from '../../testing/tasks';
+import { shownProgress } from '../components/task-card';
 import { displayProgress, nextProgress, progressAfter } from './progress';
 
 describe('the progress modal curve (spec section 4)', () => {
@@ -39,5 +41,21 @@ describe('the progress modal curve (spec section 4)', () => {
     expect(displayProgress(-5)).toBe(0);
     expect(displayProgress(140)).toBe(100);
     expect(displayProgress(Number.NaN)).toBe(0);
+  });
+});
+
+describe('the progress a task card shows', () => {
+  const since = 1_000_000;
+  it("uses the server's figure when it has one", () => {
+    expect(shownProgress(makeTask({ status: 'generating', progress: 42.4 }), since, since + 60_000)).toBe(42);
+  });
+  it('follows the curve when the server has none (null or 0)', () => {
+    expect(shownProgress(makeTask({ status: 'generating', progress: null }), since, since + 5_000)).toBe(20);
+    expect(shownProgress(makeTask({ status: 'generating', progress: 0 }), since, since + 35_000)).toBe(50);
+    expect(shownProgress(makeTask({ status: 'generating', progress: null }), since, since + 10_000_000)).toBe(99);
+  });
+  it('jumps to 100 on success and shows 0 while queued', () => {
+    expect(shownProgress(makeTask({ status: 'success', progress: null }), since, since)).toBe(100);
+    expect(shownProgress(makeTask({ status: 'queued', progress: null }), since, since + 50_000)).toBe(0);
   });
 });
