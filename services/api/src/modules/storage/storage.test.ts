@@ -135,6 +135,53 @@ describe('uploads', () => {
   });
 });
 
+describe('over a real socket', () => {
+  it('streams a 12 MB upload in and a ranged download out; refuses an oversize body early', async () => {
+    const address = await h.app.listen({ port: 8162, host: '127.0.0.1' });
+    try {
+      const user = await h.user('standard');
+      const grantFor = async (algorithm: string) =>
+        ((await (await fetch(`${address}/v1/common/oss/token?algorithm=${algorithm}`, { headers: user.headers })).json()) as { data: UploadGrant }).data;
+      // a 12 MB PNG: incompressible pixels
+      const pixels = Buffer.alloc(2000 * 2000 * 3);
+      for (let i = 0; i < pixels.length; i += 1) pixels[i] = (i * 2654435761) >>> 24;
+      const png = await sharp(pixels, { raw: { width: 2000, height: 2000, channels: 3 } }).png({ compressionLevel: 0 }).toBuffer();
+      expect(png.length).toBeGreaterThan(11 * 1024 * 1024);
+      const grant = await grantFor('image2image');
+      const put = await fetch(`${address}${grant.upload_url}`, { method: 'PUT', body: png, headers: { 'content-type': 'image/png' } });
+      const answer = (await put.json()) as { code: number; data: { media: MediaInfo } };
+      expect(answer.code).toBe(0);
+      expect(answer.data.media).toMatchObject({ width: 2000, height: 2000, size: png.length });
+      const signed = ((await (await fetch(`${address}/v1/common/oss/sign?oss_path=${encodeURIComponent(grant.oss_path)}`, { headers: user.headers })).json()) as { data: { sign_uri: string } }).data.sign_uri;
+      const tail = await fetch(`${address}${signed}`, { headers: { range: 'bytes=-1000' } });
+      expect(tail.status).toBe(206);
+      expect(Buffer.compare(Buffer.from(await tail.arrayBuffer()), png.subarray(png.length - 1000))).toBe(0);
+      // a body over the extender's 25 MB cap, sent without a length: refused while it streams
+      const extender = await grantFor('image_extender');
+      let sent = 0;
+      const chunk = Buffer.alloc(1024 * 1024, 1);
+      png.copy(chunk, 0, 0, 64);
+      const body = new ReadableStream({
+        pull(controller) {
+          if (sent >= 40) return controller.close();
+          sent += 1;
+          controller.enqueue(new Uint8Array(chunk));
+        },
+      });
+      const refused = await fetch(`${address}${extender.upload_url}`, { method: 'PUT', body, duplex: 'half' } as RequestInit).catch(() => null);
+      if (refused) {
+        expect(refused.status).toBe(413);
+        expect(((await refused.json()) as { msg: string }).msg).toBe('Please keep the file size below 25MB');
+      }
+      expect(sent).toBeLessThan(40);
+      const stored = await h.testDb.db.query('SELECT 1 FROM media_objects WHERE path = $1', [extender.oss_path]);
+      expect(stored.rowCount).toBe(0);
+    } finally {
+      await h.app.server.close();
+    }
+  });
+});
+
 describe('signed links', () => {
   it('serves the owner’s file through an expiring link with Range and attachment, and nothing else', async () => {
     const user = await h.user('standard');
