@@ -125,7 +125,7 @@ export function checkPayload(resolved: ResolvedAlgorithm, data: Record<string, u
     const hasMask = inputs.some((input, index) => input.kinds.includes('mask') && Boolean(inputPaths[index]));
     if (!hasMask && !params.regions) throw bad(USER_TEXTS.SELECT_AREA);
   }
-  if (['talking_photo', 'talking_avatar'].includes(resolved.id) && !inputPaths[1] && !params.text) {
+  if (['talking_photo', 'talking_avatar', 'lip_sync'].includes(resolved.id) && !inputPaths[1] && !params.text) {
     throw bad('Please enter the text to speak or upload an audio track');
   }
   const model = data.model === 'premium' ? 'premium' : 'standard';

@@ -121,6 +121,30 @@ describe('the pipeline on the local engines', () => {
     expect(await h.balance(user.uid)).toBe(8);
   });
 
+  it('an effect video for a Free user carries the watermark (a frame's corner differs from the original kept aside)', async () => {
+    const user = await h.user('free', 5);
+    const ossPath = (await h.upload(user, 'effect', await picture(320, 240))).body.data.oss_path;
+    const created = await h.create(user, 'effect', { data: { file_path: ossPath, effect: 'zoom_pulse', duration: 2, resolution: '360p' } });
+    expect(created.body.data.cost).toBe(1);
+    const done = await h.waitFor(user, created.body.data.task_id, settled, 120000);
+    expect(done.status).toBe('success');
+    expect(done.outputs[0]).toMatchObject({ media: 'video', watermarked: true });
+    const marked = await probeMedia(await fetchOutput(done));
+    expect(marked.media).toBe('video');
+    expect(marked.duration).toBeGreaterThan(1.5);
+    const original = await h.testDb.db.query<{ path: string }>(`SELECT path FROM media_objects WHERE task_id = $1 AND kind = 'original'`, [done.task_id]);
+    expect(original.rows).toHaveLength(1);
+    // the marked and the original differ in the bottom-right corner of a frame, where the watermark sits
+    const frame = async (file: string) =>
+      ffmpegToBuffer(['-ss', '1', '-i', file, '-frames:v', '1', '-vf', `crop=iw/3:ih/4:iw*2/3:ih*3/4`, '-f', 'rawvideo', '-pix_fmt', 'gray', 'pipe:1']);
+    const originalFile = path.join(dir, 'original.mp4');
+    await h.storage.downloadTo(original.rows[0].path, originalFile);
+    const [a, b] = await Promise.all([frame(path.join(dir, `${done.task_id}-0.mp4`)), frame(originalFile)]);
+    let marks = 0;
+    for (let i = 0; i < a.length; i += 1) if (Math.abs(a[i] - b[i]) > 40) marks += 1;
+    expect(marks).toBeGreaterThan(20);
+  });
+
   it('text to music: audio of the asked length that is not silent', async () => {
     const user = await h.user('free', 5);
     const created = await h.create(user, 'mai_tcm', { data: { prompt: 'calm piano melody in C major, slow and gentle', duration: 6 } });
