@@ -121,7 +121,7 @@ describe('the pipeline on the local engines', () => {
     expect(await h.balance(user.uid)).toBe(8);
   });
 
-  it('an effect video for a Free user carries the watermark (a frame's corner differs from the original kept aside)', async () => {
+  it("an effect video for a Free user carries the watermark (a frame's corner differs from the original kept aside)", async () => {
     const user = await h.user('free', 5);
     const ossPath = (await h.upload(user, 'effect', await picture(320, 240))).body.data.oss_path;
     const created = await h.create(user, 'effect', { data: { file_path: ossPath, effect: 'zoom_pulse', duration: 2, resolution: '360p' } });

@@ -128,7 +128,12 @@ export interface QuoteInput {
   rules: PlanRules;
   /** the premium video model is only priced where an engine for it is configured */
   model?: 'standard' | 'premium';
+  /** features the user may use once for free (the sign-up trial of variant A: image2video) */
+  freeTrials?: string[];
 }
+
+/** A usage claim on a free trial: period 'trial', counter = the feature; taken from free_trials. */
+export const TRIAL_PERIOD = 'trial';
 
 /** The seconds a task's output will last, as far as its price needs them. */
 export function pricedSeconds(input: Pick<QuoteInput, 'resolved' | 'params' | 'inputs'>): number {
@@ -156,6 +161,14 @@ export function quote(input: QuoteInput): Quote {
   const seconds = Math.max(0, pricedSeconds(input));
   const whole = Math.max(1, Math.ceil(seconds - 1e-6));
 
+  if (input.freeTrials?.includes(id) && input.model !== 'premium') {
+    return {
+      cost: 0,
+      basis: 'Your free trial',
+      freeForPlan: true,
+      usage: [...usage, { period: TRIAL_PERIOD, counter: id, amount: 1, limit: null }],
+    };
+  }
   if (AI_VIDEO.has(id)) {
     const premiumModel = input.model === 'premium' && (id === 'text2video' || id === 'image2video');
     const rate = premiumModel ? PREMIUM_MODEL_PER_SECOND : VIDEO_CREDITS_PER_SECOND;

@@ -268,6 +268,22 @@ describe('plans', () => {
     }
   });
 
+  it("spends a variant-A newcomer's free image-to-video trial instead of credits, and gives it back on cancel", async () => {
+    const user = await h.user('free', 0);
+    await h.testDb.db.query(`INSERT INTO free_trials (user_id, feature, remaining) VALUES ($1, 'image2video', 1) ON CONFLICT (user_id, feature) DO UPDATE SET remaining = 1`, [user.uid]);
+    const upload = await uploadPicture(user, 'image2video');
+    const cost = envelope<{ cost: number; basis: string }>(await h.app.inject({ method: 'GET', url: '/v1/ai/cost/image2video?duration=5', headers: user.headers }));
+    expect(cost.data).toMatchObject({ cost: 0, basis: 'Your free trial' });
+    const first = await h.create(user, 'image2video', { data: { ...upload.data, duration: 5 } });
+    expect(first.status).toBe(200);
+    expect(first.body.data.cost).toBe(0);
+    const second = await h.create(user, 'image2video', { data: { ...upload.data, duration: 5 } });
+    expect(second.status).toBe(402); // the trial is spent: 30 credits now, and there are none
+    await h.app.inject({ method: 'POST', url: `/v1/ai/cancel/${first.body.data.task_id}`, headers: user.headers });
+    const left = await h.testDb.db.query<{ remaining: number }>(`SELECT remaining FROM free_trials WHERE user_id = $1`, [user.uid]);
+    expect(left.rows[0].remaining).toBe(1);
+  });
+
   it('stops a Free user at the daily cap with the spec text', async () => {
     const user = await h.user('free', 50);
     const made: string[] = [];

@@ -28,7 +28,7 @@ import type { MediaObject, MediaStore } from '../storage/media.js';
 import { storageFull } from '../storage/index.js';
 import { GENERATIVE as GENERATIVE_IDS, WATERMARK_DOWNLOAD, resolveAlgorithm, type Lane, type ResolvedAlgorithm } from './catalog.js';
 import { checkPayload } from './params.js';
-import { AUDIO_TOOLS, applyEntitlements, monthPeriod, quote, type PlanRules, type Quote, type UsageClaim } from './pricing.js';
+import { AUDIO_TOOLS, TRIAL_PERIOD, applyEntitlements, monthPeriod, quote, type PlanRules, type Quote, type UsageClaim } from './pricing.js';
 import type { TaskQueue } from './queue.js';
 import { loadOwnTask, loadTask, toTask, type StoredOutput, type TaskRow } from './store.js';
 
@@ -76,6 +76,14 @@ export function createTaskService(deps: TaskServiceDeps) {
 
   async function claimUsage(tx: Queryable, uid: string, claims: UsageClaim[]): Promise<void> {
     for (const claim of claims) {
+      if (claim.period === TRIAL_PERIOD) {
+        const used = await tx.query('UPDATE free_trials SET remaining = remaining - 1 WHERE user_id = $1 AND feature = $2 AND remaining > 0', [
+          uid,
+          claim.counter,
+        ]);
+        if (used.rowCount === 0) throw new ApiFailure(409, API_CODES.CONFLICT, 'Your free trial was used meanwhile; please check the cost and try again');
+        continue;
+      }
       const result = await tx.query<{ amount: number }>(
         `INSERT INTO task_usage (user_id, period, counter, amount) VALUES ($1, $2, $3, $4)
          ON CONFLICT (user_id, period, counter) DO UPDATE SET amount = task_usage.amount + EXCLUDED.amount
@@ -94,11 +102,20 @@ export function createTaskService(deps: TaskServiceDeps) {
 
   async function giveBackUsage(q: Queryable, uid: string, claims: UsageClaim[]): Promise<void> {
     for (const claim of claims) {
+      if (claim.period === TRIAL_PERIOD) {
+        await q.query('UPDATE free_trials SET remaining = remaining + 1 WHERE user_id = $1 AND feature = $2', [uid, claim.counter]);
+        continue;
+      }
       await q.query(
         'UPDATE task_usage SET amount = GREATEST(amount - $4, 0) WHERE user_id = $1 AND period = $2 AND counter = $3',
         [uid, claim.period, claim.counter, claim.amount],
       );
     }
+  }
+
+  async function trialsOf(uid: string): Promise<string[]> {
+    const result = await db.query<{ feature: string }>('SELECT feature FROM free_trials WHERE user_id = $1 AND remaining > 0', [uid]);
+    return result.rows.map((row) => row.feature);
   }
 
   async function usedSeconds(uid: string, algorithm: string, at: Date): Promise<number> {
@@ -139,7 +156,8 @@ export function createTaskService(deps: TaskServiceDeps) {
     if (checked.model === 'premium') params.model = 'premium';
     const inputs = await ownedInputs(caller.uid, resolved, checked.inputPaths);
     const used = AUDIO_TOOLS.has(resolved.id) ? await usedSeconds(caller.uid, resolved.id, at) : 0;
-    const priced = quote({ resolved, params, inputs, level: caller.level, usedSecondsThisMonth: used, at, rules, model: checked.model });
+    const freeTrials = await trialsOf(caller.uid);
+    const priced = quote({ resolved, params, inputs, level: caller.level, usedSecondsThisMonth: used, at, rules, model: checked.model, freeTrials });
     return { resolved, params, inputs, quote: priced };
   }
 
@@ -302,7 +320,8 @@ export function createTaskService(deps: TaskServiceDeps) {
       const at = clock();
       const used = AUDIO_TOOLS.has(resolved.id) ? await usedSeconds(caller.uid, resolved.id, at) : 0;
       const model = query.model === 'premium' ? 'premium' : 'standard';
-      const priced = quote({ resolved, params: entitled, inputs, level: caller.level, usedSecondsThisMonth: used, at, rules, model });
+      const freeTrials = await trialsOf(caller.uid);
+      const priced = quote({ resolved, params: entitled, inputs, level: caller.level, usedSecondsThisMonth: used, at, rules, model, freeTrials });
       return { algorithm, cost: priced.cost, basis: priced.basis, free_for_plan: priced.freeForPlan };
     },
 
