@@ -9,7 +9,18 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { openDatabase, type Database } from '@studio/db';
 import { accountPlugin, loadAccountConfig, migrateAccount, seedDemoAccounts } from '@studio/account';
-import { apiPlugin, createHttpAccountClient, loadApiConfig, migrateApi, seedDemoData } from '@studio/api';
+import {
+  apiPlugin,
+  createHttpAccountClient,
+  createLedger,
+  createStorageFromEnv,
+  createTaskEngines,
+  loadApiConfig,
+  migrateApi,
+  seedDemoData,
+  startTaskWorker,
+  workerConfigFromEnv,
+} from '@studio/api';
 import { createGateway } from './server.js';
 
 export interface ProductOptions {
@@ -54,7 +65,7 @@ interface LocalSecrets {
  * everyone signed in. Production sets them in the environment instead.
  */
 function localSecrets(dataDir: string): LocalSecrets {
-  const file = path.join(path.dirname(dataDir), 'secrets.json');
+  const file = `${dataDir}-secrets.json`;
   if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8')) as LocalSecrets;
   const secrets: LocalSecrets = {
     jwtSecret: randomBytes(32).toString('base64url'),
@@ -89,7 +100,11 @@ export async function startProduct(options: ProductOptions): Promise<RunningProd
     ACCOUNT_INTERNAL_URL: baseEnv.ACCOUNT_INTERNAL_URL ?? `http://127.0.0.1:${options.port}/account`,
     ACCOUNT_ALLOWED_ORIGINS: baseEnv.ACCOUNT_ALLOWED_ORIGINS ?? `http://localhost:${options.port},http://127.0.0.1:${options.port}`,
     PUBLIC_URL: baseEnv.PUBLIC_URL ?? `http://localhost:${options.port}`,
+    // uploads and results beside the embedded database, so one data folder holds the whole product
+    STORAGE_DIR: baseEnv.STORAGE_DIR ?? (embedded ? `${dataDir}-storage` : undefined),
   };
+  // the storage and engine settings are read from the process environment by the API's modules
+  if (env.STORAGE_DIR) process.env.STORAGE_DIR = env.STORAGE_DIR;
 
   const db = await openDatabase({ url: env.DATABASE_URL, dataDir });
   await migrateAccount(db);
@@ -118,12 +133,20 @@ export async function startProduct(options: ProductOptions): Promise<RunningProd
     },
   });
   await app.listen({ port: options.port, host: options.host });
+  // the worker runs in this process in the embedded default (PGlite is one process); WORKER=0 leaves it
+  // to `services/api/src/worker-main.ts` processes on a PostgreSQL server
+  const engines = env.WORKER === '0' ? null : await createTaskEngines(env);
+  const worker = engines
+    ? await startTaskWorker({ db, ledger: createLedger(db), storage: createStorageFromEnv(env), engines, config: workerConfigFromEnv(env) })
+    : null;
   const shownHost = options.host === '0.0.0.0' || options.host === '::' ? 'localhost' : options.host;
   return {
     url: `http://${shownHost}:${options.port}`,
     app,
     db,
     async close() {
+      await worker?.stop();
+      await engines?.close();
       await app.close();
       await db.close();
     },
