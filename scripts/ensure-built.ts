@@ -8,7 +8,7 @@ import path from 'node:path';
 
 const root = path.resolve(__dirname, '..');
 const APPS = ['shell', 'remote-explore', 'remote-create', 'remote-tools', 'remote-billing', 'remote-account'];
-const SHARED_INPUTS = ['shared-contracts/src', 'rspack.shared.ts', 'package-lock.json'];
+const SHARED_INPUTS = ['shared-contracts/src', 'ui-kit/src', 'rspack.shared.ts', 'package-lock.json'];
 
 function newestMtime(target: string): number {
   if (!existsSync(target)) return 0;

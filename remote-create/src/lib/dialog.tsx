@@ -1,8 +1,8 @@
 import { useId, useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
-import { Button, Glyph, GLYPHS } from '../components/button';
-import { media, theme } from './theme';
-import { useDialog } from './use-dialog';
+import { Button, Glyph, GLYPHS } from '@studio/ui-kit/src/button';
+import { media, theme } from '@studio/ui-kit/src/theme';
+import { useDialog } from '@studio/ui-kit/src/use-dialog';
 
 export interface DialogProps {
   title: string;

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { theme } from '../../lib/theme';
+import { theme } from '@studio/ui-kit/src/theme';
 import { Field } from './field';
 
 export interface Choice<T extends string | number> {

@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
 import { useKeenSlider, type KeenSliderPlugin } from 'keen-slider/react';
 import 'keen-slider/keen-slider.min.css';
-import { Button, Glyph, GLYPHS } from '../../components/button';
+import { Button, Glyph, GLYPHS } from '@studio/ui-kit/src/button';
 import { Dialog } from '../../lib/dialog';
-import { theme } from '../../lib/theme';
+import { theme } from '@studio/ui-kit/src/theme';
 
 export interface SwiperSlide {
   id: string | number;

@@ -1,8 +1,8 @@
-import { AppLink } from '../../components/app-link';
-import { DisabledTabs } from '../../components/disabled-tabs';
-import { NotYetNotice } from '../../components/not-yet-notice';
-import { PageFrame } from '../../components/page-frame';
-import { focusRing, theme } from '../../lib/theme';
+import { AppLink } from '@studio/ui-kit/src/app-link';
+import { DisabledTabs } from '@studio/ui-kit/src/disabled-tabs';
+import { NotYetNotice } from '@studio/ui-kit/src/not-yet-notice';
+import { PageFrame } from '@studio/ui-kit/src/page-frame';
+import { focusRing, theme } from '@studio/ui-kit/src/theme';
 
 /** Effect templates: category tabs and the template grid; the effect creation screen is linked. */
 export function EffectPage() {

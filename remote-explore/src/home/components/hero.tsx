@@ -1,5 +1,5 @@
-import { AppLink } from '../../components/app-link';
-import { media, theme } from '../../lib/theme';
+import { AppLink } from '@studio/ui-kit/src/app-link';
+import { media, theme } from '@studio/ui-kit/src/theme';
 
 const ctaBase = {
   display: 'inline-flex',

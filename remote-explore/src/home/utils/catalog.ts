@@ -1,4 +1,4 @@
-import type { IconName } from '../../components/icons';
+import type { IconName } from '@studio/ui-kit/src/icons';
 
 export interface CatalogEntry {
   id: string;

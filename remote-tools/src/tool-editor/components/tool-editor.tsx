@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { useShell, type AiToolSlug } from 'shared-contracts';
-import { Button, Glyph } from '../../components/button';
-import { media, theme } from '../../lib/theme';
+import { Button, Glyph } from '@studio/ui-kit/src/button';
+import { media, theme } from '@studio/ui-kit/src/theme';
 import { EDITORS, type UploadSlot } from '../utils/editors';
 
 function UploadArea({ slot }: { slot: UploadSlot }) {

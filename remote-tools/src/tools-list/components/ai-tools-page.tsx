@@ -1,9 +1,9 @@
 import { useEffect, useState, type KeyboardEvent } from 'react';
 import { useShell, type AiToolCategory } from 'shared-contracts';
-import { AppLink } from '../../components/app-link';
-import { Icon } from '../../components/icons';
-import { PageFrame } from '../../components/page-frame';
-import { focusRing, media, theme } from '../../lib/theme';
+import { AppLink } from '@studio/ui-kit/src/app-link';
+import { Icon } from '@studio/ui-kit/src/icons';
+import { PageFrame } from '@studio/ui-kit/src/page-frame';
+import { focusRing, media, theme } from '@studio/ui-kit/src/theme';
 import { CATEGORY_TABS, toolHref, toolsFor, type ToolEntry } from '../utils/catalog';
 
 const MEDIA_LABEL = { video: 'Video', image: 'Image', audio: 'Audio' } as const;

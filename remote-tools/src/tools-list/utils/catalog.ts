@@ -1,5 +1,5 @@
 import type { AiToolCategory, AiToolSlug } from 'shared-contracts';
-import type { IconName } from '../../components/icons';
+import type { IconName } from '@studio/ui-kit/src/icons';
 
 export type ToolMedia = Exclude<AiToolCategory, 'hot' | 'all'>;
 

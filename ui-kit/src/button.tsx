@@ -1,5 +1,5 @@
 import type { ButtonHTMLAttributes } from 'react';
-import { focusRing, theme } from '../lib/theme';
+import { focusRing, theme } from './theme';
 
 type Variant = 'primary' | 'secondary' | 'ghost' | 'icon';
 

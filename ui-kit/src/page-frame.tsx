@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { media, theme } from '../lib/theme';
+import { media, theme } from './theme';
 
 /** The common frame of a page: its title, an optional line under it, then the page's body. */
 export function PageFrame({ title, subtitle, children }: { title: string; subtitle?: string; children: ReactNode }) {

@@ -1,4 +1,4 @@
-import { focusRing, theme } from '../lib/theme';
+import { focusRing, theme } from './theme';
 
 /**
  * A tab bar shown for layout while its content is not available: every tab is disabled and says so to

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { theme } from '../lib/theme';
+import { theme } from './theme';
 
 /** A plain statement that a part of the product is not available yet. Never dressed up as content. */
 export function NotYetNotice({ children }: { children: ReactNode }) {
