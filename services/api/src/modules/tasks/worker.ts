@@ -254,7 +254,8 @@ export async function startTaskWorker(options: StartTaskWorkerOptions): Promise<
         await storage.downloadTo(key, file);
         inputs.push(file);
       }
-      const { model: _model, ...params } = row.params as Record<string, unknown> & { model?: unknown };
+      // `model: 'premium'` stays in: a ComfyUI workflow can read it ({{param:model}}); the local engine ignores it
+      const params = row.params;
       const share = row.watermark ? 80 : 92;
       const result = await engines.run(
         { taskId: row.id, algorithm: row.engine_algorithm, params, inputs } as EngineJob,
