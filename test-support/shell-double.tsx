@@ -10,8 +10,9 @@ import { ApiError, createEventBus, ShellContext, type ShellApi } from 'shared-co
 
 export type ShellDouble = ShellApi & {
   navigate: jest.Mock;
-  api: ShellApi['api'] & { get: jest.Mock; post: jest.Mock; call: jest.Mock };
-  toast: ShellApi['toast'] & { error: jest.Mock; show: jest.Mock };
+  api: ShellApi['api'] & { get: jest.Mock; post: jest.Mock; call: jest.Mock; upload: jest.Mock };
+  toast: ShellApi['toast'] & { error: jest.Mock; show: jest.Mock; warn: jest.Mock; info: jest.Mock; success: jest.Mock };
+  session: ShellApi['session'] & { refreshUser: jest.Mock };
 };
 
 export function createShellDouble(width = 1280): ShellDouble {

@@ -4,7 +4,7 @@ import type { ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { SWRConfig } from 'swr';
 import { ShellContext } from 'shared-contracts';
-import { createShellDouble, type ShellDouble } from './shell-double';
+import { createShellDouble, type ShellDouble } from '../../../test-support/shell-double';
 
 // jsdom has no Request; react-router's data router builds one per navigation (GET only here: no forms)
 if (typeof globalThis.Request === 'undefined') {

@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { USER_TEXTS, type Task, type TaskCostResponse } from 'shared-contracts';
 import { callsTo, routeApi, signIn, type Handler } from '../../testing/api-double';
 import { renderRoute } from '../../testing/render-route';
-import { createShellDouble } from '../../testing/shell-double';
+import { createShellDouble } from '../../../../test-support/shell-double';
 import { makeTask } from '../../testing/tasks';
 import { CreateScreen } from './create-screen';
 

@@ -3,7 +3,7 @@ import { API_CODES, ApiError, USER_TEXTS, type UploadProgress } from 'shared-con
 import { AskHost } from '../../lib/ask-host';
 import { USER_AGREEMENT_KEY } from '../../lib/local-flags';
 import { routeApi, signIn } from '../../testing/api-double';
-import { createShellDouble, renderWithShell } from '../../testing/shell-double';
+import { createShellDouble, renderWithShell } from '../../../../test-support/shell-double';
 import type { UploadedMedia } from '../utils/form';
 import { ImageInput } from './image-input';
 

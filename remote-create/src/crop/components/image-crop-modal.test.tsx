@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { USER_TEXTS, type CropResult } from 'shared-contracts';
-import { renderWithShell } from '../../testing/shell-double';
+import { renderWithShell } from '../../../../test-support/shell-double';
 import { prepareWorkingImage } from '../utils/crop-image';
 import { ImageCropModal } from './image-crop-modal';
 

@@ -2,7 +2,7 @@ import { act, fireEvent, screen, within } from '@testing-library/react';
 import { SWRConfig } from 'swr';
 import { EXAMPLES_PAGE_SIZE } from 'shared-contracts';
 import { routeApi } from '../../testing/api-double';
-import { createShellDouble, renderWithShell } from '../../testing/shell-double';
+import { createShellDouble, renderWithShell } from '../../../../test-support/shell-double';
 import { ExamplesSection } from './examples-section';
 import { AUTOPLAY_MS, SWIPER_OPTIONS } from './image-swiper-modal';
 

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { USER_TEXTS, type Task } from 'shared-contracts';
 import { callsTo, routeApi, signIn } from '../../testing/api-double';
 import { renderRoute } from '../../testing/render-route';
-import { createShellDouble } from '../../testing/shell-double';
+import { createShellDouble } from '../../../../test-support/shell-double';
 import { makeTask } from '../../testing/tasks';
 import { LibrariesPage } from './libraries-page';
 
