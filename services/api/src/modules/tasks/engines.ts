@@ -24,6 +24,12 @@ export function engineConfigFromEnv(env: NodeJS.ProcessEnv = process.env): Engin
 
 /** The engine registry of the environment (loads the engines package, and its models on first use). */
 export async function createTaskEngines(env: NodeJS.ProcessEnv = process.env): Promise<EngineRegistry> {
+  const config = engineConfigFromEnv(env);
+  const named = new Set([config.default ?? 'local', ...Object.values(config.algorithms ?? {})]);
+  for (const name of named) {
+    if (name !== 'local' && name !== 'comfyui') throw new Error(`unknown engine "${name}": use local or comfyui`);
+  }
+  if (named.has('comfyui') && !env.COMFYUI_URL) throw new Error('an algorithm is set to the comfyui engine but COMFYUI_URL is not set');
   const { createEngineRegistry } = await import('@studio/engines/src/registry');
-  return createEngineRegistry({ config: engineConfigFromEnv(env), env });
+  return createEngineRegistry({ config, env });
 }

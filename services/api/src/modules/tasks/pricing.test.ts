@@ -1,6 +1,6 @@
 /** The price table, plan rights and engine choice by configuration (pure functions). */
 import { resolveAlgorithm } from './catalog';
-import { engineConfigFromEnv } from './engines';
+import { createTaskEngines, engineConfigFromEnv } from './engines';
 import { applyEntitlements, DEFAULT_PLAN_RULES, quote, type QuoteInput } from './pricing';
 import type { MediaObject } from '../storage/media';
 import { polishPrompt } from './prompt';
@@ -80,6 +80,11 @@ describe('engines by configuration', () => {
     const config = engineConfigFromEnv({ ENGINE_DEFAULT: 'local', ENGINE_ALGORITHMS: 'text2video=comfyui,image2video=comfyui', ENGINE_IMAGE2VIDEO: 'local', ENGINE_MAI_TCM: 'comfyui' });
     expect(config).toEqual({ default: 'local', algorithms: { text2video: 'comfyui', image2video: 'local', mai_tcm: 'comfyui' } });
     expect(() => engineConfigFromEnv({ ENGINE_ALGORITHMS: 'nonsense=comfyui' })).toThrow(/cannot read/);
+  });
+
+  it('refuses to start with a ComfyUI choice and no COMFYUI_URL, or an unknown engine', async () => {
+    await expect(createTaskEngines({ ENGINE_TEXT2VIDEO: 'comfyui' })).rejects.toThrow(/COMFYUI_URL/);
+    await expect(createTaskEngines({ ENGINE_DEFAULT: 'gpu' })).rejects.toThrow(/unknown engine/);
   });
 });
 
