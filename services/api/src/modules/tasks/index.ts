@@ -79,6 +79,7 @@ const ListBody = Type.Object({
   page_size: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
   module: Type.Optional(Type.String()),
   is_workflow: Type.Optional(Type.Union([Type.Boolean(), Type.Integer()])),
+  media: Type.Optional(Type.Union([Type.Literal('video'), Type.Literal('image'), Type.Literal('audio')])),
 });
 const IdParams = Type.Object({ id: Type.String({ maxLength: 64 }) });
 const Voice = Type.Object({ id: Type.String(), name: Type.String(), lang: Type.String(), gender: Type.Union([Type.Literal('male'), Type.Literal('female')]) });
@@ -250,6 +251,13 @@ export function tasksPlugin(options: TasksModuleOptions = {}): ApiModulePlugin {
         if (body.is_workflow !== undefined) {
           params.push(Boolean(body.is_workflow));
           where.push(`t.is_workflow = $${params.length}`);
+        }
+        if (body.media) {
+          // the media of the results: a finished task by its outputs, a running one by its lane
+          params.push(body.media);
+          where.push(
+            `(CASE WHEN jsonb_array_length(t.outputs) > 0 THEN t.outputs->0->>'media' ELSE t.lane END) = $${params.length}`,
+          );
         }
         if (body.mi_preview) where.push(`t.status = 'success'`);
         const filter = where.join(' AND ');

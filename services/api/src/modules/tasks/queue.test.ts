@@ -296,6 +296,10 @@ describe('plans', () => {
     }
     const listed = envelope<{ list: Task[]; paginate: { total: number } }>(await h.app.inject({ method: 'POST', url: '/v1/ai/task', headers: user.headers, payload: {} }));
     expect(listed.data.paginate.total).toBe(6); // the checks stay out of the list
+    const images = envelope<{ paginate: { total: number } }>(await h.app.inject({ method: 'POST', url: '/v1/ai/task', headers: user.headers, payload: { media: 'image' } }));
+    expect(images.data.paginate.total).toBe(6);
+    const videos = envelope<{ paginate: { total: number } }>(await h.app.inject({ method: 'POST', url: '/v1/ai/task', headers: user.headers, payload: { media: 'video' } }));
+    expect(videos.data.paginate.total).toBe(0);
     const checks = envelope<{ paginate: { total: number } }>(
       await h.app.inject({ method: 'POST', url: '/v1/ai/task', headers: user.headers, payload: { algorithm: 't_sensitive_detect' } }),
     );
