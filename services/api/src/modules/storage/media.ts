@@ -164,7 +164,8 @@ export function createMediaStore(options: MediaStoreOptions): MediaStore {
 
     async usage(uid) {
       const result = await db.query<{ bytes: number | string }>(
-        'SELECT COALESCE(SUM(size), 0)::bigint AS bytes FROM media_objects WHERE user_id = $1 AND deleted_at IS NULL',
+        // the unwatermarked originals kept for a later paid download do not count: the user cannot see them
+        `SELECT COALESCE(SUM(size), 0)::bigint AS bytes FROM media_objects WHERE user_id = $1 AND deleted_at IS NULL AND kind <> 'original'`,
         [uid],
       );
       return Number(result.rows[0]?.bytes ?? 0);
