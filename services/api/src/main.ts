@@ -9,6 +9,10 @@ import { createHttpAccountClient } from './account-client.js';
 import { loadApiConfig } from './config.js';
 import { buildApiApp, migrateApi } from './plugin.js';
 import { seedDemoData } from './seed.js';
+import { createLedger } from './ledger.js';
+import { createStorageFromEnv } from './modules/storage/config.js';
+import { createTaskEngines } from './modules/tasks/engines.js';
+import { startTaskWorker, workerConfigFromEnv } from './modules/tasks/worker.js';
 
 async function main(): Promise<void> {
   const config = loadApiConfig();
@@ -24,10 +28,18 @@ async function main(): Promise<void> {
     clientSecret: config.accountClientSecret,
   });
   const app = await buildApiApp({ db, config, accountClient, skipMigrations: true });
+  // PGlite is one process: its worker must run here; on PostgreSQL, worker-main.ts processes do it (WORKER=1 here too)
+  const runWorker = process.env.WORKER === '1' || (db.kind === 'pglite' && process.env.WORKER !== '0');
+  const engines = runWorker ? await createTaskEngines() : null;
+  const worker = engines
+    ? await startTaskWorker({ db, ledger: createLedger(db), storage: createStorageFromEnv(), engines, config: workerConfigFromEnv(), log: app.log })
+    : null;
   const port = Number(process.env.PORT ?? 8120);
   const host = process.env.HOST ?? '127.0.0.1';
   await app.listen({ port, host });
   const stop = async () => {
+    await worker?.stop();
+    await engines?.close();
     await app.close();
     await db.close();
     process.exit(0);

@@ -137,7 +137,7 @@ export async function startProduct(options: ProductOptions): Promise<RunningProd
   // to `services/api/src/worker-main.ts` processes on a PostgreSQL server
   const engines = env.WORKER === '0' ? null : await createTaskEngines(env);
   const worker = engines
-    ? await startTaskWorker({ db, ledger: createLedger(db), storage: createStorageFromEnv(env), engines, config: workerConfigFromEnv(env) })
+    ? await startTaskWorker({ db, ledger: createLedger(db), storage: createStorageFromEnv(env), engines, config: workerConfigFromEnv(env), log: app.log })
     : null;
   const shownHost = options.host === '0.0.0.0' || options.host === '::' ? 'localhost' : options.host;
   return {
