@@ -30,8 +30,13 @@ async function waitForServer(url: string, timeoutMs: number): Promise<void> {
   throw new Error(`the product did not start at ${url}`);
 }
 
-function gzipKb(buffer: Buffer): number {
-  return Math.round((gzipSync(buffer, { level: 9 }).length / 1024) * 10) / 10;
+function gzipBytes(buffer: Buffer): number {
+  return gzipSync(buffer, { level: 9 }).length;
+}
+
+/** KB with one decimal, rounded once over the total (rounding each file first would drift) */
+function toKb(bytes: number): number {
+  return Math.round((bytes / 1024) * 10) / 10;
 }
 
 function median(values: number[]): number {
@@ -104,12 +109,12 @@ async function main(): Promise<void> {
 
     // the shell's JS that /home needs before it is usable: every shell script fetched during the load
     const shellFiles = [...new Set(desktop[0]!.shellScripts)];
-    const shellInitialKb = Math.round(shellFiles.reduce((sum, file) => sum + gzipKb(readFileSync(path.join(root, 'shell', 'dist', file))), 0) * 10) / 10;
+    const shellInitialKb = toKb(shellFiles.reduce((sum, file) => sum + gzipBytes(readFileSync(path.join(root, 'shell', 'dist', file))), 0));
     const manifest = (await (await fetch(`${origin}/remotes.json`)).json()) as { remotes: { name: string; entry: string }[] };
     const remoteEntries: Record<string, number> = {};
     for (const remote of manifest.remotes) {
       const entryUrl = remote.entry.replace('mf-manifest.json', 'remoteEntry.js');
-      remoteEntries[remote.name] = gzipKb(Buffer.from(await (await fetch(`${origin}${entryUrl}`)).arrayBuffer()));
+      remoteEntries[remote.name] = toKb(gzipBytes(Buffer.from(await (await fetch(`${origin}${entryUrl}`, { headers: { 'accept-encoding': 'identity' } })).arrayBuffer())));
     }
     const result = {
       measuredAt: new Date().toISOString(),
