@@ -63,6 +63,61 @@ export const REMOTES: readonly RemoteName[] = [
   { pkg: 'remote-account', container: 'remote_account' },
 ];
 
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c] ?? c);
+}
+
+/**
+ * A remote's stand-alone page: static, it says what the remote is and what it exposes, and links to the
+ * product. No script goes into it (not the federation runtime, never remoteEntry.js).
+ */
+export function standalonePage(pkgName: string, container: string, holds: string, exposes: Record<string, string>): string {
+  const items = Object.keys(exposes)
+    .map((key) => `<li><code>${escapeHtml(`${container}/${key.replace(/^\.\//, '')}`)}</code></li>`)
+    .join('');
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8" /><meta name="viewport" content="width=device-width, initial-scale=1" />
+<title>${escapeHtml(pkgName)}: a federated remote of AI Video Generator</title>
+<style>body{margin:0;font:16px/1.5 system-ui,sans-serif;background:#0f0f12;color:#f5f5f7}main{max-width:40rem;margin:0 auto;padding:3rem 1.5rem}a{color:#a99bff}code{font-size:.9em}</style>
+</head><body><main><h1>${escapeHtml(pkgName)}</h1>
+<p>This is a federated remote of AI Video Generator: it holds ${escapeHtml(holds)}. It has no page of its own; the product's shell loads its modules at runtime from <code>remoteEntry.js</code> and <code>mf-manifest.json</code> in this folder.</p>
+<p><a href="/home">Open the product</a></p><h2>Exposed modules</h2><ul>${items}</ul></main></body></html>`;
+}
+
+export interface RemoteBuildOptions {
+  appDir: string;
+  production: boolean;
+  /** the federation container name, e.g. remote_create */
+  container: string;
+  /** what the remote holds, for its stand-alone page */
+  holds: string;
+  exposes: Record<string, string>;
+  define?: Record<string, string>;
+}
+
+/** A remote: versioned output folder, remoteEntry.js + mf-manifest.json, the shared singletons, a static page. */
+export function createRemoteConfig(opts: RemoteBuildOptions): Configuration {
+  const pkg = JSON.parse(readFileSync(path.join(opts.appDir, 'package.json'), 'utf8')) as { name: string; version: string };
+  const config = createAppConfig({
+    appDir: opts.appDir,
+    production: opts.production,
+    outDir: path.join(opts.appDir, 'dist', pkg.version),
+    publicPath: 'auto',
+    define: opts.define,
+    federation: {
+      name: opts.container,
+      filename: 'remoteEntry.js',
+      manifest: true,
+      exposes: opts.exposes,
+      shared: sharedSingletons,
+    },
+  });
+  config.plugins = [
+    ...(config.plugins ?? []),
+    new rspack.HtmlRspackPlugin({ templateContent: standalonePage(pkg.name, opts.container, opts.holds, opts.exposes), inject: false }),
+  ];
+  return config;
+}
+
 export interface AppBuildOptions {
   /** absolute path of the app's folder */
   appDir: string;

@@ -1,32 +1,16 @@
-import path from 'node:path';
-import { rspack } from '@rspack/core';
-import { createAppConfig, sharedSingletons } from '../rspack.shared';
-import pkg from './package.json';
+import { createRemoteConfig } from '../rspack.shared';
 
 /** remote-billing: pricing, the purchase dialog and the promotion placements. Builds into dist/<version>/ so a new version never overwrites the running one. */
 export default function config({ production }: { production: boolean }) {
-  const app = createAppConfig({
+  return createRemoteConfig({
     appDir: __dirname,
     production,
-    outDir: path.join(__dirname, 'dist', pkg.version),
-    publicPath: 'auto',
-    federation: {
-      name: 'remote_billing',
-      filename: 'remoteEntry.js',
-      manifest: true,
-      exposes: {
-        './PricingPage': './src/exposes/pricing-page.tsx',
-        './BillingHost': './src/exposes/billing-host.tsx',
-        './PromotionSlot': './src/exposes/promotion-slot.tsx',
-      },
-      shared: sharedSingletons,
+    container: 'remote_billing',
+    holds: 'pricing, the purchase dialog and the promotion placements',
+    exposes: {
+      './PricingPage': './src/exposes/pricing-page.tsx',
+      './BillingHost': './src/exposes/billing-host.tsx',
+      './PromotionSlot': './src/exposes/promotion-slot.tsx',
     },
   });
-  // The stand-alone page (src/index.html) is static: it says what this remote is and links to the
-  // product, so no script is injected into it (not the federation runtime, never remoteEntry.js).
-  app.plugins = [
-    ...(app.plugins ?? []),
-    new rspack.HtmlRspackPlugin({ template: path.join(__dirname, 'src', 'index.html'), inject: false }),
-  ];
-  return app;
 }

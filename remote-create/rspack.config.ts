@@ -1,33 +1,17 @@
-import path from 'node:path';
-import { rspack } from '@rspack/core';
-import { createAppConfig, sharedSingletons } from '../rspack.shared';
-import pkg from './package.json';
+import { createRemoteConfig } from '../rspack.shared';
 
 /** remote-create: the creation screens, My Creations, the image crop modal and the image preview. Builds into dist/<version>/ so a new version never overwrites the running one. */
 export default function config({ production }: { production: boolean }) {
-  const app = createAppConfig({
+  return createRemoteConfig({
     appDir: __dirname,
     production,
-    outDir: path.join(__dirname, 'dist', pkg.version),
-    publicPath: 'auto',
-    federation: {
-      name: 'remote_create',
-      filename: 'remoteEntry.js',
-      manifest: true,
-      exposes: {
-        './CreateScreen': './src/exposes/create-screen.tsx',
-        './LibrariesPage': './src/exposes/libraries-page.tsx',
-        './ImageCropModal': './src/exposes/image-crop-modal.tsx',
-        './ImagePreview': './src/exposes/image-preview.tsx',
-      },
-      shared: sharedSingletons,
+    container: 'remote_create',
+    holds: 'the generation screens, the Generate List, My Creations, the image crop and the image preview',
+    exposes: {
+      './CreateScreen': './src/exposes/create-screen.tsx',
+      './LibrariesPage': './src/exposes/libraries-page.tsx',
+      './ImageCropModal': './src/exposes/image-crop-modal.tsx',
+      './ImagePreview': './src/exposes/image-preview.tsx',
     },
   });
-  // The stand-alone page (src/index.html) is static: it says what this remote is and links to the
-  // product, so no script is injected into it (not the federation runtime, never remoteEntry.js).
-  app.plugins = [
-    ...(app.plugins ?? []),
-    new rspack.HtmlRspackPlugin({ template: path.join(__dirname, 'src', 'index.html'), inject: false }),
-  ];
-  return app;
 }

@@ -1,33 +1,17 @@
-import path from 'node:path';
-import { rspack } from '@rspack/core';
-import { createAppConfig, sharedSingletons } from '../rspack.shared';
-import pkg from './package.json';
+import { createRemoteConfig } from '../rspack.shared';
 
 /** remote-explore: home, explore gallery, template browser and effect templates. Builds into dist/<version>/ so a new version never overwrites the running one. */
 export default function config({ production }: { production: boolean }) {
-  const app = createAppConfig({
+  return createRemoteConfig({
     appDir: __dirname,
     production,
-    outDir: path.join(__dirname, 'dist', pkg.version),
-    publicPath: 'auto',
-    federation: {
-      name: 'remote_explore',
-      filename: 'remoteEntry.js',
-      manifest: true,
-      exposes: {
-        './HomePage': './src/exposes/home-page.tsx',
-        './ExplorePage': './src/exposes/explore-page.tsx',
-        './TemplatePage': './src/exposes/template-page.tsx',
-        './EffectPage': './src/exposes/effect-page.tsx',
-      },
-      shared: sharedSingletons,
+    container: 'remote_explore',
+    holds: 'the home page, the explore gallery, the template browser and the effect templates',
+    exposes: {
+      './HomePage': './src/exposes/home-page.tsx',
+      './ExplorePage': './src/exposes/explore-page.tsx',
+      './TemplatePage': './src/exposes/template-page.tsx',
+      './EffectPage': './src/exposes/effect-page.tsx',
     },
   });
-  // The stand-alone page (src/index.html) is static: it says what this remote is and links to the
-  // product, so no script is injected into it (not the federation runtime, never remoteEntry.js).
-  app.plugins = [
-    ...(app.plugins ?? []),
-    new rspack.HtmlRspackPlugin({ template: path.join(__dirname, 'src', 'index.html'), inject: false }),
-  ];
-  return app;
 }

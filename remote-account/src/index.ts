@@ -1,3 +1,3 @@
-// The stand-alone page (src/index.html) is static; the product loads this remote's exposes
+// The stand-alone page (made by rspack.shared.ts) is static; the product loads this remote's exposes
 // (AccountEntry in the header, AccountHost once for the whole page) through the shell.
 export {};

@@ -1,3 +1,3 @@
-// The stand-alone page (src/index.html) is static; the product loads this remote's exposes through the
+// The stand-alone page (made by rspack.shared.ts) is static; the product loads this remote's exposes through the
 // shell. Nothing runs here, so the page stays light and never needs the shared singletons.
 export {};
