@@ -75,7 +75,8 @@ export const PLAN_TIERS: TierRow[] = [
   },
 ];
 
-interface SkuRow {
+/** A sku as the catalogue seeds it; the sku-info query reads it back joined with its plan features. */
+export interface SkuRow {
   sku_id: number;
   kind: 'membership' | 'credits' | 'credits10';
   tier: PlanTier;

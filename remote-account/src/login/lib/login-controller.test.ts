@@ -168,6 +168,19 @@ describe('LoginController', () => {
     expect(shell.clearMock).not.toHaveBeenCalled();
   });
 
+  it('ignores an auth code when no login of its own is under way (no exchange, no logout)', async () => {
+    jest.useFakeTimers();
+    const { controller, shell, assign } = setup();
+    withTokenHandlers(shell);
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    controller.handleMessage(message({ type: FRAME_MESSAGES.AUTH_CODE, code: 'c1', state: 'someone-elses-state' }));
+    await jest.advanceTimersByTimeAsync(500);
+    expect(shell.callMock).not.toHaveBeenCalled();
+    expect(shell.setTokenMock).not.toHaveBeenCalled();
+    expect(assign).not.toHaveBeenCalled();
+    warn.mockRestore();
+  });
+
   it('rejects an auth code whose state does not match, then goes to the account logout after 200 ms', async () => {
     jest.useFakeTimers();
     const { controller, shell, assign } = setup();

@@ -274,7 +274,12 @@ export class LoginController {
   async complete(code: string, state: string): Promise<boolean> {
     const pending = readJson<PendingLogin>('session', STORAGE_KEYS.pendingLogin);
     const way = pending?.way ?? this.state.way;
-    if (!pending || !state || pending.state !== state) {
+    // no login of ours is under way: a code nobody asked for is not a failed login, and must not log the user out
+    if (!pending) {
+      console.warn('[account] an auth code arrived with no login in progress; ignored');
+      return false;
+    }
+    if (!state || pending.state !== state) {
       this.fail(new Error('state mismatch'), way);
       return false;
     }

@@ -1,7 +1,7 @@
 /** Configuration and content calls: system config, marketing, ads, A/B tests, CMS, prompt samples, demos, skus. */
 import type { FastifyInstance } from 'fastify';
 import { Type } from '@sinclair/typebox';
-import { API_CODES, CREDIT_FEATURE_CODE, type CmsResponse, type PeriodUnit, type PlanTier, type SkuItem } from 'shared-contracts';
+import { API_CODES, CREDIT_FEATURE_CODE, type CmsResponse, type SkuItem } from 'shared-contracts';
 import { abPlan } from '../ab-test.js';
 import { ApiFailure, ok, responses, type TypeBoxProvider } from '../http.js';
 import type { ModuleContext } from '../modules/types.js';
@@ -15,6 +15,7 @@ import {
   SystemConfigSchema,
 } from '../schemas.js';
 import { headerCountry } from './identity.js';
+import type { SkuRow as CatalogueSkuRow } from '../catalogue.js';
 
 const Client = Type.Union([Type.Literal(''), Type.Literal('wap')], { default: '', description: "'' desktop, 'wap' phone" });
 
@@ -29,25 +30,14 @@ export function decodeCmsPath(encoded: string): string | null {
   return trimmed.toLowerCase();
 }
 
-interface SkuRow {
-  sku_id: number;
-  kind: SkuItem['kind'];
-  tier: PlanTier;
-  sub_tpl_id: number;
-  sub_tpl_name: string;
-  plan: string;
-  period_unit: PeriodUnit;
-  period_val: number;
-  is_subscription: boolean;
-  credits: number;
+/** A sku row of the sku-info query: the seeded row (catalogue.ts) with its plan features; numerics may come back as text. */
+type SkuQueryRow = Omit<CatalogueSkuRow, 'price' | 'original_price' | 'recommend_price' | 'sort'> & {
   price: number | string;
   original_price: number | string;
   recommend_price: number | string;
-  show_rec_price: boolean;
   currency: string;
   currency_symbol: string;
   buy_url: string;
-  zero_buy: boolean;
   zero_buy_url: string;
   retention_promotion: boolean;
   retention_promotion_buy_url: string;
@@ -58,7 +48,7 @@ interface SkuRow {
   videos_at_once: number;
   unlimited_effects: boolean;
   monthly_credits: number;
-}
+};
 
 export async function contentRoutes(scope: FastifyInstance, ctx: ModuleContext): Promise<void> {
   const app = scope.withTypeProvider<TypeBoxProvider>();
@@ -228,7 +218,7 @@ export async function contentRoutes(scope: FastifyInstance, ctx: ModuleContext):
     },
     async (request) => {
       const [skus, setting] = await Promise.all([
-        db.query<SkuRow>(
+        db.query<SkuQueryRow>(
           `SELECT s.*, t.watermark_free, t.ultra_hd, t.frame_interpolation, t.faster_generations, t.videos_at_once,
              t.unlimited_effects, t.monthly_credits
            FROM skus s JOIN plan_tiers t ON t.tier = s.tier WHERE s.active ORDER BY s.kind, s.sort, s.sku_id`,
