@@ -3,7 +3,7 @@
  * whether it has the header and sidebar, its metadata, and how its parameters are validated. The router
  * (route-table.tsx) is built from this list, and tests resolve paths against the same objects.
  */
-import type { AiToolCategory, AiToolSlug, CreateMode, RemoteModuleName, RemoteModules } from 'shared-contracts';
+import { EDITOR_TOOLS, NAMED_ROUTES, type AiTool, type AiToolCategory, type CreateMode, type RemoteModuleName, type RemoteModules } from 'shared-contracts';
 import type { RouteName } from './named-routes';
 
 export interface PageMeta {
@@ -75,16 +75,17 @@ function toolList(id: string, path: string, category: AiToolCategory, name?: Rou
   });
 }
 
-function tool(id: string, slug: AiToolSlug, name: RouteName, area: string, description: string): RouteSpec {
+/** A tool's editor page, from the contract's tools catalogue. */
+function tool(entry: AiTool & { slug: NonNullable<AiTool['slug']>; route: RouteName }): RouteSpec {
   return spec({
-    id,
-    path: `/ai-tools/${slug}`,
-    name,
+    id: `ai-tools-${entry.slug}`,
+    path: NAMED_ROUTES[entry.route],
+    name: entry.route,
     module: 'remote_tools/ToolEditor',
-    props: { tool: slug },
-    area,
+    props: { tool: entry.slug },
+    area: entry.title,
     chrome: true,
-    meta: { title: `${area}${SUFFIX}`, description },
+    meta: { title: `${entry.title}${SUFFIX}`, description: entry.description },
   });
 }
 
@@ -147,18 +148,11 @@ export const ROUTE_SPECS: readonly RouteSpec[] = [
     meta: { title: `Templates${SUFFIX}`, description: 'Browse video and image templates by category.' },
   }),
   toolList('ai-tools', '/ai-tools', 'hot', 'AiTools'),
-  toolList('ai-tools-hot', '/ai-tools/hot', 'hot'),
-  toolList('ai-tools-video', '/ai-tools/video', 'video'),
-  toolList('ai-tools-image', '/ai-tools/image', 'image'),
-  toolList('ai-tools-audio', '/ai-tools/audio', 'audio'),
-  tool('ai-tools-video-enhancer', 'video-enhancer', 'AiToolsVideoEnhancer', 'Video Enhancer', 'Upscale and sharpen videos with AI.'),
-  tool('ai-tools-image-enhancer', 'image-enhancer', 'AiToolsImageEnhancer', 'Image Enhancer', 'Upscale and sharpen images with AI.'),
-  tool('ai-tools-bg-remover', 'bg-remover', 'AiToolsBgRemover', 'Background Remover', 'Remove the background of an image.'),
-  tool('ai-tools-object-remover', 'object-remover', 'AiToolsObjectRemover', 'Object Remover', 'Erase unwanted objects from an image.'),
-  tool('ai-tools-partial-redrawing', 'partial-redrawing', 'AiToolsPartialRedrawing', 'AI Replace', 'Redraw a selected part of an image from a prompt.'),
-  tool('ai-tools-ai-talking-avatar', 'ai-talking-avatar', 'AiToolsAiTalkingAvatar', 'AI Talking Avatar', 'Make a portrait talk with a voice or a script.'),
-  tool('ai-tools-video-eraser', 'video-eraser', 'AiToolsVideoEraser', 'Video Eraser', 'Remove objects, text and watermarks from a video.'),
-  tool('ai-tools-lip-sync', 'lip-sync', 'LipSync', 'Lip Sync', 'Sync the lips in a video to new audio.'),
+  toolList('ai-tools-hot', '/ai-tools/hot', 'hot', 'AiToolsHot'),
+  toolList('ai-tools-video', '/ai-tools/video', 'video', 'AiToolsVideo'),
+  toolList('ai-tools-image', '/ai-tools/image', 'image', 'AiToolsImage'),
+  toolList('ai-tools-audio', '/ai-tools/audio', 'audio', 'AiToolsAudio'),
+  ...EDITOR_TOOLS.map(tool),
   spec({
     id: 'pricing',
     path: '/pricing',

@@ -2,9 +2,7 @@
  * Upload rules of spec section 5 that this remote checks before anything leaves the browser. The server
  * checks the same rules again on the file's content (services/api storage limits), with the same texts.
  */
-import { USER_TEXTS } from 'shared-contracts';
-
-const MB = 1024 * 1024;
+import { beyondMaxResolution, BYTES_PER_MB as MB, IMAGE_LIMIT, imageUploadText, USER_TEXTS, VIDEO_LIMITS } from 'shared-contracts';
 
 export interface FileLike {
   name: string;
@@ -39,30 +37,30 @@ export interface VideoRule {
 /** Image to image, image to video, effects and tools: JPG, PNG, JPEG, WEBP under 50MB, within 3840*2160. */
 export const IMAGE_RULE: ImageRule = {
   kind: 'image',
-  types: ['image/jpeg', 'image/png', 'image/webp'],
-  extensions: ['jpg', 'jpeg', 'png', 'webp'],
-  formatLabel: 'JPG, PNG, JPEG, WEBP',
-  maxMb: 50,
-  maxLong: 3840,
-  maxShort: 2160,
-  // the smallest side the server accepts (the spec leaves {minResolution} open)
-  minSide: 128,
+  types: IMAGE_LIMIT.mimeTypes,
+  extensions: IMAGE_LIMIT.extensions,
+  formatLabel: IMAGE_LIMIT.formatLabel,
+  maxMb: IMAGE_LIMIT.maxMb,
+  maxLong: IMAGE_LIMIT.maxLong,
+  maxShort: IMAGE_LIMIT.maxShort,
+  minSide: IMAGE_LIMIT.minSide,
 };
 
 /** Video to anime: MP4 or MOV, at most 500MB and 30 seconds (the server's limits for this mode). */
+const ANIME = VIDEO_LIMITS.video2anime;
 export const ANIME_VIDEO_RULE: VideoRule = {
   kind: 'video',
-  types: ['video/mp4', 'video/quicktime'],
-  extensions: ['mp4', 'mov'],
-  formatLabel: 'MP4, MOV',
-  maxMb: 500,
-  maxSeconds: 30,
-  label: 'Video to anime',
+  types: ANIME.mimeTypes,
+  extensions: ANIME.extensions,
+  formatLabel: ANIME.formatLabel,
+  maxMb: ANIME.maxMb,
+  maxSeconds: ANIME.maxSeconds,
+  label: ANIME.label,
 };
 
 /** 'Upload {format} images up to {maxSize} MB, with a minimum width/height of {minResolution} px' */
 export function imageUploadMessage(rule: ImageRule = IMAGE_RULE): string {
-  return `Upload ${rule.formatLabel} images up to ${rule.maxMb} MB, with a minimum width/height of ${rule.minSide} px`;
+  return imageUploadText(rule);
 }
 
 export function videoUploadMessage(rule: VideoRule = ANIME_VIDEO_RULE): string {
@@ -110,7 +108,7 @@ export function checkVideoFile(file: FileLike, rule: VideoRule = ANIME_VIDEO_RUL
 /** After reading the video's metadata: its length and resolution. */
 export function checkVideoMeta(meta: { width: number; height: number; duration: number }, rule: VideoRule = ANIME_VIDEO_RULE): string | null {
   if (Number.isFinite(meta.duration) && meta.duration > rule.maxSeconds + 0.5) return `${rule.label} takes videos up to ${rule.maxSeconds} seconds`;
-  if (meta.width > 0 && (Math.max(meta.width, meta.height) > 3840 || Math.min(meta.width, meta.height) > 2160)) return USER_TEXTS.RESOLUTION_UNSUPPORTED;
+  if (meta.width > 0 && beyondMaxResolution(meta.width, meta.height)) return USER_TEXTS.RESOLUTION_UNSUPPORTED;
   return null;
 }
 

@@ -1,20 +1,30 @@
 /**
- * Upload limits of spec section 5, checked on the file's content (magic bytes with sharp, streams with
- * ffprobe), never on its name:
- * - images (image to image and the tools): JPG, PNG, JPEG, WEBP, under 50MB, within 3840x2160 (either
- *   orientation), at least 128 px a side; image extender below 25MB;
- * - video object remover (video_eraser): MP4 and MOV up to 2048MB, aspect 9:16 to 16:9;
- * - video enhancer (and denoise): MP4, MOV, MKV, up to 5 minutes;
- * - audio within 60 minutes.
- * Lengths the spec leaves open are chosen here (see VIDEO_RULES) and said in the refusal.
+ * Upload limits of spec section 5 (their one home is shared-contracts/src/upload-limits.ts, which the
+ * browser reads too), checked here on the file's content (magic bytes with sharp, streams with ffprobe),
+ * never on its name. Lengths the spec leaves open are chosen there and said in the refusal.
  */
-import { API_CODES, USER_TEXTS } from 'shared-contracts';
+import {
+  API_CODES,
+  audioLimitFor,
+  beyondMaxResolution,
+  BYTES_PER_MB,
+  IMAGE_LIMIT,
+  imageLimitFor,
+  imageUploadText,
+  lengthText,
+  UPLOAD_MIME,
+  USER_TEXTS,
+  videoLimitFor,
+  type AudioLimit,
+  type ImageLimit,
+  type VideoLimit,
+} from 'shared-contracts';
 import type { ProbedMedia } from '@studio/engines/src/media/probe';
-import type { AlgorithmId, MediaKind } from '@studio/engines/src/types';
+import type { MediaKind } from '@studio/engines/src/types';
 import { ApiFailure } from '../../http.js';
 import { IMG2PROMPT, resolveAlgorithm } from '../tasks/catalog.js';
 
-const MB = 1024 * 1024;
+const MB = BYTES_PER_MB;
 
 export interface ImageRule {
   formats: string[];
@@ -24,6 +34,8 @@ export interface ImageRule {
   maxLong: number;
   maxShort: number;
   minSide: number;
+  /** refusal text for a side under minSide */
+  minSideText: string;
 }
 export interface VideoRule {
   formats: string[];
@@ -49,52 +61,25 @@ export interface UploadRules {
   accept: string[];
 }
 
-const IMAGE_FORMATS = ['jpeg', 'png', 'webp'];
-const MIN_SIDE = 128;
-const imageTemplate = (maxMb: number) =>
-  `Upload JPG, PNG, JPEG, WEBP images up to ${maxMb} MB, with a minimum width/height of ${MIN_SIDE} px`;
+const imageRule = (limit: ImageLimit): ImageRule => ({
+  formats: [...limit.formats],
+  maxBytes: limit.maxMb * MB,
+  sizeText: limit.sizeText,
+  maxLong: limit.maxLong,
+  maxShort: limit.maxShort,
+  minSide: limit.minSide,
+  minSideText: imageUploadText(limit),
+});
+const videoRule = (limit: VideoLimit): VideoRule => ({
+  formats: [...limit.formats],
+  maxBytes: limit.maxMb * MB,
+  maxSeconds: limit.maxSeconds,
+  aspect: limit.aspect ? [limit.aspect[0], limit.aspect[1]] : null,
+  label: limit.label,
+});
+const audioRule = (limit: AudioLimit): AudioRule => ({ formats: [...limit.formats], maxBytes: limit.maxMb * MB, maxSeconds: limit.maxSeconds });
 
-export const IMAGE_RULE: ImageRule = {
-  formats: IMAGE_FORMATS,
-  maxBytes: 50 * MB,
-  sizeText: imageTemplate(50),
-  maxLong: 3840,
-  maxShort: 2160,
-  minSide: MIN_SIDE,
-};
-const EXTENDER_RULE: ImageRule = { ...IMAGE_RULE, maxBytes: 25 * MB, sizeText: 'Please keep the file size below 25MB' };
-
-const STANDARD_VIDEO: VideoRule = { formats: ['mp4', 'mov'], maxBytes: 500 * MB, maxSeconds: 60, aspect: null, label: 'this tool' };
-const VIDEO_RULES: Partial<Record<AlgorithmId, VideoRule>> = {
-  video_eraser: { formats: ['mp4', 'mov'], maxBytes: 2048 * MB, maxSeconds: 10 * 60, aspect: [9 / 16, 16 / 9], label: 'Video object remover' },
-  video_enhancer: { formats: ['mp4', 'mov', 'mkv'], maxBytes: 2048 * MB, maxSeconds: 5 * 60, aspect: null, label: 'Video enhancer' },
-  video_denoise: { formats: ['mp4', 'mov', 'mkv'], maxBytes: 2048 * MB, maxSeconds: 5 * 60, aspect: null, label: 'Video denoise' },
-  v_sensitive_detect: { formats: ['mp4', 'mov', 'mkv'], maxBytes: 2048 * MB, maxSeconds: 10 * 60, aspect: null, label: 'Video check' },
-  video2anime: { ...STANDARD_VIDEO, maxSeconds: 30, label: 'Video to anime' },
-  lip_sync: { ...STANDARD_VIDEO, maxSeconds: 60, label: 'Lip sync' },
-  // audio tools take the soundtrack of a video too
-  audio_noise_reduction: { formats: ['mp4', 'mov', 'mkv'], maxBytes: 2048 * MB, maxSeconds: 60 * 60, aspect: null, label: 'Audio tools' },
-  audio_vocal_removal: { formats: ['mp4', 'mov', 'mkv'], maxBytes: 2048 * MB, maxSeconds: 60 * 60, aspect: null, label: 'Audio tools' },
-};
-const AUDIO_FORMATS = ['mp3', 'm4a', 'wav', 'aac', 'ogg', 'flac'];
-const AUDIO_RULE: AudioRule = { formats: AUDIO_FORMATS, maxBytes: 500 * MB, maxSeconds: 60 * 60 };
-/** speech tracks for the talking tools: priced per second of video, so kept short */
-const SPEECH_RULE: AudioRule = { formats: AUDIO_FORMATS, maxBytes: 50 * MB, maxSeconds: 2 * 60 };
-
-const MIME: Record<string, string> = {
-  jpeg: 'image/jpeg',
-  png: 'image/png',
-  webp: 'image/webp',
-  mp4: 'video/mp4',
-  mov: 'video/quicktime',
-  mkv: 'video/x-matroska',
-  mp3: 'audio/mpeg',
-  m4a: 'audio/mp4',
-  wav: 'audio/wav',
-  aac: 'audio/aac',
-  ogg: 'audio/ogg',
-  flac: 'audio/flac',
-};
+export const IMAGE_RULE: ImageRule = imageRule(IMAGE_LIMIT);
 
 /** What an upload for this algorithm may be; null when the algorithm takes no files. */
 export function uploadRulesFor(algorithm: string): UploadRules | null {
@@ -108,16 +93,16 @@ export function uploadRulesFor(algorithm: string): UploadRules | null {
   if (kinds.size === 0) return null;
   const id = resolved.id;
   return build({
-    image: kinds.has('image') ? (id === 'image_extender' ? EXTENDER_RULE : IMAGE_RULE) : undefined,
-    video: kinds.has('video') ? (VIDEO_RULES[id] ?? STANDARD_VIDEO) : undefined,
-    audio: kinds.has('audio') ? (['talking_photo', 'talking_avatar', 'lip_sync'].includes(id) ? SPEECH_RULE : AUDIO_RULE) : undefined,
+    image: kinds.has('image') ? imageRule(imageLimitFor(id)) : undefined,
+    video: kinds.has('video') ? videoRule(videoLimitFor(id)) : undefined,
+    audio: kinds.has('audio') ? audioRule(audioLimitFor(id)) : undefined,
   });
 }
 
 function build(parts: Pick<UploadRules, 'image' | 'video' | 'audio'>): UploadRules {
   const maxBytes = Math.max(parts.image?.maxBytes ?? 0, parts.video?.maxBytes ?? 0, parts.audio?.maxBytes ?? 0);
   const formats = [...(parts.image?.formats ?? []), ...(parts.video?.formats ?? []), ...(parts.audio?.formats ?? [])];
-  return { ...parts, maxBytes, accept: [...new Set(formats.map((f) => MIME[f]).filter(Boolean))] };
+  return { ...parts, maxBytes, accept: [...new Set(formats.map((f) => UPLOAD_MIME[f]).filter(Boolean))] };
 }
 
 /** The refusal for a body over the byte cap. */
@@ -129,9 +114,7 @@ export function tooLarge(rules: UploadRules): ApiFailure {
 const unsupported = (text: string = USER_TEXTS.UNSUPPORTED_FORMAT) => new ApiFailure(415, API_CODES.UNSUPPORTED_FORMAT, text);
 const resolution = () => new ApiFailure(422, API_CODES.UNSUPPORTED_RESOLUTION, USER_TEXTS.RESOLUTION_UNSUPPORTED);
 
-function minutes(seconds: number): string {
-  return seconds % 60 === 0 ? `${seconds / 60} minute${seconds === 60 ? '' : 's'}` : `${seconds} seconds`;
-}
+const minutes = lengthText;
 
 /** Checks probed media against the rules; throws the spec's refusal. */
 export function checkMedia(rules: UploadRules, media: ProbedMedia): void {
@@ -142,7 +125,7 @@ export function checkMedia(rules: UploadRules, media: ProbedMedia): void {
     const long = Math.max(media.width, media.height);
     const short = Math.min(media.width, media.height);
     if (long > rule.maxLong || short > rule.maxShort) throw resolution();
-    if (short < rule.minSide) throw new ApiFailure(422, API_CODES.UNSUPPORTED_RESOLUTION, imageTemplate(Math.round(rule.maxBytes / MB)));
+    if (short < rule.minSide) throw new ApiFailure(422, API_CODES.UNSUPPORTED_RESOLUTION, rule.minSideText);
     return;
   }
   if (media.media === 'video') {
@@ -153,7 +136,7 @@ export function checkMedia(rules: UploadRules, media: ProbedMedia): void {
     if (media.duration > rule.maxSeconds + 0.5) {
       throw new ApiFailure(422, API_CODES.BAD_REQUEST, `${rule.label} takes videos up to ${minutes(rule.maxSeconds)}`);
     }
-    if (Math.max(media.width, media.height) > 3840 || Math.min(media.width, media.height) > 2160) throw resolution();
+    if (beyondMaxResolution(media.width, media.height)) throw resolution();
     if (rule.aspect) {
       const ratio = media.width / media.height;
       if (ratio < rule.aspect[0] - 0.01 || ratio > rule.aspect[1] + 0.01) throw resolution();
