@@ -25,6 +25,7 @@ module.exports = {
       testEnvironment: 'jsdom',
       roots: [
         '<rootDir>/shared-contracts',
+        '<rootDir>/ui-kit',
         '<rootDir>/shell',
         '<rootDir>/remote-create',
         '<rootDir>/remote-tools',
