@@ -51,18 +51,20 @@ const motion = { type: 'string', enum: ['auto', 'zoom_in', 'zoom_out', 'pan_left
 const image = (required = true): InputSpec => ({ name: 'image', kinds: ['image'], required });
 const video = (): InputSpec => ({ name: 'video', kinds: ['video'], required: true });
 const mask = (): InputSpec => ({ name: 'mask', kinds: ['mask'], required: false, note: 'white or opaque pixels mark the area; or give regions' });
+/** a soundtrack synthesised from the prompt's mood (the creation form's audio toggle) */
+const audio = { type: 'boolean', default: false } as const;
 const speech = { text: { type: 'string', maxWords: 200 }, voice: { type: 'string' } } as const;
 
 export const ALGORITHMS: Record<AlgorithmId, AlgorithmSpec> = {
   text2video: {
     id: 'text2video', title: 'Text to video', category: 'video', output: 'video', inputs: [],
-    params: { prompt: { type: 'string', required: true, minLength: 1, maxWords: 200 }, ratio: { type: 'string', enum: ratios, default: '16:9' }, duration: { type: 'number', min: 2, max: 10, default: 5 }, resolution, motion, seed },
+    params: { prompt: { type: 'string', required: true, minLength: 1, maxWords: 200 }, ratio: { type: 'string', enum: ratios, default: '16:9' }, duration: { type: 'number', min: 2, max: 10, default: 5 }, resolution, motion, seed, audio },
     duration: { from: 'param', param: 'duration', default: 5 },
   },
   image2video: {
     id: 'image2video', title: 'Image to video', category: 'video', output: 'video',
     inputs: [image(), { name: 'end_frame', kinds: ['image'], required: false }],
-    params: { prompt: { type: 'string', maxWords: 200 }, duration: { type: 'number', min: 2, max: 10, default: 5 }, resolution, motion, seed },
+    params: { prompt: { type: 'string', maxWords: 200 }, duration: { type: 'number', min: 2, max: 10, default: 5 }, resolution, motion, seed, audio },
     duration: { from: 'param', param: 'duration', default: 5 },
   },
   video2anime: {

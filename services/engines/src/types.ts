@@ -65,8 +65,8 @@ interface Masked {
 
 /** The params each algorithm takes. Optional fields have defaults in ALGORITHMS. */
 export interface AlgorithmParams {
-  text2video: PromptSeed & { ratio?: AspectRatio; duration?: number; resolution?: VideoResolution; motion?: CameraMotion };
-  image2video: Partial<PromptSeed> & { duration?: number; resolution?: VideoResolution; motion?: CameraMotion };
+  text2video: PromptSeed & { ratio?: AspectRatio; duration?: number; resolution?: VideoResolution; motion?: CameraMotion; audio?: boolean };
+  image2video: Partial<PromptSeed> & { duration?: number; resolution?: VideoResolution; motion?: CameraMotion; audio?: boolean };
   video2anime: Partial<PromptSeed> & { style?: AnimeStyle; resolution?: VideoResolution };
   text2image: PromptSeed & { ratio?: AspectRatio; num?: number };
   image2image: PromptSeed & { ratio?: AspectRatio; num?: number; strength?: number };

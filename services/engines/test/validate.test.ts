@@ -4,7 +4,7 @@ import { validateParams } from '../src/validate';
 
 describe('validateParams', () => {
   it('fills defaults and drops unknown fields', () => {
-    expect(validateParams('text2video', { prompt: ' a fox ', extra: 1 })).toEqual({ prompt: 'a fox', ratio: '16:9', duration: 5, motion: 'auto' });
+    expect(validateParams('text2video', { prompt: ' a fox ', extra: 1 })).toEqual({ prompt: 'a fox', ratio: '16:9', duration: 5, motion: 'auto', audio: false });
     expect(validateParams('mai_tcm', { prompt: 'calm piano music for sleep', duration: '45' })).toMatchObject({ duration: 45, format: 'mp3' });
   });
 

@@ -101,3 +101,54 @@ export function mix(a: Rgb, b: Rgb, t: number): Rgb {
 export function luminance([r, g, b]: Rgb): number {
   return 0.2126 * r + 0.7152 * g + 0.0722 * b;
 }
+
+export type TimeOfDay = 'day' | 'golden' | 'night' | 'dawn';
+export type Weather = 'clear' | 'snow' | 'rain' | 'fog' | 'cloudy';
+
+export interface PromptScene {
+  time: TimeOfDay;
+  weather: Weather;
+  /** the prompt words that decided time and weather */
+  hits: string[];
+}
+
+const TIME_WORDS: [TimeOfDay, string[]][] = [
+  ['night', ['night', 'midnight', 'nighttime', 'moonlight', 'moonlit', 'starry', 'stars', 'dark', 'noir']],
+  ['golden', ['sunset', 'dusk', 'evening', 'twilight', 'golden', 'sundown']],
+  ['dawn', ['dawn', 'sunrise', 'morning', 'daybreak']],
+  ['day', ['noon', 'midday', 'daylight', 'sunny', 'day', 'afternoon']],
+];
+const WEATHER_WORDS: [Weather, string[]][] = [
+  ['snow', ['snow', 'snowy', 'snowing', 'snowfall', 'blizzard', 'winter', 'frost', 'frozen', 'icy']],
+  ['rain', ['rain', 'rainy', 'raining', 'storm', 'stormy', 'drizzle', 'thunderstorm', 'downpour']],
+  ['fog', ['fog', 'foggy', 'mist', 'misty', 'haze', 'hazy', 'smoke']],
+  ['cloudy', ['cloud', 'clouds', 'cloudy', 'overcast', 'grey', 'gray']],
+];
+
+/**
+ * Time of day and weather as the prompt says them; where it says nothing, the seed picks (so two runs
+ * of one prompt can differ in light as well as layout).
+ */
+export function sceneOf(prompt: string, seed: number): PromptScene {
+  const ws = words(prompt);
+  const r = rng(seed ^ 0x7f4a7c15);
+  const hits: string[] = [];
+  const find = <T>(table: [T, string[]][]): T | null => {
+    for (const [value, list] of table) {
+      const hit = ws.find((w) => list.includes(w));
+      if (hit) {
+        hits.push(hit);
+        return value;
+      }
+    }
+    return null;
+  };
+  const time = find(TIME_WORDS) ?? (['day', 'day', 'golden', 'dawn', 'night'] as const)[M.floor(r() * 5)];
+  const weather = find(WEATHER_WORDS) ?? (r() < 0.25 ? 'cloudy' : 'clear');
+  return { time, weather, hits };
+}
+
+/** A fresh random seed for a task that was given none (fits the catalogue's 0..2^31-1). */
+export function randomSeed(): number {
+  return M.floor(M.random() * 2 ** 31);
+}

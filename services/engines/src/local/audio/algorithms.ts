@@ -1,4 +1,4 @@
-import { readFile, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { LYRICS_MIN_LENGTH, MUSIC_DEFAULT_DURATION, PROMPT_MIN_LENGTH, USER_TEXTS } from 'shared-contracts/src/constants';
 import { EngineError, throwIfAborted } from '../../errors';
@@ -7,8 +7,9 @@ import { probeMedia } from '../../media/probe';
 import type { AlgorithmParams, EngineContext, EngineJob, EngineResult } from '../../types';
 import { clamp, input, mediaOutput, NO_MODEL, outFile } from '../common';
 import { seedFor } from '../prompt';
-import { DEFAULT_VOICE, speak } from './speech';
-import { arrange, planMusic, SR, wavToMono } from './synth';
+import { melodyFor, singLine, syllables } from './sing';
+import { DEFAULT_VOICE } from './speech';
+import { arrange, MAJOR, MINOR, planMusic } from './synth';
 
 type Job<A extends keyof AlgorithmParams> = EngineJob<A>;
 
@@ -53,50 +54,56 @@ export async function textToSong(job: Job<'mai_text2song_minimax'>, ctx: EngineC
   const lines = lyrics
     .split(/\n+|(?<=[.!?;])\s+/)
     .map((l) => l.replace(/^\s*\[[^\]]*\]\s*/, '').trim())
-    .filter(Boolean);
+    .filter((l) => syllables(l).length > 0);
   // the backing depends on the prompt (or, without one, the lyrics) and the seed
   const seed = seedFor(prompt || lyrics, job.params.seed);
   const plan = planMusic(prompt || lyrics, job.params.style, seed);
+  // the length chosen is the length made: the lines that fit are sung, the rest left out (and said so)
+  const seconds = clamp(job.params.duration ?? MUSIC_DEFAULT_DURATION, 5, 240);
   const beat = 60 / plan.bpm;
   const bar = beat * 4;
+  const intro = seconds >= 20 ? bar : beat;
   const phrase = bar * 2;
-  const intro = bar * 2;
-  // every line gets a two-bar phrase; the song is long enough for all of them
-  const wanted = clamp(job.params.duration ?? MUSIC_DEFAULT_DURATION, 5, 240);
-  const seconds = clamp(Math.max(wanted, intro + lines.length * phrase + bar * 2), 5, 240);
+  const fits = Math.max(1, Math.floor((seconds - intro - 0.25) / phrase));
+  const sungLines = lines.slice(0, fits);
   const a = arrange(plan, seconds, seed, false);
-  ctx.onProgress(20, 'singing');
+  ctx.onProgress(15, 'singing');
   const voice = job.params.voice ?? DEFAULT_VOICE;
-  let sung = 0;
-  for (let i = 0; i < lines.length; i++) {
+  const scale = plan.mode === 'major' ? MAJOR : MINOR;
+  const low = /\+m\d/.test(voice) ? 48 : 57;
+  const leadInst = plan.instruments.find((i) => i !== 'bass') ?? 'piano';
+  let sungNotes = 0;
+  for (let i = 0; i < sungLines.length; i++) {
     throwIfAborted(ctx.signal);
     const start = intro + i * phrase;
-    if (start > seconds - 1) break;
-    const wordsInLine = lines[i].split(/\s+/).length;
-    // fit the line into its phrase; pitch follows the melody note of the phrase's first bar
-    const wpm = clamp((wordsInLine / (phrase * 0.85)) * 60, 110, 260);
-    const note = a.barNotes[Math.min(a.barNotes.length - 1, Math.floor(start / bar))] ?? 60;
-    const pitch = clamp(30 + ((note - 60) % 12 + 12) % 12 * 4, 10, 90);
-    const wavPath = join(ctx.workDir, `${job.taskId}-line${i}.wav`);
-    await speak(lines[i], wavPath, { voice, speed: wpm, pitch, signal: ctx.signal });
-    const mono = wavToMono(await readFile(wavPath)).subarray(0, Math.floor(phrase * SR));
+    const firstBar = Math.round(start / bar);
+    const chordDegrees = [0, 1].map((k) => plan.progression[(firstBar + k) % plan.progression.length]);
+    const { notes, audio } = await singLine(
+      sungLines[i],
+      (count) => melodyFor(count, { beat, beats: Math.max(2, Math.min(8, Math.floor((seconds - start) / beat))), scale, root: plan.root, chordDegrees, seed: seed + i, low }),
+      join(ctx.workDir, `${job.taskId}-line${i}.wav`),
+      { voice, signal: ctx.signal },
+    );
     let peak = 1e-6;
-    for (const v of mono) peak = Math.max(peak, Math.abs(v));
-    // the backing steps back while a line is sung
-    a.mix.duck(start, mono.length / SR, 0.65);
-    a.mix.addMono(mono, start, 0.85 / peak);
-    sung++;
-    ctx.onProgress(20 + (50 * (i + 1)) / lines.length);
+    for (const piece of audio) for (const v of piece.samples) peak = Math.max(peak, Math.abs(v));
+    const last = notes[notes.length - 1];
+    // the backing steps back while a line is sung; an instrument doubles the tune softly
+    if (last) a.mix.duck(start, last.start + last.length, 0.6);
+    for (const note of notes) a.mix.note(leadInst, note.midi, start + note.start, note.length, 0.12, 0.2);
+    for (const piece of audio) a.mix.addMono(piece.samples, start + piece.start, 0.8 / peak);
+    sungNotes += notes.length;
+    ctx.onProgress(15 + (60 * (i + 1)) / sungLines.length);
   }
   const format = job.params.format === 'm4a' ? 'm4a' : 'mp3';
   const path = outFile(ctx, job, 0, format);
   await encodeWav(a.mix.toWav(), path, format, ctx, seconds);
+  const left = lines.length - sungLines.length;
   return {
     outputs: [await mediaOutput(path)],
     metadata: {
       engine: 'local:music-synth+espeak-ng',
       model: 'eSpeak NG (formant speech synthesiser, GPL-3.0-or-later)',
-      note: `Backing synthesised by the local engine in ${plan.keyName} at ${plan.bpm} bpm with ${plan.instruments.join(', ')}; ${sung} lyric line${sung === 1 ? '' : 's'} voiced by eSpeak NG (${voice}) on the phrase pitches. A speech synthesiser, not a singing model: ${NO_MODEL}.`,
+      note: `A preview: backing synthesised by the local engine in ${plan.keyName} at ${plan.bpm} bpm with ${plan.instruments.join(', ')}; ${sungLines.length} lyric line${sungLines.length === 1 ? '' : 's'} sung by eSpeak NG (${voice}), ${sungNotes} syllables each tuned to its melody note in pitch and length${left > 0 ? `; ${left} more line${left === 1 ? '' : 's'} did not fit in ${seconds} s` : ''}. A speech synthesiser tuned to a melody, not a singing model: ${NO_MODEL}.`,
     },
   };
 }

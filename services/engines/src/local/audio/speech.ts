@@ -86,6 +86,10 @@ export interface SpeakOptions {
   speed?: number;
   /** 0 to 99 (espeak's default 50) */
   pitch?: number;
+  /** pitch range 0 (monotone) to 99 (espeak's default 50) */
+  range?: number;
+  /** extra pause between words, in 10 ms units */
+  wordGap?: number;
   signal?: AbortSignal;
 }
 
@@ -97,7 +101,11 @@ export async function speak(text: string, outPath: string, opts: SpeakOptions = 
   if (!clean) throw new EngineError(USER_TEXTS.PROCESSING_FAILED, 'nothing to say');
   await runEspeak(
     outPath,
-    ['-v', voice, '-s', String(Math.round(opts.speed ?? 165)), '-p', String(Math.round(opts.pitch ?? 50))],
+    [
+      '-v', voice, '-s', String(Math.round(opts.speed ?? 165)), '-p', String(Math.round(opts.pitch ?? 50)),
+      ...(opts.range === undefined ? [] : ['-P', String(Math.round(opts.range))]),
+      ...(opts.wordGap === undefined ? [] : ['-g', String(Math.round(opts.wordGap))]),
+    ],
     clean,
     opts.signal,
   );

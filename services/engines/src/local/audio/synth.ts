@@ -25,8 +25,8 @@ export interface MusicPlan {
 
 const NOTE_NAMES = ['C', 'C#', 'D', 'D#', 'E', 'F', 'F#', 'G', 'G#', 'A', 'A#', 'B'];
 const NOTE_INDEX: Record<string, number> = { c: 0, 'c#': 1, db: 1, d: 2, 'd#': 3, eb: 3, e: 4, f: 5, 'f#': 6, gb: 6, g: 7, 'g#': 8, ab: 8, a: 9, 'a#': 10, bb: 10, b: 11 };
-const MAJOR = [0, 2, 4, 5, 7, 9, 11];
-const MINOR = [0, 2, 3, 5, 7, 8, 10];
+export const MAJOR = [0, 2, 4, 5, 7, 9, 11];
+export const MINOR = [0, 2, 3, 5, 7, 8, 10];
 
 const SAD = ['sad', 'melancholy', 'melancholic', 'dark', 'moody', 'lonely', 'rain', 'rainy', 'tragic', 'somber', 'sorrow', 'grief', 'tears', 'nostalgic', 'mysterious', 'horror', 'suspense', 'minor'];
 const HAPPY = ['happy', 'joyful', 'bright', 'sunny', 'cheerful', 'upbeat', 'uplifting', 'summer', 'fun', 'playful', 'love', 'romantic', 'hopeful', 'major', 'celebration', 'party'];

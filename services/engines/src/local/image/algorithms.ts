@@ -43,6 +43,7 @@ export async function text2image(job: Job<'text2image'>, ctx: EngineContext): Pr
   let drivers: string[] = [];
   for (let i = 0; i < num; i++) {
     throwIfAborted(ctx.signal);
+    // each image of a batch has its own seed (seed, seed+1, ...): one of them can be made again alone
     const r = await renderPrompt(prompt, seedFor(prompt, (job.params.seed ?? 0) + i), width, height);
     scene = r.scene;
     drivers = r.drivers;
@@ -55,7 +56,7 @@ export async function text2image(job: Job<'text2image'>, ctx: EngineContext): Pr
     outputs,
     metadata: {
       engine: 'local:procedural-art',
-      note: `Rendered procedurally from the prompt by the local engine at ${ratio} (${width}x${height}): ${describe(drivers, scene)}; ${NO_MODEL}.`,
+      note: `A preview rendered procedurally from the prompt by the local engine at ${ratio} (${width}x${height}): ${describe(drivers, scene)}; ${NO_MODEL}.`,
     },
   };
 }
@@ -93,8 +94,12 @@ function recolour(img: RawImage, palette: Rgb[], amount: number, mask?: Uint8Arr
 export async function image2image(job: Job<'image2image'>, ctx: EngineContext): Promise<EngineResult> {
   const { prompt } = job.params;
   const src = await sharp(input(job, 0, 'image')).rotate().metadata();
-  const ratio = job.params.ratio ?? nearestRatio(src.width ?? 1, src.height ?? 1);
-  const { width, height } = ratioSize(ratio);
+  const sw = src.autoOrient?.width ?? src.width ?? 1;
+  const sh = src.autoOrient?.height ?? src.height ?? 1;
+  // without a chosen ratio the upload keeps its own shape (never a silent crop); a chosen one crops to it
+  const ratio = job.params.ratio ?? nearestRatio(sw, sh);
+  const keep = 1024 / M.max(sw, sh);
+  const { width, height } = job.params.ratio ? ratioSize(ratio) : { width: M.max(2, M.round(sw * keep)), height: M.max(2, M.round(sh * keep)) };
   const strength = clamp(job.params.strength ?? 0.6, 0, 1);
   const num = clamp(M.round(job.params.num ?? 1), 1, 4);
   const base = await readRgb(await sharp(input(job, 0, 'image')).rotate().resize(width, height, { fit: 'cover' }).toBuffer());
@@ -126,7 +131,7 @@ export async function image2image(job: Job<'image2image'>, ctx: EngineContext): 
     outputs,
     metadata: {
       engine: 'local:procedural-art',
-      note: `The input was cropped to ${ratio}, recoloured to a palette from the prompt${drivers.length ? ` ("${drivers.join('", "')}")` : ''} and overlaid with procedural shapes at strength ${strength}; ${NO_MODEL}.`,
+      note: `A preview: the input was ${job.params.ratio ? `cropped to ${ratio}` : `kept at its own shape (${width}x${height})`}, recoloured to a palette from the prompt${drivers.length ? ` ("${drivers.join('", "')}")` : ''} and overlaid with procedural shapes at strength ${strength}; ${NO_MODEL}.`,
     },
   };
 }

@@ -3,7 +3,7 @@
  * from the prompt's words and the seed. Two SVG layers (background, foreground with transparency) so the
  * video engines can move them at different speeds (parallax). No generative model runs here.
  */
-import { hex, mix, paletteFor, rng, words, type Rgb } from '../prompt';
+import { hex, mix, paletteFor, rng, sceneOf, words, type PromptScene, type Rgb } from '../prompt';
 
 export type SceneKind = 'landscape' | 'seascape' | 'space' | 'city' | 'abstract';
 
@@ -14,6 +14,8 @@ export interface Composition {
   palette: Rgb[];
   background: string;
   foreground: string;
+  /** time of day and weather (from the prompt, else from the seed) */
+  light: PromptScene;
   /** the prompt words that shaped the picture */
   drivers: string[];
 }
@@ -25,8 +27,10 @@ const SCENE_WORDS: Record<Exclude<SceneKind, 'abstract'>, string[]> = {
   landscape: ['mountain', 'mountains', 'landscape', 'valley', 'hill', 'hills', 'forest', 'desert', 'field', 'meadow', 'canyon', 'sunset', 'sunrise', 'trees', 'tree'],
 };
 
-export function sceneFor(ws: string[]): { scene: SceneKind; hits: string[] } {
-  let best: SceneKind = 'abstract';
+export function sceneFor(ws: string[], seed = 0, outdoors = false): { scene: SceneKind; hits: string[] } {
+  // no scene word: the seed picks one (weather or a time of day means outdoors)
+  const pick = rng(seed ^ 0x3c6ef372)();
+  let best: SceneKind = outdoors ? (pick < 0.7 ? 'landscape' : 'seascape') : pick < 0.45 ? 'landscape' : pick < 0.65 ? 'seascape' : 'abstract';
   let bestHits: string[] = [];
   for (const kind of ['space', 'seascape', 'city', 'landscape'] as const) {
     const hits = ws.filter((w) => SCENE_WORDS[kind].includes(w));
@@ -60,19 +64,74 @@ function ridge(r: () => number, w: number, h: number, baseY: number, rough: numb
   return `<path d="M0,${h} L${pts.join(' L')} L${w},${h} Z" fill="${colour}" opacity="${opacity}"/>`;
 }
 
+/** Falling snow, rain streaks, fog bands or low clouds over the scene. */
+function weatherLayer(light: PromptScene, r: () => number, w: number, h: number, night: boolean): string[] {
+  const out: string[] = [];
+  const minSide = Math.min(w, h);
+  if (light.weather === 'snow') {
+    const n = 160 + Math.floor(r() * 160);
+    for (let i = 0; i < n; i++) {
+      out.push(`<circle cx="${f(r() * w)}" cy="${f(r() * h)}" r="${f(minSide * (0.002 + r() * r() * 0.008))}" fill="#fff" opacity="${(0.55 + r() * 0.45).toFixed(2)}"/>`);
+    }
+  } else if (light.weather === 'rain') {
+    const slant = (r() - 0.5) * 0.5;
+    const n = 140 + Math.floor(r() * 120);
+    for (let i = 0; i < n; i++) {
+      const x = r() * w;
+      const y = r() * h;
+      const len = minSide * (0.03 + r() * 0.05);
+      out.push(`<line x1="${f(x)}" y1="${f(y)}" x2="${f(x + len * slant)}" y2="${f(y + len)}" stroke="${night ? '#9fb3d1' : '#e8eef7'}" stroke-width="${f(1 + r())}" opacity="${(0.25 + r() * 0.35).toFixed(2)}"/>`);
+    }
+  } else if (light.weather === 'fog') {
+    for (let i = 0; i < 6; i++) {
+      const y = h * (0.35 + i * 0.11 + r() * 0.05);
+      out.push(`<rect x="${f(-w * 0.1)}" y="${f(y)}" width="${f(w * 1.2)}" height="${f(h * (0.08 + r() * 0.08))}" rx="${f(h * 0.05)}" fill="${night ? '#8891a3' : '#f2f4f7'}" opacity="${(0.3 + r() * 0.25).toFixed(2)}" filter="url(#soft)"/>`);
+    }
+  } else if (light.weather === 'cloudy') {
+    for (let i = 0; i < 7; i++) {
+      out.push(`<ellipse cx="${f(r() * w)}" cy="${f(h * (0.05 + r() * 0.25))}" rx="${f(minSide * (0.2 + r() * 0.25))}" ry="${f(minSide * (0.05 + r() * 0.05))}" fill="${night ? '#3b4150' : '#f5f6f8'}" opacity="${(0.45 + r() * 0.3).toFixed(2)}" filter="url(#soft)"/>`);
+    }
+  }
+  return out;
+}
+
 /** Compose the two layers for a prompt at a size. */
 export function compose(prompt: string, seed: number, width: number, height: number): Composition {
   const ws = words(prompt);
-  const { scene, hits } = sceneFor(ws);
+  const light = sceneOf(prompt, seed);
+  const found = sceneFor(ws, seed, light.hits.length > 0);
+  const hits = found.hits;
+  // snow without a scene word lies on land
+  const scene: SceneKind = !hits.length && light.weather === 'snow' ? 'landscape' : found.scene;
   const pal = paletteFor(prompt, seed);
   const r = rng(seed ^ 0x9e3779b9);
-  const [c0, c1, c2, c3, c4] = pal.colours;
+  const night = pal.dark || light.time === 'night';
+  const [c0, c1, c2] = pal.colours;
+  let c3 = pal.colours[3];
+  let c4 = pal.colours[4];
+  if (light.weather === 'snow') {
+    // snow lies on the ground and the hills
+    c3 = mix(c3, [236, 241, 250], 0.7);
+    c4 = mix(c4, [214, 224, 238], 0.6);
+  }
   const w = width;
   const h = height;
-  // suns and moons glow warm in daylight scenes, in the palette's colour otherwise
-  const sunTint: Rgb = (scene === 'landscape' || scene === 'seascape') && !pal.dark ? mix(c2, [255, 200, 110], 0.7) : c2;
-  const skyTop = pal.dark ? mix(c0, [5, 5, 20], 0.7) : mix(c0, [255, 255, 255], 0.15);
-  const skyBottom = pal.dark ? mix(c1, [20, 10, 40], 0.5) : mix(c1, [255, 240, 220], 0.35);
+  const outdoors = scene === 'landscape' || scene === 'seascape' || scene === 'city';
+  // suns glow warm in daylight scenes, the moon is pale at night, else the palette's colour
+  const sunTint: Rgb = outdoors && night ? [226, 232, 245] : (scene === 'landscape' || scene === 'seascape') ? mix(c2, [255, 200, 110], 0.7) : c2;
+  let skyTop = night ? mix(c0, [5, 5, 20], 0.75) : mix(c0, [255, 255, 255], 0.15);
+  let skyBottom = night ? mix(c1, [20, 10, 40], 0.55) : mix(c1, [255, 240, 220], 0.35);
+  if (outdoors && !night) {
+    if (light.time === 'golden') { skyTop = mix(c0, [70, 40, 120], 0.55); skyBottom = mix(c1, [255, 140, 60], 0.65); }
+    if (light.time === 'dawn') { skyTop = mix(c0, [110, 150, 215], 0.55); skyBottom = mix(c1, [255, 196, 170], 0.6); }
+    if (light.time === 'day') { skyTop = mix(c0, [90, 150, 230], 0.45); skyBottom = mix(c1, [220, 235, 250], 0.55); }
+  }
+  if (light.weather === 'rain' || light.weather === 'cloudy' || light.weather === 'snow') {
+    const grey: Rgb = night ? [40, 44, 52] : [170, 176, 186];
+    const t = light.weather === 'cloudy' ? 0.35 : 0.5;
+    skyTop = mix(skyTop, grey, t);
+    skyBottom = mix(skyBottom, grey, t);
+  }
   const defs = `<defs>
 <linearGradient id="sky" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${hex(skyTop)}"/><stop offset="1" stop-color="${hex(skyBottom)}"/></linearGradient>
 <radialGradient id="glow"><stop offset="0" stop-color="${hex(mix(sunTint, [255, 255, 230], 0.6))}" stop-opacity="0.95"/><stop offset="1" stop-color="${hex(sunTint)}" stop-opacity="0"/></radialGradient>
@@ -142,7 +201,7 @@ export function compose(prompt: string, seed: number, width: number, height: num
     fg.push(`<rect x="0" y="${f(base)}" width="${w}" height="${f(h - base)}" fill="${hex(mix(c4, [0, 0, 0], 0.8))}"/>`);
   } else if (scene === 'landscape') {
     const sunX = w * (0.15 + r() * 0.7);
-    const sunY = h * (0.18 + r() * 0.25);
+    const sunY = light.time === 'golden' || light.time === 'dawn' ? h * (0.36 + r() * 0.1) : h * (0.14 + r() * 0.25);
     bg.push(`<circle cx="${f(sunX)}" cy="${f(sunY)}" r="${f(minSide * 0.28)}" fill="url(#glow)"/>`);
     bg.push(`<circle cx="${f(sunX)}" cy="${f(sunY)}" r="${f(minSide * 0.07)}" fill="${hex(mix(sunTint, [255, 250, 230], 0.55))}"/>`);
     for (let i = 0; i < 5; i++) {
@@ -185,6 +244,17 @@ export function compose(prompt: string, seed: number, width: number, height: num
     }
   }
 
+  if (outdoors && night) {
+    // stars above everything the scene drew in the background
+    const stars = 60 + Math.floor(r() * 80);
+    const sky: string[] = [];
+    for (let i = 0; i < stars; i++) {
+      sky.push(`<circle cx="${f(r() * w)}" cy="${f(r() * h * 0.5)}" r="${f(0.4 + r() * 1.4)}" fill="#fff" opacity="${(0.3 + r() * 0.6).toFixed(2)}"/>`);
+    }
+    bg.splice(1, 0, ...sky);
+  }
+  fg.push(...weatherLayer(light, r, w, h, night));
+
   const svg = (body: string[]) =>
     `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}">${defs}${body.join('')}</svg>`;
   return {
@@ -192,8 +262,9 @@ export function compose(prompt: string, seed: number, width: number, height: num
     height: h,
     scene,
     palette: pal.colours,
+    light,
     background: svg(bg),
     foreground: svg(fg),
-    drivers: [...new Set([...hits, ...pal.colourWords])],
+    drivers: [...new Set([...hits, ...light.hits, ...pal.colourWords])],
   };
 }

@@ -11,6 +11,7 @@ import { compose } from '../image/compose';
 import { loadMask, maskBounds } from '../image/raw';
 import { watermarkPng } from '../image/watermark-mark';
 import { rng, seedFor } from '../prompt';
+import { arrange, planMusic } from '../audio/synth';
 
 type Job<A extends keyof AlgorithmParams> = EngineJob<A>;
 const FPS = 25;
@@ -50,6 +51,29 @@ function zoompan(m: Exclude<CameraMotion, 'auto'>, n: number, w: number, h: numb
   return `zoompan=z='${z}':x='${x}':y='${y}':d=1:s=${w}x${h}:fps=${FPS}`;
 }
 
+/**
+ * The audio toggle: a soundtrack synthesised for the clip from the prompt's mood (like the music engine),
+ * exactly as long as the clip. Answers the extra ffmpeg input and output arguments, and a few words for
+ * the note.
+ */
+async function soundtrack(
+  job: EngineJob,
+  ctx: EngineContext,
+  prompt: string,
+  seed: number,
+  duration: number,
+  inputIndex: number,
+): Promise<{ input: string[]; output: string[]; say: string }> {
+  const plan = planMusic(prompt || 'calm ambient', undefined, seed);
+  const wav = join(ctx.workDir, `${job.taskId}-sound.wav`);
+  await writeFile(wav, arrange(plan, duration, seed, true).mix.toWav());
+  return {
+    input: ['-i', wav],
+    output: ['-map', `${inputIndex}:a`, '-c:a', 'aac', '-b:a', '160k', '-t', String(duration)],
+    say: `, with a soundtrack synthesised in ${plan.keyName} at ${plan.bpm} bpm (${plan.instruments.join(', ')})`,
+  };
+}
+
 export async function text2video(job: Job<'text2video'>, ctx: EngineContext): Promise<EngineResult> {
   const { prompt } = job.params;
   const duration = clamp(job.params.duration ?? 5, 1, 10);
@@ -65,6 +89,7 @@ export async function text2video(job: Job<'text2video'>, ctx: EngineContext): Pr
   const fgPath = join(ctx.workDir, `${job.taskId}-fg.png`);
   await sharp(Buffer.from(c.background)).removeAlpha().png().toFile(bgPath);
   await sharp(Buffer.from(c.foreground)).ensureAlpha().png().toFile(fgPath);
+  const sound = job.params.audio ? await soundtrack(job, ctx, prompt, seed, duration, 2) : { input: [], output: [], say: '' };
   ctx.onProgress(10, 'rendering');
   const n = Math.round(duration * FPS);
   // the foreground layer moves twice as far as the background: parallax
@@ -76,11 +101,13 @@ export async function text2video(job: Job<'text2video'>, ctx: EngineContext): Pr
     [
       '-loop', '1', '-framerate', String(FPS), '-t', String(duration), '-i', bgPath,
       '-loop', '1', '-framerate', String(FPS), '-t', String(duration), '-i', fgPath,
+      ...sound.input,
       '-filter_complex',
       `[0:v]${zoompan(motion, n, W, H)},setsar=1[bg];` +
         `[1:v]format=rgba,scale=${Math.round(W * 1.3)}:${Math.round(H * 1.3)},crop=${W}:${H}:x='${fx}':y='${fy}',setsar=1[fg];` +
-        `[bg][fg]overlay=0:0:shortest=1,fade=t=in:st=0:d=0.4,fade=t=out:st=${Math.max(0, duration - 0.4)}:d=0.4[v]`,
-      '-map', '[v]', '-frames:v', String(n), '-r', String(FPS), ...h264Args(), path,
+        // no fade-in: the first frame is a representative one (posters and thumbnails use it)
+        `[bg][fg]overlay=0:0:shortest=1,fade=t=out:st=${Math.max(0, duration - 0.4)}:d=0.4[v]`,
+      '-map', '[v]', ...sound.output, '-frames:v', String(n), '-r', String(FPS), ...h264Args(), path,
     ],
     { signal: ctx.signal, duration, onProgress: progress(ctx, 10, 98) },
   );
@@ -88,7 +115,7 @@ export async function text2video(job: Job<'text2video'>, ctx: EngineContext): Pr
     outputs: [await mediaOutput(path)],
     metadata: {
       engine: 'local:procedural-video',
-      note: `Rendered procedurally from the prompt by the local engine: a ${c.scene} composition${c.drivers.length ? ` shaped by "${c.drivers.join('", "')}"` : ''} in two layers, filmed with a ${motion.replace('_', ' ')} camera move and parallax; ${NO_MODEL}.`,
+      note: `Rendered procedurally from the prompt by the local engine: a ${c.scene} composition${c.drivers.length ? ` shaped by "${c.drivers.join('", "')}"` : ''} in two layers, filmed with a ${motion.replace('_', ' ')} camera move and parallax${sound.say}; a preview, ${NO_MODEL}.`,
     },
   };
 }
@@ -120,9 +147,10 @@ export async function image2video(job: Job<'image2video'>, ctx: EngineContext): 
     out = '[m]';
     endNote = ', dissolving into the end frame';
   }
-  filter += `;${out}fade=t=in:st=0:d=0.3[v]`;
+  filter += `;${out}null[v]`;
+  const sound = job.params.audio ? await soundtrack(job, ctx, job.params.prompt ?? '', seed, duration, job.inputs[1] ? 2 : 1) : { input: [], output: [], say: '' };
   const path = outFile(ctx, job, 0, 'mp4');
-  await runFfmpeg([...args, '-filter_complex', filter, '-map', '[v]', '-frames:v', String(n), '-r', String(FPS), ...h264Args(), path], {
+  await runFfmpeg([...args, ...sound.input, '-filter_complex', filter, '-map', '[v]', ...sound.output, '-frames:v', String(n), '-r', String(FPS), ...h264Args(), path], {
     signal: ctx.signal,
     duration,
     onProgress: progress(ctx, 5, 98),
@@ -131,7 +159,7 @@ export async function image2video(job: Job<'image2video'>, ctx: EngineContext): 
     outputs: [await mediaOutput(path)],
     metadata: {
       engine: 'local:ken-burns',
-      note: `The image was animated by the local engine with a ${motion.replace('_', ' ')} camera move (ken-burns)${endNote}; ${NO_MODEL}.`,
+      note: `The image was animated by the local engine with a ${motion.replace('_', ' ')} camera move (ken-burns)${endNote}${sound.say}; a preview, ${NO_MODEL}.`,
     },
   };
 }
