@@ -247,6 +247,10 @@ export interface TaskUserData {
   name?: string;
   fields?: TaskField[];
   likeOrNotInfo?: Record<string, LikeValue>;
+  /** the explore item this task was made from ('Make the same'); counts toward its author's made-with figure */
+  exploreId?: number;
+  /** the template this task was made from (POST /v1/workflow/direct) */
+  tplId?: number;
 }
 
 export type LikeValue = 1 | 0 | -1;
@@ -290,6 +294,14 @@ export interface Task {
   engine?: TaskEngineInfo | null;
   /** what a check task found (image_fkp, face_check, the sensitive-content detections) */
   result_data?: TaskResultData | null;
+  /** the seed the engine got (given by the user or drawn at random); null for algorithms without one */
+  seed?: number | null;
+  /** creation time in milliseconds: orders tasks created within one second */
+  created_ms?: number;
+  /** while queued: waiting for a slot of the user's plan, or for a free worker */
+  queue_wait?: 'plan_slot' | 'worker' | null;
+  /** while queued: seconds until it is likely done, from measured run times of its algorithm (null: none measured) */
+  queue_estimate_seconds?: number | null;
 }
 
 export interface TaskEngineInfo {

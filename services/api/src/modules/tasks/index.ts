@@ -64,6 +64,10 @@ export const TaskSchema = Type.Object({
   balance: Type.Optional(Type.Integer({ description: 'credits left after the hold (create and retry)' })),
   engine: Type.Optional(Nullable(Type.Object({ name: Type.String(), model: Type.Optional(Type.String()), note: Type.String() }))),
   result_data: Type.Optional(Type.Unknown({ description: 'faces or moderation findings of check tasks' })),
+  seed: Type.Optional(Nullable(Type.Integer({ description: 'the seed the engine got (given or drawn at random)' }))),
+  created_ms: Type.Optional(Type.Number({ description: 'creation time in ms (orders tasks of one second)' })),
+  queue_wait: Type.Optional(Nullable(Type.Union([Type.Literal('plan_slot'), Type.Literal('worker')]))),
+  queue_estimate_seconds: Type.Optional(Nullable(Type.Integer({ description: 'likely seconds until done, from measured run times' }))),
 });
 
 const CreateBody = Type.Object({
@@ -90,13 +94,13 @@ const Category = Type.Object({
 });
 
 async function defaultVoices(): Promise<TtsVoice[]> {
-  const { listVoices } = await import('@studio/engines/src/local/audio/speech');
+  const { listVoices } = await import('@studio/engines/local/audio/speech');
   return listVoices();
 }
 
 async function defaultCountFaces(file: string): Promise<number> {
-  const { readRgb } = await import('@studio/engines/src/local/image/raw');
-  const { detectFaces } = await import('@studio/engines/src/local/image/face');
+  const { readRgb } = await import('@studio/engines/local/image/raw');
+  const { detectFaces } = await import('@studio/engines/local/image/face');
   return (await detectFaces(await readRgb(file))).length;
 }
 

@@ -3,7 +3,7 @@
  * PostgreSQL when TEST_DATABASE_URL is set.
  */
 import { API_CODES, USER_TEXTS, type Task } from 'shared-contracts';
-import { EngineError } from '@studio/engines/src/errors';
+import { EngineError } from '@studio/engines/errors';
 import { envelope, picture, startHarness, TestEngine, type Harness } from './testing/harness';
 
 jest.setTimeout(120000);
@@ -17,13 +17,15 @@ afterAll(async () => {
 });
 
 const settled = (task: Task) => ['success', 'failure', 'cancelled'].includes(task.status);
+/** one run at a time (the default follows the cores): tests of waiting in line */
+const ONE_AT_A_TIME = { concurrency: { video: 1, image: 1, audio: 1, check: 1 } };
 
 describe('create, progress, success', () => {
   it('holds the cost at create, shows queue position and progress, commits on success with a real stored file', async () => {
     const engine = new TestEngine();
     engine.holdRuns = true;
     const user = await h.user('standard', 100);
-    const worker = await h.worker(engine);
+    const worker = await h.worker(engine, ONE_AT_A_TIME);
     try {
       const first = await h.create(user, 'text2image', { data: { prompt: 'a red fox in the snow', num: 2 } });
       expect(first.status).toBe(200);
@@ -110,7 +112,7 @@ describe('credits come back', () => {
     const engine = new TestEngine();
     engine.holdRuns = true;
     const user = await h.user('standard', 100);
-    const worker = await h.worker(engine);
+    const worker = await h.worker(engine, ONE_AT_A_TIME);
     try {
       const a = await h.create(user, 'text2video', { data: { prompt: 'a lighthouse in a storm', duration: 2 } });
       expect(a.body.data.cost).toBe(12);

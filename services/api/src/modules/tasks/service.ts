@@ -10,7 +10,7 @@
  * (Free 1, Standard 3, Premium 5); the others wait as queued (dispatched_at NULL) and are admitted when
  * one ends. A per-user advisory lock serialises admissions and the usage counters.
  */
-import { randomUUID } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
 import type { Database, Queryable } from '@studio/db';
 import {
   API_CODES,
@@ -154,6 +154,8 @@ export function createTaskService(deps: TaskServiceDeps) {
     }
     const params = applyEntitlements(resolved, checked.params, caller.level);
     if (checked.model === 'premium') params.model = 'premium';
+    // every run of a seeded algorithm gets a seed: the user's, or a random one (shown on the result, reusable)
+    if ('seed' in resolved.spec.params && typeof params.seed !== 'number') params.seed = randomInt(0, 2 ** 31 - 1);
     const inputs = await ownedInputs(caller.uid, resolved, checked.inputPaths);
     const used = AUDIO_TOOLS.has(resolved.id) ? await usedSeconds(caller.uid, resolved.id, at) : 0;
     const freeTrials = await trialsOf(caller.uid);

@@ -58,6 +58,10 @@ export interface TaskRow {
   created_at: Date;
   deleted_at: Date | null;
   queue_position?: number | null;
+  /** while queued: mean run seconds of this algorithm's recent successes (null: none measured) */
+  avg_run_seconds?: number | null;
+  /** while queued: runs of its lane generating now (the capacity seen at work) */
+  lane_running?: number | null;
 }
 
 function json<T>(value: unknown, fallback: T): T {
@@ -84,6 +88,8 @@ export function normaliseRow(row: TaskRow): TaskRow {
     usage: json(row.usage, []),
     inputs: row.inputs ?? [],
     queue_position: row.queue_position === undefined || row.queue_position === null ? null : Number(row.queue_position),
+    avg_run_seconds: row.avg_run_seconds === undefined || row.avg_run_seconds === null ? null : Number(row.avg_run_seconds),
+    lane_running: row.lane_running === undefined || row.lane_running === null ? null : Number(row.lane_running),
   };
 }
 
@@ -98,7 +104,13 @@ export const TASK_SELECT = `
         SELECT count(*) FROM tasks o WHERE o.status = 'queued' AND o.lane = t.lane AND o.dispatched_at IS NOT NULL)
         + (SELECT count(*) FROM tasks o WHERE o.status = 'queued' AND o.lane = t.lane AND o.user_id = t.user_id
              AND o.dispatched_at IS NULL AND o.queued_at < t.queued_at)
-    END::int AS queue_position
+    END::int AS queue_position,
+    CASE WHEN t.status = 'queued' THEN (
+      SELECT avg(EXTRACT(EPOCH FROM (f.finished_at - f.started_at))) FROM (
+        SELECT finished_at, started_at FROM tasks WHERE engine_algorithm = t.engine_algorithm AND status = 'success'
+          AND started_at IS NOT NULL AND finished_at IS NOT NULL ORDER BY finished_at DESC LIMIT 20) f)
+    END AS avg_run_seconds,
+    CASE WHEN t.status = 'queued' THEN (SELECT count(*) FROM tasks g WHERE g.lane = t.lane AND g.status = 'generating') END::int AS lane_running
   FROM tasks t`;
 
 export async function loadTask(q: Queryable, id: string): Promise<TaskRow | null> {
@@ -114,6 +126,16 @@ export async function loadOwnTask(q: Queryable, uid: string, id: string): Promis
 }
 
 const seconds = (date: Date | null) => (date ? Math.floor(new Date(date).getTime() / 1000) : null);
+
+/**
+ * Seconds until a queued task is likely done: the runs ahead of it go through as many at once as its
+ * lane runs now, each taking the measured mean, then its own run. Null when nothing was measured yet.
+ */
+export function queueEstimate(position: number | null, avgRunSeconds: number | null, laneRunning: number | null): number | null {
+  if (!position || !avgRunSeconds || !Number.isFinite(avgRunSeconds)) return null;
+  const atOnce = Math.max(1, laneRunning ?? 0);
+  return Math.round((Math.floor((position - 1) / atOnce) + 1) * avgRunSeconds);
+}
 
 export function toTask(row: TaskRow, media: MediaStore, options: { attachment?: boolean } = {}): Task {
   const live = row.status === 'success';
@@ -145,5 +167,10 @@ export function toTask(row: TaskRow, media: MediaStore, options: { attachment?: 
     expire_at: seconds(row.expire_at),
     engine: row.engine,
     result_data: row.result_data,
+    seed: typeof row.params?.seed === 'number' ? row.params.seed : null,
+    created_ms: new Date(row.created_at).getTime(),
+    // a video run not handed to the queue yet waits for one of the plan's slots
+    queue_wait: row.status === 'queued' ? (row.dispatched_at ? 'worker' : 'plan_slot') : null,
+    queue_estimate_seconds: row.status === 'queued' ? queueEstimate(row.queue_position ?? null, row.avg_run_seconds ?? null, row.lane_running ?? null) : null,
   };
 }

@@ -13,8 +13,8 @@ import { mkdir, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { Database } from '@studio/db';
-import type { EngineContext, EngineJob, EngineOutput, EngineResult } from '@studio/engines/src/types';
-import { EngineError } from '@studio/engines/src/errors';
+import type { EngineContext, EngineJob, EngineOutput, EngineResult } from '@studio/engines/types';
+import { EngineError } from '@studio/engines/errors';
 import { USER_TEXTS } from 'shared-contracts';
 import type { Ledger } from '../../ledger.js';
 import type { StorageAdapter } from '../storage/adapter.js';
@@ -57,8 +57,18 @@ export interface TaskWorkerConfig {
   supervise: boolean;
 }
 
+/**
+ * Runs at once by default, from the machine's cores: engines wait on ffmpeg, the synthesiser and storage
+ * as much as they compute, so two runs a core keep a machine busy and let a Premium user's 5 video slots
+ * (Standard 3) run together where a machine has the cores for it.
+ */
+export function defaultConcurrency(cores = os.availableParallelism?.() ?? os.cpus().length): Record<Lane, number> {
+  const c = Math.max(1, cores);
+  return { video: Math.min(8, Math.max(2, c * 2)), image: Math.min(8, Math.max(2, c * 2)), audio: Math.min(4, Math.max(1, c)), check: Math.min(8, Math.max(2, c * 2)) };
+}
+
 export const DEFAULT_WORKER_CONFIG: TaskWorkerConfig = {
-  concurrency: { video: 1, image: 1, audio: 1, check: 2 },
+  concurrency: defaultConcurrency(),
   pollingIntervalSeconds: 1,
   heartbeatMs: 2000,
   staleMs: 60000,
