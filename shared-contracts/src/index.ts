@@ -8,13 +8,9 @@ export * from './shell-api.js';
 export * from './remote-modules.js';
 export * from './checkin-cycle.js';
 export * from './generation.js';
-export * from './explore.js';
 export * from './routes.js';
 export * from './upload-limits.js';
 export * from './tools.js';
-export * from './tracking.js';
-export * from './billing.js';
-export * from './tool-previews.js';
 
 /** The contract's version; the shell logs a warning when a remote was built against another major. */
 export const CONTRACT_VERSION = '1.0.0';
