@@ -11,7 +11,6 @@ import type {
   CreditTransaction,
   CreditTransactionType,
   DemoItem,
-  ExploreItem,
   LikeValue,
   ListResponse,
   MarketingItem,
@@ -25,10 +24,12 @@ import type {
   Task,
   TaskUserData,
   Template,
+  TemplateTag,
   TradeInfoItem,
   TtsVoice,
   User,
 } from './entities.js';
+import type { ExploreEntry, ExplorePublishRequest, ExploreTaskState, TemplateCategoryListQuery, WorkflowDirectRequest } from './explore.js';
 
 export interface OAuthTokenRequest {
   code: string;
@@ -193,11 +194,12 @@ export interface ApiCallMap {
   'GET /v1/workflow/explore/list': {
     query: { page: number; page_size: number; media?: string; recommend?: number };
     body: void;
-    data: Paginated<ExploreItem>;
+    data: Paginated<ExploreEntry>;
   };
-  'GET /v1/workflow/explore/info': { query: { id: number }; body: void; data: ExploreItem };
+  'GET /v1/workflow/explore/info': { query: { id: number }; body: void; data: ExploreEntry };
   'GET /v1/common/prompt_sample': { query: { key: string }; body: void; data: PromptSample[] };
-  'GET /v1/common/demo/list': { query: { key: string }; body: void; data: DemoItem[] };
+  /** 20 a page (EXAMPLES_PAGE_SIZE); a page shorter than page_size is the last */
+  'GET /v1/common/demo/list': { query: { key: string; page?: number; page_size?: number }; body: void; data: DemoItem[] };
   'GET /v1/recommend/tpl': {
     query: { tag: string; action_conf?: string; action_conf_value?: string };
     body: void;
@@ -205,10 +207,20 @@ export interface ApiCallMap {
   };
   'POST /v1/explore/report': { query: void; body: { explore_id: number; reason: ReportReason; other?: string }; data: null };
   'GET /v1/workflow/list': {
-    query: { page_size: number; page: number; fun_module: 'effect'; fun_category?: number; media?: string };
+    query: { page_size: number; page: number; fun_module: 'effect' | 'template'; fun_category?: number; media?: string };
     body: void;
     data: Paginated<Template>;
   };
+  'GET /v1/workflow/ct/list': { query: TemplateCategoryListQuery; body: void; data: TemplateTag[] };
+  'GET /v1/workflow/info': { query: { tpl_id: number }; body: void; data: Template };
+  /** runs a template: its request fields plus the user's inputs become a task (isFromTpl) */
+  'POST /v1/workflow/direct': { query: void; body: WorkflowDirectRequest; data: Task };
+  /** publishes one of the caller's successful results to Explore (the sensitive checks run first) */
+  'POST /v1/explore/publish': { query: void; body: ExplorePublishRequest; data: ExploreEntry };
+  'POST /v1/explore/unpublish': { query: void; body: { explore_id: number }; data: null };
+  'POST /v1/explore/like': { query: void; body: { explore_id: number; like: LikeValue }; data: { likes: number; liked: LikeValue } };
+  /** which of these tasks are published (unknown and unpublished ids are left out) */
+  'POST /v1/explore/state': { query: void; body: { task_ids: string[] }; data: ExploreTaskState[] };
 }
 
 export type ApiCallKey = keyof ApiCallMap;

@@ -5,6 +5,7 @@
  */
 import type { ApiModuleDefinition } from './types.js';
 import { checkinModule } from './checkin/index.js';
+import { discoveryModule } from './discovery/index.js';
 import { feedbackModule } from './feedback/index.js';
 import { storageModule } from './storage/index.js';
 import { tasksModule } from './tasks/index.js';
@@ -14,4 +15,5 @@ export const apiModules: ApiModuleDefinition[] = [
   feedbackModule(),
   storageModule(),
   tasksModule(),
+  discoveryModule(),
 ];

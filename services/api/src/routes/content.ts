@@ -8,9 +8,7 @@ import type { ModuleContext } from '../modules/types.js';
 import {
   AdSchema,
   CmsSchema,
-  DemoSchema,
   MarketingSchema,
-  PromptSampleSchema,
   SkuInfoSchema,
   SystemConfigSchema,
 } from '../schemas.js';
@@ -169,43 +167,8 @@ export async function contentRoutes(scope: FastifyInstance, ctx: ModuleContext):
     },
   );
 
-  app.get(
-    '/v1/common/prompt_sample',
-    {
-      schema: {
-        tags,
-        summary: 'Prompt samples for a creation screen (key: text2video, image2video, text2image, text2music, text2song)',
-        querystring: Type.Object({ key: Type.String({ minLength: 1, maxLength: 64 }) }),
-        response: responses(Type.Array(PromptSampleSchema)),
-      },
-    },
-    async (request) => {
-      const rows = await db.query<{ id: number; prompt: string; thumbnail: string }>(
-        'SELECT id, prompt, thumbnail FROM prompt_samples WHERE key = $1 ORDER BY sort, id',
-        [request.query.key],
-      );
-      return ok(request, rows.rows);
-    },
-  );
-
-  app.get(
-    '/v1/common/demo/list',
-    {
-      schema: {
-        tags,
-        summary: 'Demo media for a creation screen',
-        querystring: Type.Object({ key: Type.String({ minLength: 1, maxLength: 64 }) }),
-        response: responses(Type.Array(DemoSchema)),
-      },
-    },
-    async (request) => {
-      const rows = await db.query<{ id: number; title: string; media: 'video' | 'image' | 'audio'; url: string; thumbnail: string }>(
-        'SELECT id, title, media, url, thumbnail FROM demo_items WHERE key = $1 ORDER BY sort, id',
-        [request.query.key],
-      );
-      return ok(request, rows.rows);
-    },
-  );
+  // GET /v1/common/prompt_sample and /v1/common/demo/list live in the discovery module (modules/discovery), which
+  // pages the examples and signs the showcase's files
 
   app.get(
     '/v1/buy/sku-info',

@@ -15,7 +15,7 @@ import type { ApiEnvelope, Task, UploadGrant, UploadResult } from 'shared-contra
 import type { EngineContext, EngineJob, EngineResult } from '@studio/engines/src/types';
 import { createHttpAccountClient } from '../../../account-client';
 import { testApiConfig } from '../../../config';
-import type { ModuleContext } from '../../types';
+import type { ApiModuleDefinition, ModuleContext } from '../../types';
 import { buildApiApp } from '../../../plugin';
 import { createSubscription } from '../../../users';
 import { StubAccountService, makeProfile, onPostgres, openTestDb, type TestDb } from '../../../../test/helpers';
@@ -63,7 +63,14 @@ export function envelope<T>(response: LightMyRequestResponse): ApiEnvelope<T> {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export async function startHarness(
-  options: { tasks?: Partial<TasksModuleOptions>; storage?: Partial<StorageConfig>; rules?: Partial<PlanRules>; dbMax?: number } = {},
+  options: {
+    tasks?: Partial<TasksModuleOptions>;
+    storage?: Partial<StorageConfig>;
+    rules?: Partial<PlanRules>;
+    dbMax?: number;
+    /** further modules on the same storage (e.g. discovery's tests) */
+    extraModules?: (storage: { storage: StorageAdapter; config: Partial<StorageConfig>; now: () => Date; queue: QueueConfig }) => ApiModuleDefinition[];
+  } = {},
 ): Promise<Harness> {
   const testDb = await openTestDb(options.dbMax ?? 20);
   const storageDir = mkdtempSync(path.join(os.tmpdir(), 'tasks-storage-'));
@@ -104,6 +111,7 @@ export async function startHarness(
         countFaces: async () => 0,
         ...options.tasks,
       }),
+      ...(options.extraModules?.({ ...storageOptions, queue }) ?? []),
     ],
     onReady: (built) => {
       ctx = built;

@@ -1,0 +1,129 @@
+/** Template, effect, example and prompt-sample routes, and the template run (POST /v1/workflow/direct). */
+import type { FastifyPluginAsync } from 'fastify';
+import { Type, type Static } from '@sinclair/typebox';
+import { EXAMPLES_PAGE_SIZE, TEMPLATES_PAGE_SIZE, type ApiEnvelope, type Task } from 'shared-contracts';
+import { ApiFailure, ok, responses, type TypeBoxProvider } from '../../http.js';
+import { TaskSchema } from '../tasks/index.js';
+import type { ModuleContext } from '../types.js';
+import { DemoSchema, SampleSchema, TemplateSchema, TemplateTagSchema, paged } from './schemas.js';
+import type { TemplateService } from './template-service.js';
+
+const FunModule = Type.Union([Type.Literal('template'), Type.Literal('effect')]);
+const Tag = Type.Union([Type.Literal('video'), Type.Literal('image')]);
+const Key = Type.String({ minLength: 1, maxLength: 64 });
+
+export const templateRoutes: FastifyPluginAsync<{ ctx: ModuleContext; templates: TemplateService }> = async (scope, { ctx, templates }) => {
+  const app = scope.withTypeProvider<TypeBoxProvider>();
+  const tags = ['templates'];
+
+  app.get(
+    '/v1/workflow/list',
+    {
+      schema: {
+        tags,
+        summary: 'Templates or effects, 25 a page (fun_category 0 or none: all of the media)',
+        querystring: Type.Object({
+          page: Type.Optional(Type.Integer({ minimum: 1, maximum: 10000 })),
+          page_size: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
+          fun_module: Type.Optional(FunModule),
+          fun_category: Type.Optional(Type.Integer({ minimum: 0 })),
+          media: Type.Optional(Tag),
+        }),
+        response: responses(paged(TemplateSchema)),
+      },
+    },
+    async (request) => {
+      const q = request.query;
+      return ok(
+        request,
+        await templates.page({ funModule: q.fun_module ?? 'template', category: q.fun_category, media: q.media, page: q.page ?? 1, pageSize: q.page_size ?? TEMPLATES_PAGE_SIZE }),
+      );
+    },
+  );
+
+  app.get(
+    '/v1/workflow/ct/list',
+    {
+      schema: {
+        tags,
+        summary: "Template tags (video, image) with their categories ('All' first), each with its first page of 25",
+        querystring: Type.Object({ fun_module: Type.Optional(FunModule), media: Type.Optional(Tag) }),
+        response: responses(Type.Array(TemplateTagSchema)),
+      },
+    },
+    async (request) => ok(request, await templates.categories(request.query.fun_module ?? 'template', request.query.media)),
+  );
+
+  app.get(
+    '/v1/workflow/info',
+    { schema: { tags, summary: 'One template', querystring: Type.Object({ tpl_id: Type.Integer({ minimum: 1 }) }), response: responses(TemplateSchema) } },
+    async (request) => ok(request, await templates.info(request.query.tpl_id)),
+  );
+
+  app.get(
+    '/v1/recommend/tpl',
+    {
+      schema: {
+        tags,
+        summary: 'Recommended templates of a tag (video, image, effect); action_conf=hot&action_conf_value=1 keeps the HOT ones',
+        querystring: Type.Object({ tag: Type.String({ maxLength: 16 }), action_conf: Type.Optional(Type.String({ maxLength: 32 })), action_conf_value: Type.Optional(Type.String({ maxLength: 32 })) }),
+        response: responses(Type.Array(TemplateSchema)),
+      },
+    },
+    async (request) => {
+      const hot = request.query.action_conf === 'hot' && request.query.action_conf_value !== '0';
+      return ok(request, await templates.recommend(request.query.tag, hot));
+    },
+  );
+
+  app.post(
+    '/v1/workflow/direct',
+    {
+      preHandler: ctx.auth.authenticate,
+      schema: {
+        tags,
+        security: [{ bearer: [] }],
+        summary: "Runs a template: its request fields plus the caller's inputs become a task through the create call (credits, queue, plan rights)",
+        body: Type.Object({
+          tpl_id: Type.Integer({ minimum: 1 }),
+          data: Type.Record(Type.String({ maxLength: 32 }), Type.String({ maxLength: 2000 }), { maxProperties: 8 }),
+          expected_cost: Type.Optional(Type.Integer({ minimum: 0 })),
+        }),
+        response: responses(TaskSchema),
+      },
+    },
+    async (request) => {
+      const { algorithm, body } = await templates.directPayload(request.body.tpl_id, request.body.data);
+      // the very create call every screen makes, with the caller's own session: one path for credits, the queue and plan rights
+      const response = await scope.inject({
+        method: 'POST',
+        url: `/v1/ai/create/${encodeURIComponent(algorithm)}`,
+        headers: { authorization: request.headers.authorization ?? '', 'x-trace-id': String(request.id), 'content-type': 'application/json' },
+        payload: { ...body, expected_cost: request.body.expected_cost },
+      });
+      const answer = response.json() as ApiEnvelope<Task>;
+      if (answer.code !== 0) throw new ApiFailure(response.statusCode, answer.code, answer.msg, answer.data);
+      await templates.countUse(request.body.tpl_id);
+      return ok(request, answer.data as unknown as Static<typeof TaskSchema>);
+    },
+  );
+
+  app.get(
+    '/v1/common/demo/list',
+    {
+      schema: {
+        tags,
+        summary: "A creation screen's examples, 20 a page (a shorter page is the last)",
+        querystring: Type.Object({ key: Key, page: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 })), page_size: Type.Optional(Type.Integer({ minimum: 1, maximum: 50 })) }),
+        response: responses(Type.Array(DemoSchema)),
+      },
+    },
+    async (request) => ok(request, await templates.demos(request.query.key, request.query.page ?? 1, request.query.page_size ?? EXAMPLES_PAGE_SIZE)),
+  );
+
+  app.get(
+    '/v1/common/prompt_sample',
+    { schema: { tags, summary: "A creation screen's prompt samples", querystring: Type.Object({ key: Key }), response: responses(Type.Array(SampleSchema)) } },
+    async (request) => ok(request, await templates.samples(request.query.key)),
+  );
+};
