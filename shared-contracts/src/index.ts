@@ -7,6 +7,7 @@ export * from './api-client.js';
 export * from './shell-api.js';
 export * from './remote-modules.js';
 export * from './checkin-cycle.js';
+export * from './tracking.js';
 export * from './explore.js';
 export * from './generation.js';
 export * from './routes.js';

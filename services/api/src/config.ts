@@ -9,9 +9,12 @@ export interface ApiConfig {
   /** the product's OAuth client at the account service */
   accountClientId: string;
   accountClientSecret: string;
-  /** when true the country header below is believed (the API sits behind a proxy that sets it) */
+  /** when true the client address of X-Forwarded-For is believed (the API sits behind a proxy) */
   trustProxy: boolean;
-  /** the header a trusted proxy puts the visitor's country in, e.g. cf-ipcountry */
+  /**
+   * the header a trusted edge puts the visitor's country in (e.g. cf-ipcountry), set only when the edge
+   * overwrites it; '' (the default) = no header is believed and the offline IP database decides
+   */
   countryHeader: string;
   /** the API's public origin for the OpenAPI document; '' documents relative paths (same origin) */
   publicUrl: string;
@@ -34,7 +37,7 @@ export function loadApiConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     accountClientId: env.ACCOUNT_CLIENT_ID ?? 'studio-web',
     accountClientSecret: env.ACCOUNT_CLIENT_SECRET ?? (production ? '' : 'dev-studio-web-secret'),
     trustProxy: env.TRUST_PROXY === '1',
-    countryHeader: (env.COUNTRY_HEADER ?? 'cf-ipcountry').toLowerCase(),
+    countryHeader: (env.COUNTRY_HEADER ?? '').trim().toLowerCase(),
     publicUrl: env.PUBLIC_URL ?? '',
     docs: env.API_DOCS !== '0',
   };
@@ -49,7 +52,7 @@ export function testApiConfig(overrides: Partial<ApiConfig> = {}): ApiConfig {
     accountClientId: 'studio-web',
     accountClientSecret: 'test-client-secret',
     trustProxy: false,
-    countryHeader: 'cf-ipcountry',
+    countryHeader: '',
     publicUrl: '',
     docs: true,
     ...overrides,

@@ -61,7 +61,9 @@ export interface UpsertedUser {
 /** Creates the product user of an account, or refreshes its profile fields. */
 export async function upsertUserFromProfile(tx: Queryable, profile: AccountProfile, extras: UpsertExtras): Promise<UpsertedUser> {
   const at = extras.at ?? new Date();
-  const country = normaliseCountry(profile.country) || normaliseCountry(extras.country);
+  // the network's country (edge header or IP database), never the sign-up form's choice: the country
+  // grants check-in and decides A/B country rules, so a person must not be able to pick it
+  const country = normaliseCountry(extras.country);
   const result = await tx.query<{ id: string; ws_id: string; country: string; inserted: boolean; signup_pending: boolean }>(
     `INSERT INTO users (id, ws_id, email, nickname, firstname, lastname, avatar, country, timezone, landing_page,
        signup_plan, account_created_at, created_at, updated_at)

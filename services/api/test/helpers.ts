@@ -10,7 +10,7 @@ import { openDatabase, type Database } from '@studio/db';
 import type { ApiEnvelope } from 'shared-contracts';
 import { createHttpAccountClient, type AccountProfile } from '../src/account-client';
 import { testApiConfig, type ApiConfig } from '../src/config';
-import type { ModuleContext } from '../src/modules/types';
+import type { ApiModuleDefinition, ModuleContext } from '../src/modules/types';
 import { buildApiApp } from '../src/plugin';
 
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL;
@@ -143,10 +143,11 @@ export interface TestApi {
   signIn(profile?: AccountProfile, extra?: Record<string, unknown>): Promise<{ jwt: string; uid: string; body: ApiEnvelope<{ jwt: string; user: Record<string, unknown> }> }>;
 }
 
-export async function startTestApi(options: { config?: Partial<ApiConfig>; testDb?: TestDb } = {}): Promise<TestApi> {
+export async function startTestApi(options: { config?: Partial<ApiConfig>; testDb?: TestDb; modules?: ApiModuleDefinition[] } = {}): Promise<TestApi> {
   const testDb = options.testDb ?? (await openTestDb());
   const account = new StubAccountService();
-  const config = testApiConfig({ accountInternalUrl: 'http://account.test/account', ...options.config });
+  // the suites stand behind an edge that names the country (cf-ipcountry), as production does
+  const config = testApiConfig({ accountInternalUrl: 'http://account.test/account', countryHeader: 'cf-ipcountry', ...options.config });
   const accountClient = createHttpAccountClient({
     baseUrl: config.accountInternalUrl,
     clientId: account.clientId,
@@ -160,6 +161,7 @@ export async function startTestApi(options: { config?: Partial<ApiConfig>; testD
     accountClient,
     logger: false,
     holdSweepMs: 0,
+    modules: options.modules,
     onReady: (built) => {
       ctx = built;
     },
@@ -178,7 +180,9 @@ export async function startTestApi(options: { config?: Partial<ApiConfig>; testD
     },
     async signIn(profile = makeProfile(), extra = {}) {
       const grant = account.issue(profile);
-      const response = await app.inject({ method: 'POST', url: '/v1/oauth/token', payload: { ...grant, ...extra } });
+      // the API takes the country from the network, never the profile: sign in from where the profile says
+      const headers = profile.country ? { 'cf-ipcountry': profile.country } : undefined;
+      const response = await app.inject({ method: 'POST', url: '/v1/oauth/token', payload: { ...grant, ...extra }, headers });
       const body = response.json() as ApiEnvelope<{ jwt: string; user: Record<string, unknown> }>;
       if (body.code !== 0) throw new Error(`sign-in failed: ${JSON.stringify(body)}`);
       return { jwt: body.data.jwt, uid: profile.id, body };

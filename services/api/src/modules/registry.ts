@@ -9,6 +9,7 @@ import { discoveryModule } from './discovery/index.js';
 import { feedbackModule } from './feedback/index.js';
 import { storageModule } from './storage/index.js';
 import { tasksModule } from './tasks/index.js';
+import { trackingModule } from './tracking/index.js';
 
 export const apiModules: ApiModuleDefinition[] = [
   checkinModule(),
@@ -16,4 +17,5 @@ export const apiModules: ApiModuleDefinition[] = [
   storageModule(),
   tasksModule(),
   discoveryModule(),
+  trackingModule(),
 ];

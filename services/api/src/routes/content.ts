@@ -1,8 +1,9 @@
 /** Configuration and content calls: system config, marketing, ads, A/B tests, CMS, prompt samples, demos, skus. */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from '@sinclair/typebox';
 import { API_CODES, CREDIT_FEATURE_CODE, type CmsResponse, type SkuItem } from 'shared-contracts';
-import { abPlan } from '../ab-test.js';
+import { abPlan, parseAbOverride } from '../ab-test.js';
+import { countryOfRequest } from '../modules/country/index.js';
 import { ApiFailure, ok, responses, type TypeBoxProvider } from '../http.js';
 import type { ModuleContext } from '../modules/types.js';
 import {
@@ -12,7 +13,6 @@ import {
   SkuInfoSchema,
   SystemConfigSchema,
 } from '../schemas.js';
-import { headerCountry } from './identity.js';
 import type { SkuRow as CatalogueSkuRow } from '../catalogue.js';
 
 const Client = Type.Union([Type.Literal(''), Type.Literal('wap')], { default: '', description: "'' desktop, 'wap' phone" });
@@ -47,6 +47,17 @@ type SkuQueryRow = Omit<CatalogueSkuRow, 'price' | 'original_price' | 'recommend
   unlimited_effects: boolean;
   monthly_credits: number;
 };
+
+function isProductionEnv(): boolean {
+  return (process.env.APP_ENV ?? process.env.NODE_ENV) === 'production';
+}
+
+function cookieOrHeader(request: FastifyRequest, name: string): string | undefined {
+  const header = request.headers[name.replace(/_/g, '-')] ?? request.headers[name];
+  if (typeof header === 'string') return header;
+  const cookie = (request.headers.cookie ?? '').split(';').map((part) => part.trim()).find((part) => part.startsWith(`${name}=`));
+  return cookie ? decodeURIComponent(cookie.slice(name.length + 1)) : undefined;
+}
 
 export async function contentRoutes(scope: FastifyInstance, ctx: ModuleContext): Promise<void> {
   const app = scope.withTypeProvider<TypeBoxProvider>();
@@ -121,9 +132,15 @@ export async function contentRoutes(scope: FastifyInstance, ctx: ModuleContext):
       const clientSn = request.headers['x-client-sn'];
       const subject =
         request.user?.uid || request.query.user_id || (typeof clientSn === 'string' && clientSn.length <= 128 ? clientSn : '') || null;
-      const country = request.user?.country || headerCountry(request, config);
+      const country = countryOfRequest(request, config);
+      // QA: outside production a tester picks a plan (cookie or header ab_override: code=plan,...); nothing is recorded
+      if (!isProductionEnv()) {
+        const override = parseAbOverride(cookieOrHeader(request, 'ab_override')).get(testCode);
+        if (override !== undefined) return ok(request, { plan: override });
+      }
       try {
-        return ok(request, { plan: await abPlan(db, testCode, subject, country) });
+        const clientId = typeof clientSn === 'string' ? clientSn.slice(0, 128) : '';
+        return ok(request, { plan: await abPlan(db, testCode, subject, country, { clientId }) });
       } catch (error) {
         request.log.error({ err: error }, 'a/b test lookup failed; answering the default plan');
         return ok(request, { plan: 0 });

@@ -7,13 +7,12 @@ import type { ApiConfig } from '../config.js';
 import { ApiFailure, ok, responses, type TypeBoxProvider } from '../http.js';
 import type { ModuleContext } from '../modules/types.js';
 import { OAuthTokenAnswer, OAuthTokenBody, UserSchema } from '../schemas.js';
-import { applySignupGrant, buildUser, ensureMembershipGrants, loadUserView, normaliseCountry, upsertUserFromProfile } from '../users.js';
+import { applySignupGrant, buildUser, ensureMembershipGrants, loadUserView, upsertUserFromProfile } from '../users.js';
+import { networkCountry } from '../modules/country/index.js';
 
-/** The visitor's country from a trusted proxy header (only when TRUST_PROXY=1), else ''. */
+/** The visitor's country from the network: the trusted edge header (COUNTRY_HEADER) or the offline IP database, else ''. */
 export function headerCountry(request: FastifyRequest, config: ApiConfig): string {
-  if (!config.trustProxy) return '';
-  const value = request.headers[config.countryHeader];
-  return normaliseCountry(Array.isArray(value) ? value[0] : value);
+  return networkCountry(request, config);
 }
 
 function sentence(text: string): string {

@@ -72,6 +72,9 @@ async function harness(config: Partial<ApiConfig> = {}, skipMigrations = false):
       const response = await app.inject({ method: 'POST', url: '/v1/oauth/token', payload: grant });
       const body = envelopeOf<{ jwt: string }>(response);
       if (body.code !== 0) throw new Error(`sign-in failed: ${JSON.stringify(body)}`);
+      // the API records the network's country at sign-in (never the profile's); tests sign in from 127.0.0.1,
+      // which has none, so the profile's country stands in for where the network placed the person
+      await testDb.db.query('UPDATE users SET country = $2 WHERE id = $1', [profile.id, profile.country]);
       return { jwt: body.data.jwt, uid: profile.id };
     },
     async claim(jwt, headers = {}) {

@@ -7,7 +7,7 @@ import type { FastifyRequest } from 'fastify';
 import { Type } from '@sinclair/typebox';
 import { API_CODES, CHECKIN_ACTIVITY_CODE, type CheckInResult, type CheckInStatusResponse } from 'shared-contracts';
 import { ApiFailure, ok, responses, type TypeBoxProvider } from '../../http.js';
-import { headerCountry } from '../../routes/identity.js';
+import { countryOfRequest } from '../country/index.js';
 import type { ApiConfig } from '../../config.js';
 import type { ApiModuleDefinition, ApiModulePlugin } from '../types.js';
 import { checkinOptionsFromEnv, createCheckinService, resultOf, unavailableMessage, type CheckinOptions } from './checkin-service.js';
@@ -32,9 +32,9 @@ function assertActivity(code: string): void {
   if (code !== CHECKIN_ACTIVITY_CODE) throw new ApiFailure(400, API_CODES.BAD_REQUEST, `Unknown activity: ${code}`);
 }
 
-/** The caller's country: their user record, else the trusted proxy header. */
+/** The caller's country: the network's (edge header or IP database), else the one recorded at sign-in. */
 export function countryOf(request: FastifyRequest, config: ApiConfig): string {
-  return request.user?.country || headerCountry(request, config);
+  return countryOfRequest(request, config);
 }
 
 export function checkinPlugin(options: CheckinOptions = checkinOptionsFromEnv()): ApiModulePlugin {
