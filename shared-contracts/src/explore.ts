@@ -12,8 +12,6 @@ export const EXPLORE_PAGE_SIZE = 20;
 export const REPORT_HIDE_THRESHOLD = 3;
 /** The example list (demo/list) ends this long after its last page loaded (spec section 4). */
 export const EXAMPLES_END_DELAY_MS = 1000;
-/** Effect templates cost 1 credit per started 30 s of output (spec section 9). */
-export const EFFECT_SECONDS_PER_CREDIT = 30;
 /** Free text of the 'Other' report reason, at most this long. */
 export const REPORT_OTHER_MAX = 500;
 

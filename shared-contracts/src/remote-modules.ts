@@ -22,7 +22,14 @@ export type AiToolSlug =
   | 'ai-talking-avatar'
   | 'video-eraser'
   /** the LipSync named route, /ai-tools/lip-sync (shell 1.x) */
-  | 'lip-sync';
+  | 'lip-sync'
+  /** the other tools of spec section 1, each with its own editor (issue 11) */
+  | 'video-object-remover'
+  | 'talking-photo'
+  | 'video-denoise'
+  | 'text-watermark-remover'
+  | 'image-extender'
+  | 'audio-tools';
 
 export interface CreateScreenProps {
   mode: CreateMode;

@@ -27,6 +27,13 @@ export const NAMED_ROUTES = {
   AiToolsPartialRedrawing: '/ai-tools/partial-redrawing',
   AiToolsVideoEraser: '/ai-tools/video-eraser',
   AiToolsAiTalkingAvatar: '/ai-tools/ai-talking-avatar',
+  /** the tools spec section 1 lists beyond the route table (paths the spec leaves open) */
+  AiToolsVideoObjectRemover: '/ai-tools/video-object-remover',
+  AiToolsTalkingPhoto: '/ai-tools/talking-photo',
+  AiToolsVideoDenoise: '/ai-tools/video-denoise',
+  AiToolsTextWatermarkRemover: '/ai-tools/text-watermark-remover',
+  AiToolsImageExtender: '/ai-tools/image-extender',
+  AiToolsAudioTools: '/ai-tools/audio-tools',
   Template: '/template',
   Pricing: '/pricing',
 } as const;

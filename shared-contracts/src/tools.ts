@@ -107,14 +107,20 @@ export const AI_TOOLS: readonly AiTool[] = [
     },
   },
   {
-    id: 'video-object-remover', route: null, algorithm: 'video_eraser', media: ['video'],
+    id: 'video-object-remover', slug: 'video-object-remover', route: 'AiToolsVideoObjectRemover', algorithm: 'video_eraser', media: ['video'],
     title: 'Video Object Remover', description: 'Brush out moving objects frame by frame, with a before and after view.',
     uploads: [videoFor('video_eraser')],
+    editor: {
+      intro: 'Mark the object on a frame with a brush, magic wand, polygon or smart brush; it is removed from the whole clip.',
+      action: 'Remove object',
+      notes: ['Processing takes 1 to 3 minutes.'],
+    },
   },
   {
-    id: 'talking-photo', route: null, algorithm: 'talking_photo', media: ['video'],
+    id: 'talking-photo', slug: 'talking-photo', route: 'AiToolsTalkingPhoto', algorithm: 'talking_photo', media: ['video'],
     title: 'Talking Photo', description: 'Animate a face photo so it speaks.',
     uploads: [image('Face photo'), audioFor('talking_photo')],
+    editor: { intro: 'A face photo speaks your script or your recording.', action: 'Animate', notes: ['Use a photo with a clearly visible face.'] },
   },
   {
     id: 'lip-sync', slug: 'lip-sync', route: 'LipSync', algorithm: 'lip_sync', media: ['video', 'audio'],
@@ -123,24 +129,28 @@ export const AI_TOOLS: readonly AiTool[] = [
     editor: { intro: 'Match the lip movement in a video to new audio.', action: 'Sync' },
   },
   {
-    id: 'video-denoise', route: null, algorithm: 'video_denoise', media: ['video', 'audio'],
+    id: 'video-denoise', slug: 'video-denoise', route: 'AiToolsVideoDenoise', algorithm: 'video_denoise', media: ['video', 'audio'],
     title: 'Video Denoise', description: 'Clean background noise out of a video.',
     uploads: [videoFor('video_denoise')],
+    editor: { intro: 'Clean grain out of the picture and hiss out of the soundtrack.', action: 'Denoise' },
   },
   {
-    id: 'text-watermark-remover', route: null, algorithm: 'text_watermark_remover', media: ['image'],
+    id: 'text-watermark-remover', slug: 'text-watermark-remover', route: 'AiToolsTextWatermarkRemover', algorithm: 'text_watermark_remover', media: ['image'],
     title: 'Text & Watermark Remover', description: 'Remove captions and watermarks from images.',
     uploads: [image()],
+    editor: { intro: 'The text and marks found are selected for you; adjust the selection, then remove.', action: 'Remove' },
   },
   {
-    id: 'image-extender', route: null, algorithm: 'image_extender', media: ['image'],
+    id: 'image-extender', slug: 'image-extender', route: 'AiToolsImageExtender', algorithm: 'image_extender', media: ['image'],
     title: 'Image Extender', description: 'Extend a picture beyond its borders.',
     uploads: [slot('Image', IMAGE_EXTENDER_LIMIT)],
+    editor: { intro: 'Choose a new shape, place your picture in it, and the rest is filled in.', action: 'Extend' },
   },
   {
-    id: 'audio-tools', route: null, algorithm: 'audio_noise_reduction', media: ['audio'],
+    id: 'audio-tools', slug: 'audio-tools', route: 'AiToolsAudioTools', algorithm: 'audio_noise_reduction', media: ['audio'],
     title: 'Audio Tools', description: 'Vocal removal and noise reduction for your audio.',
     uploads: [audioFor('audio_noise_reduction')],
+    editor: { intro: 'Reduce background noise or remove the vocals of a track (or of a video’s soundtrack).', action: 'Start' },
   },
   {
     id: 'effect-templates', route: 'Effect', algorithm: 'effect', media: ['video'],

@@ -1,28 +1,68 @@
-import { screen } from '@testing-library/react';
-import type { AiToolSlug } from 'shared-contracts';
-import { renderWithShell } from '../../../../test-support/shell-double';
-import { IMAGE_TOOL_RULE, VIDEO_ENHANCER_RULE, VIDEO_ERASER_RULE } from '../utils/editors';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { EDITOR_TOOLS, USER_TEXTS, type AiToolSlug } from 'shared-contracts';
+import { createShellDouble } from '../../../../test-support/shell-double';
+import { renderRoute } from '../../testing/render-route';
 import { ToolEditor } from './tool-editor';
 
+function loggedIn() {
+  const shell = createShellDouble();
+  shell.session.state.flags = { ...shell.session.state.flags, isLogin: true, curCredits: 10 };
+  return shell;
+}
+
 describe('ToolEditor', () => {
-  it.each<[AiToolSlug, string, string]>([
-    ['video-enhancer', 'Video Enhancer', VIDEO_ENHANCER_RULE],
-    ['image-enhancer', 'Image Enhancer', IMAGE_TOOL_RULE],
-    ['video-eraser', 'Video Eraser', VIDEO_ERASER_RULE],
-  ])('%s shows its title, its upload rule and a disabled action', (tool, title, rule) => {
-    renderWithShell(<ToolEditor tool={tool} />);
-    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(title);
-    expect(screen.getByText(rule)).toBeInTheDocument();
-    const action = screen.getAllByRole('button').find((b) => b.hasAttribute('aria-describedby')) as HTMLElement;
-    expect(action).toBeDisabled();
-    expect(action).toHaveAccessibleDescription(`${title} is not available yet.`);
+  it.each(EDITOR_TOOLS.map((t) => [t.slug, t] as const))('%s: title, upload rule, an action that waits for a file', async (slug, tool) => {
+    renderRoute(<ToolEditor tool={slug as AiToolSlug} />);
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(tool.title);
+    expect(screen.getAllByText(tool.uploads[0].rule).length).toBeGreaterThan(0);
+    expect(screen.getByTestId('tool-action')).toBeDisabled();
+    expect(document.body).not.toHaveTextContent(/not available/i);
+    for (const button of screen.getAllByRole('button')) expect(button).toHaveAccessibleName();
+    await act(async () => undefined);
   });
 
   it('the background remover has a back button, the others none', () => {
-    const { unmount } = renderWithShell(<ToolEditor tool="bg-remover" />);
+    const { unmount } = renderRoute(<ToolEditor tool="bg-remover" />);
     expect(screen.getByRole('button', { name: 'Back' })).toBeEnabled();
     unmount();
-    renderWithShell(<ToolEditor tool="object-remover" />);
+    renderRoute(<ToolEditor tool="object-remover" />);
     expect(screen.queryByRole('button', { name: 'Back' })).toBeNull();
+  });
+
+  it('a visitor choosing a file is asked to sign in first', () => {
+    const shell = createShellDouble();
+    const asked = jest.fn();
+    shell.bus.on('account:login-required', asked);
+    renderRoute(<ToolEditor tool="image-enhancer" />, shell);
+    fireEvent.change(screen.getByLabelText('Upload image'), { target: { files: [new File(['x'], 'a.png', { type: 'image/png' })] } });
+    expect(asked).toHaveBeenCalled();
+    expect(shell.api.upload).not.toHaveBeenCalled();
+  });
+
+  it('refuses a file the tool does not take, with the spec text, before sending anything', async () => {
+    const shell = loggedIn();
+    renderRoute(<ToolEditor tool="object-remover" />, shell);
+    fireEvent.change(screen.getByLabelText('Upload image'), { target: { files: [new File(['GIF89a'], 'anim.gif', { type: 'image/gif' })] } });
+    expect(await screen.findByRole('alert')).toHaveTextContent(USER_TEXTS.UNSUPPORTED_FORMAT);
+    expect(shell.api.upload).not.toHaveBeenCalled();
+    expect(shell.api.call).not.toHaveBeenCalledWith('GET /v1/common/oss/token', expect.anything(), expect.anything());
+  });
+
+  it('the image extender keeps files below 25MB', async () => {
+    renderRoute(<ToolEditor tool="image-extender" />, loggedIn());
+    const big = new File(['x'], 'big.png', { type: 'image/png' });
+    Object.defineProperty(big, 'size', { value: 26 * 1024 * 1024 });
+    fireEvent.change(screen.getByLabelText('Upload image'), { target: { files: [big] } });
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Please keep the file size below 25MB'));
+  });
+
+  it('several audio files dropped at once ask which one to edit', () => {
+    renderRoute(<ToolEditor tool="audio-tools" />, loggedIn());
+    const files = [new File(['a'], 'one.mp3', { type: 'audio/mpeg' }), new File(['b'], 'two.mp3', { type: 'audio/mpeg' })];
+    fireEvent.drop(screen.getByTestId('upload-audio'), { dataTransfer: { files } });
+    expect(screen.getByRole('dialog', { name: 'Select one audio to edit' })).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: 'two.mp3' })).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
   });
 });

@@ -1,57 +1,67 @@
 import { fireEvent, screen, within } from '@testing-library/react';
-import type { AiToolCategory } from 'shared-contracts';
-import { renderWithShell } from '../../../../test-support/shell-double';
-import { TOOLS, toolsFor } from '../utils/catalog';
+import { AI_TOOLS, type AiToolCategory } from 'shared-contracts';
+import { createShellDouble, renderWithShell } from '../../../../test-support/shell-double';
+import { toolsFor } from '../utils/catalog';
 import { AiToolsPage } from './ai-tools-page';
 
 function listed(): string[] {
-  const panel = screen.getByRole('tabpanel');
-  return within(panel)
+  return within(screen.getByRole('tabpanel'))
     .getAllByRole('listitem')
     .map((item) => item.getAttribute('data-tool') ?? '');
 }
 
-describe('AI tools list', () => {
-  it('knows the fifteen tools of the product', () => {
-    expect(TOOLS).toHaveLength(15);
-    expect(new Set(TOOLS.map((t) => t.id)).size).toBe(15);
+function withPreviews() {
+  const shell = createShellDouble();
+  shell.api.call.mockImplementation(async (key: string) => {
+    if (key !== 'GET /v1/ai/tools/previews') throw new Error(key);
+    return {
+      previews: [
+        { tool: 'object-remover', status: 'ready', media: 'image', before: '/p/before.png', after: '/p/after.png', engine: 'local:patchmatch', price: '1 credit an image' },
+        { tool: 'video-denoise', status: 'rendering', media: 'video', price: '1 credit per 10 s of video' },
+      ],
+    };
   });
+  return shell;
+}
 
+describe('AI tools list', () => {
   it.each<[AiToolCategory, string[]]>([
     ['hot', ['video-enhancer', 'image-enhancer', 'bg-remover', 'object-remover', 'partial-redrawing', 'ai-talking-avatar', 'video-eraser', 'lip-sync']],
     ['audio', ['ai-talking-avatar', 'lip-sync', 'video-denoise', 'audio-tools']],
     ['image', ['image-enhancer', 'bg-remover', 'object-remover', 'partial-redrawing', 'text-watermark-remover', 'image-extender']],
   ])('shows the %s tools only', (category, ids) => {
-    renderWithShell(<AiToolsPage category={category} />);
+    renderWithShell(<AiToolsPage category={category} />, withPreviews());
     expect(screen.getByRole('tab', { selected: true })).toHaveAttribute('data-category', category);
     expect(listed()).toEqual(ids);
   });
 
-  it('video lists every video tool and all lists everything', () => {
+  it('every tool links to its own editor (effects to the effect screens) and none says "not available"', () => {
+    renderWithShell(<AiToolsPage category="all" />, withPreviews());
+    expect(listed()).toHaveLength(AI_TOOLS.length);
+    expect(screen.getByRole('link', { name: /Background Remover/ })).toHaveAttribute('href', '/ai-tools/bg-remover');
+    expect(screen.getByRole('link', { name: /Video Denoise/ })).toHaveAttribute('href', '/ai-tools/video-denoise');
+    expect(screen.getByRole('link', { name: /Audio Tools/ })).toHaveAttribute('href', '/ai-tools/audio-tools');
+    expect(screen.getByRole('link', { name: /Effect Templates/ })).toHaveAttribute('href', '/effect');
+    expect(document.body).not.toHaveTextContent(/not available/i);
     expect(toolsFor('video').every((t) => t.media.includes('video'))).toBe(true);
-    expect(toolsFor('video').map((t) => t.id)).toContain('video-object-remover');
-    expect(toolsFor('all')).toHaveLength(15);
   });
 
-  it('links each tool with an editor to its route and says which are not available yet', () => {
-    renderWithShell(<AiToolsPage category="all" />);
-    expect(screen.getByRole('link', { name: /Background Remover/ })).toHaveAttribute('href', '/ai-tools/bg-remover');
-    expect(screen.getByRole('link', { name: /Effect Templates/ })).toHaveAttribute('href', '/effect');
-    expect(screen.getByRole('link', { name: /Lip Sync/ })).toHaveAttribute('href', '/ai-tools/lip-sync');
+  it('shows the engine-made before/after and the price rule; a preview still rendering says so', async () => {
+    renderWithShell(<AiToolsPage category="image" />, withPreviews());
+    const card = (await screen.findByText(/1 credit an image/)).closest('li') as HTMLElement;
+    expect(within(card).getByRole('img', { name: 'Object Remover: before' })).toHaveAttribute('src', '/p/before.png');
+    expect(within(card).getByRole('img', { name: 'Object Remover: after' })).toHaveAttribute('src', '/p/after.png');
+    fireEvent.click(screen.getByRole('tab', { name: 'Video' }));
     const denoise = screen.getByText('Video Denoise').closest('li') as HTMLElement;
-    expect(within(denoise).queryByRole('link')).toBeNull();
-    expect(denoise).toHaveTextContent('Not available yet');
+    expect(denoise).toHaveTextContent('Making the preview…');
   });
 
   it('switching tab filters and moves to the category route', () => {
-    const { shell } = renderWithShell(<AiToolsPage category="hot" />);
+    const { shell } = renderWithShell(<AiToolsPage category="hot" />, withPreviews());
     fireEvent.click(screen.getByRole('tab', { name: 'Audio' }));
     expect(listed()).toEqual(['ai-talking-avatar', 'lip-sync', 'video-denoise', 'audio-tools']);
     expect(shell.navigate).toHaveBeenCalledWith('/ai-tools/audio');
-    fireEvent.click(screen.getByRole('tab', { name: 'All' }));
-    expect(listed()).toHaveLength(15);
     fireEvent.keyDown(screen.getByRole('tablist'), { key: 'ArrowRight' });
-    expect(screen.getByRole('tab', { selected: true })).toHaveTextContent('Video');
-    expect(shell.navigate).toHaveBeenLastCalledWith('/ai-tools/video');
+    expect(screen.getByRole('tab', { selected: true })).toHaveTextContent('Hot');
   });
 });

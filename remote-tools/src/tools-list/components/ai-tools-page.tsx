@@ -1,68 +1,49 @@
 import { useEffect, useState, type KeyboardEvent } from 'react';
-import { useShell, type AiToolCategory } from 'shared-contracts';
-import { AppLink } from '@studio/ui-kit/src/app-link';
-import { Icon } from '@studio/ui-kit/src/icons';
-import { PageFrame } from '@studio/ui-kit/src/page-frame';
-import { focusRing, media, theme } from '@studio/ui-kit/src/theme';
-import { CATEGORY_TABS, toolHref, toolsFor, type ToolEntry } from '../utils/catalog';
+import { routePath, useShell, type AiTool, type AiToolCategory, type ToolPreview as Preview } from 'shared-contracts';
+import { AppLink } from '@studio/ui-kit/app-link';
+import { Icon } from '@studio/ui-kit/icons';
+import { PageFrame } from '@studio/ui-kit/page-frame';
+import { focusRing, media, theme } from '@studio/ui-kit/theme';
+import { usePreviews } from '../hooks/use-previews';
+import { CATEGORY_TABS, ICONS, toolHref, toolsFor } from '../utils/catalog';
+import { ToolPreview } from './tool-preview';
 
 const MEDIA_LABEL = { video: 'Video', image: 'Image', audio: 'Audio' } as const;
 
-function ToolCard({ tool }: { tool: ToolEntry }) {
+function ToolCard({ tool, preview }: { tool: AiTool; preview: Preview | undefined }) {
   const href = toolHref(tool);
-  const body = (
-    <>
-      <span
-        css={{ display: 'inline-flex', alignItems: 'center', justifyContent: 'center', flexShrink: 0, width: 44, height: 44, borderRadius: 12, color: '#ffffff', background: 'linear-gradient(135deg, #6d4aff, #2ec5ff)' }}
-      >
-        <Icon name={tool.icon} />
-      </span>
-      <span css={{ display: 'flex', flexDirection: 'column', gap: 4, minWidth: 0 }}>
-        <span css={{ fontWeight: 600, fontSize: 16 }}>{tool.title}</span>
-        <span css={{ fontSize: 14, lineHeight: 1.4, color: theme.textMuted }}>{tool.description}</span>
-        <span css={{ fontSize: 12, color: theme.textMuted }}>
-          {tool.media.map((m) => MEDIA_LABEL[m]).join(' · ')}
-          {href ? '' : ' · Not available yet'}
-        </span>
-      </span>
-    </>
-  );
-  const cardCss = {
-    flex: 1,
-    display: 'flex',
-    alignItems: 'flex-start',
-    gap: 12,
-    padding: 16,
-    borderRadius: theme.radius,
-    background: theme.surface,
-    border: `1px solid ${theme.border}`,
-    color: theme.text,
-    textDecoration: 'none',
-  } as const;
   return (
-    <li css={{ display: 'flex' }} data-tool={tool.id}>
-      {href ? (
-        <AppLink to={href} css={{ ...cardCss, '&:hover': { borderColor: theme.primary }, ...focusRing }}>
-          {body}
-        </AppLink>
-      ) : (
-        <div css={{ ...cardCss, opacity: 0.75 }}>{body}</div>
-      )}
+    <li css={{ display: 'flex', flexDirection: 'column', gap: 10, padding: 12, borderRadius: theme.radius, background: theme.surface, border: `1px solid ${theme.border}`, '&:hover': { borderColor: theme.primary } }} data-tool={tool.id}>
+      <ToolPreview preview={preview} title={tool.title} />
+      <AppLink to={href ?? routePath('AiTools')} css={{ display: 'flex', alignItems: 'flex-start', gap: 12, color: theme.text, textDecoration: 'none', borderRadius: 8, ...focusRing }}>
+        <span css={{ display: 'inline-flex', alignItems: 'center', justifyContent: 'center', flexShrink: 0, width: 40, height: 40, borderRadius: 12, color: '#ffffff', background: 'linear-gradient(135deg, #6d4aff, #2ec5ff)' }}>
+          <Icon name={ICONS[tool.id] ?? 'tools'} />
+        </span>
+        <span css={{ display: 'flex', flexDirection: 'column', gap: 4, minWidth: 0 }}>
+          <span css={{ fontWeight: 600, fontSize: 16 }}>{tool.title}</span>
+          <span css={{ fontSize: 14, lineHeight: 1.4, color: theme.textMuted }}>{tool.description}</span>
+          <span css={{ fontSize: 12, color: theme.textMuted }}>
+            {tool.media.map((m) => MEDIA_LABEL[m]).join(' · ')}
+            {preview?.price ? ` · ${preview.price}` : ''}
+          </span>
+        </span>
+      </AppLink>
     </li>
   );
 }
 
-/** The AI tools list with its category tabs (Hot, All, Video, Image, Audio). */
+/** The AI tools list with its category tabs (Hot, All, Video, Image, Audio), each tool with its before/after. */
 export function AiToolsPage({ category }: { category: AiToolCategory }) {
   const shell = useShell();
   const [current, setCurrent] = useState<AiToolCategory>(category);
   useEffect(() => setCurrent(category), [category]);
   const tools = toolsFor(current);
+  const previews = usePreviews();
 
   function choose(next: AiToolCategory) {
     setCurrent(next);
     const route = CATEGORY_TABS.find((tab) => tab.category === next)?.route;
-    if (route) shell.navigate(route);
+    if (route) shell.navigate(routePath(route as never));
   }
 
   function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
@@ -74,7 +55,7 @@ export function AiToolsPage({ category }: { category: AiToolCategory }) {
   }
 
   return (
-    <PageFrame title="AI Tools" subtitle="Edit, enhance and transform your videos, images and audio with AI.">
+    <PageFrame title="AI Tools" subtitle="Edit, enhance and transform your videos, images and audio with AI. Each preview below was made by our engine.">
       <div role="tablist" aria-label="Tool category" onKeyDown={onKeyDown} css={{ display: 'flex', flexWrap: 'wrap', gap: 8 }}>
         {CATEGORY_TABS.map((tab) => {
           const selected = tab.category === current;
@@ -108,19 +89,9 @@ export function AiToolsPage({ category }: { category: AiToolCategory }) {
         })}
       </div>
       <div role="tabpanel" id="ai-tools-panel" aria-labelledby={`ai-tools-tab-${current}`}>
-        <ul
-          css={{
-            listStyle: 'none',
-            margin: 0,
-            padding: 0,
-            display: 'grid',
-            gap: 12,
-            gridTemplateColumns: 'repeat(auto-fill, minmax(260px, 1fr))',
-            [media.phone]: { gridTemplateColumns: 'minmax(0, 1fr)' },
-          }}
-        >
+        <ul css={{ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: 14, gridTemplateColumns: 'repeat(auto-fill, minmax(280px, 1fr))', [media.phone]: { gridTemplateColumns: 'minmax(0, 1fr)' } }}>
           {tools.map((tool) => (
-            <ToolCard key={tool.id} tool={tool} />
+            <ToolCard key={tool.id} tool={tool} preview={previews.get(tool.id)} />
           ))}
         </ul>
       </div>

@@ -1,14 +1,34 @@
-/** The tools list reads the contract's tools catalogue (shared-contracts/src/tools.ts); only the icons are its own. */
-import { AI_TOOLS, routePath, TOOL_CATEGORY_ROUTES, type AiTool, type AiToolCategory, type ToolMedia } from 'shared-contracts';
-import type { IconName } from '@studio/ui-kit/src/icons';
+/** The tools list reads the contract's catalogue (shared-contracts tools.ts); this file only filters it. */
+import { AI_TOOLS, routePath, type AiTool, type AiToolCategory, type RouteName } from 'shared-contracts';
+import type { IconName } from '@studio/ui-kit/icons';
 
-export type { ToolMedia };
+/** The tool routes spec section 2 names (its route table and named routes): the Hot list. */
+const SPEC_NAMED: ReadonlySet<RouteName> = new Set<RouteName>([
+  'AiToolsVideoEnhancer',
+  'AiToolsImageEnhancer',
+  'AiToolsBgRemover',
+  'AiToolsObjectRemover',
+  'AiToolsPartialRedrawing',
+  'AiToolsVideoEraser',
+  'AiToolsAiTalkingAvatar',
+  'LipSync',
+]);
 
-export interface ToolEntry extends AiTool {
-  icon: IconName;
+export function isHot(tool: AiTool): boolean {
+  return tool.route !== null && SPEC_NAMED.has(tool.route);
 }
 
-const ICONS: Record<string, IconName> = {
+export function toolsFor(category: AiToolCategory): AiTool[] {
+  if (category === 'all') return [...AI_TOOLS];
+  if (category === 'hot') return AI_TOOLS.filter(isHot);
+  return AI_TOOLS.filter((tool) => tool.media.includes(category));
+}
+
+export function toolHref(tool: AiTool): string | null {
+  return tool.route ? routePath(tool.route as never) : null;
+}
+
+export const ICONS: Readonly<Record<string, IconName>> = {
   'video-enhancer': 'video-enhance',
   'image-enhancer': 'image-enhance',
   'bg-remover': 'bg-remove',
@@ -26,36 +46,17 @@ const ICONS: Record<string, IconName> = {
   'effect-templates': 'template',
 };
 
-/** Every AI tool of spec section 1. */
-export const TOOLS: readonly ToolEntry[] = AI_TOOLS.map((tool) => ({ ...tool, icon: ICONS[tool.id] ?? 'template' }));
-
-/** The hot list is the tools with an editor of their own (the named tool routes of spec section 2). */
-export function isHot(tool: ToolEntry): boolean {
-  return tool.slug !== undefined;
-}
-
-export function toolsFor(category: AiToolCategory): ToolEntry[] {
-  if (category === 'all') return [...TOOLS];
-  if (category === 'hot') return TOOLS.filter(isHot);
-  return TOOLS.filter((tool) => tool.media.includes(category));
-}
-
-/** The tool's own page (its editor, or the effect templates), or null when it has none yet. */
-export function toolHref(tool: ToolEntry): string | null {
-  return tool.route ? routePath(tool.route) : null;
-}
-
 export interface CategoryTab {
   category: AiToolCategory;
   label: string;
   /** the route of spec section 2 showing this list ('all' has none) */
-  route: string | null;
+  route: RouteName | null;
 }
 
 export const CATEGORY_TABS: readonly CategoryTab[] = [
-  { category: 'hot', label: 'Hot', route: routePath(TOOL_CATEGORY_ROUTES.hot) },
+  { category: 'hot', label: 'Hot', route: 'AiTools' },
   { category: 'all', label: 'All', route: null },
-  { category: 'video', label: 'Video', route: routePath(TOOL_CATEGORY_ROUTES.video) },
-  { category: 'image', label: 'Image', route: routePath(TOOL_CATEGORY_ROUTES.image) },
-  { category: 'audio', label: 'Audio', route: routePath(TOOL_CATEGORY_ROUTES.audio) },
+  { category: 'video', label: 'Video', route: 'AiToolsVideo' },
+  { category: 'image', label: 'Image', route: 'AiToolsImage' },
+  { category: 'audio', label: 'Audio', route: 'AiToolsAudio' },
 ];

@@ -9,6 +9,7 @@ import { discoveryModule } from './discovery/index.js';
 import { feedbackModule } from './feedback/index.js';
 import { storageModule } from './storage/index.js';
 import { tasksModule } from './tasks/index.js';
+import { toolPreviewsModule } from './tool-previews/index.js';
 import { trackingModule } from './tracking/index.js';
 
 export const apiModules: ApiModuleDefinition[] = [
@@ -16,6 +17,7 @@ export const apiModules: ApiModuleDefinition[] = [
   feedbackModule(),
   storageModule(),
   tasksModule(),
+  toolPreviewsModule(),
   discoveryModule(),
   trackingModule(),
 ];

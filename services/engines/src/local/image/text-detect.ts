@@ -80,3 +80,31 @@ export function detectTextMask(img: RawImage): Uint8Array {
   }
   return keep;
 }
+
+/** The detected text and marks as boxes (the text remover's starting selection in the editor). */
+export function detectTextRegions(img: RawImage): { x: number; y: number; w: number; h: number }[] {
+  const { width: W, height: H } = img;
+  const mask = detectTextMask(img);
+  const seen = new Uint8Array(W * H);
+  const boxes: { x: number; y: number; w: number; h: number }[] = [];
+  const stack: number[] = [];
+  for (let s = 0; s < W * H; s++) {
+    if (!mask[s] || seen[s]) continue;
+    let x0 = W, y0 = H, x1 = 0, y1 = 0;
+    stack.push(s);
+    seen[s] = 1;
+    while (stack.length) {
+      const p = stack.pop()!;
+      const x = p % W;
+      const y = (p - x) / W;
+      if (x < x0) x0 = x;
+      if (x > x1) x1 = x;
+      if (y < y0) y0 = y;
+      if (y > y1) y1 = y;
+      const ns = [x > 0 ? p - 1 : -1, x < W - 1 ? p + 1 : -1, p >= W ? p - W : -1, p < W * (H - 1) ? p + W : -1];
+      for (const q of ns) if (q >= 0 && mask[q] && !seen[q]) { seen[q] = 1; stack.push(q); }
+    }
+    boxes.push({ x: x0, y: y0, w: x1 - x0 + 1, h: y1 - y0 + 1 });
+  }
+  return boxes;
+}

@@ -1,0 +1,97 @@
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useShell, type AiTool } from 'shared-contracts';
+import { theme } from '@studio/ui-kit/theme';
+import type { MaskCanvasHandle } from '../mask/components/mask-canvas';
+import { uploadFile } from '../workspace/api/tools-api';
+import { NotEnoughSpace, ToolWorkspace } from '../workspace/components/tool-workspace';
+import { UploadSlot } from '../workspace/components/upload-slot';
+import { useToolTask } from '../workspace/hooks/use-tool-task';
+import { useUploadInput } from '../workspace/hooks/use-upload-input';
+import { checkMaskTool } from '../workspace/utils/validation';
+import { Field } from './common';
+import type { EditorText } from './tool-defs';
+import { grabFrame } from './video-frame';
+
+// konva loads only when a mask is drawn: the list and the other editors stay light
+const MaskEditor = lazy(() => import('../mask/components/mask-editor'));
+
+/**
+ * The video eraser and the video object remover: the mask is drawn on a frame the user chooses (brush, eraser,
+ * magic wand, polygon, smart brush) and the engine carries it through the whole clip.
+ */
+export function MaskVideoEditor({ tool, text }: { tool: AiTool; text: EditorText }) {
+  const shell = useShell();
+  const [full, setFull] = useState(false);
+  const limits = useMemo(() => [tool.uploads[0].limit], [tool]);
+  const upload = useUploadInput(tool.algorithm, limits, () => setFull(true));
+  const input = upload.input;
+  const [at, setAt] = useState(0);
+  const [frame, setFrame] = useState<HTMLCanvasElement | null>(null);
+  const editor = useRef<MaskCanvasHandle>(null);
+  const runner = useToolTask(tool.algorithm, tool.id, input ? { file_path: input.ossPath } : null, () => setFull(true));
+  const onSelected = useCallback(() => undefined, []);
+  const duration = input?.duration ?? 0;
+
+  useEffect(() => {
+    setFrame(null);
+    if (!input) return;
+    let live = true;
+    const timer = window.setTimeout(() => {
+      grabFrame(input.url, at)
+        .then((canvas) => live && setFrame(canvas))
+        .catch(() => live && shell.toast.error('Playback Failed'));
+    }, 150);
+    return () => {
+      live = false;
+      window.clearTimeout(timer);
+    };
+  }, [input, at, shell]);
+
+  function run() {
+    if (!input) return;
+    const problem = checkMaskTool({ selected: editor.current?.selected() ?? 0, needsPrompt: false, prompt: '' });
+    if (problem) {
+      runner.setError(problem);
+      return;
+    }
+    void runner.run({
+      data: { file_path: input.ossPath },
+      name: input.name,
+      prepare: async () => {
+        const png = await editor.current?.toPng();
+        if (!png) return null;
+        const mask = await uploadFile(shell.api, tool.algorithm, png, () => undefined, new AbortController().signal);
+        return { mask_path: mask.oss_path };
+      },
+    });
+  }
+
+  return (
+    <>
+      <ToolWorkspace
+        title={tool.title}
+        intro={text.intro}
+        notes={text.notes ?? ['Processing takes 1 to 3 minutes.']}
+        back={text.back}
+        runner={runner}
+        actionLabel={text.action}
+        onAction={run}
+        actionDisabled={!input || !frame}
+        before={input ? { media: 'video', url: input.url } : null}
+        progressModal={{ title: `${tool.title} is working`, description: 'Processing takes 1 to 3 minutes. You can keep this page open or come back to My Creations later.' }}
+        inputs={
+          <>
+            <UploadSlot label={tool.uploads[0].label} hint={tool.uploads[0].rule} limits={limits} upload={upload} takesPaste />
+            {input && duration > 0 ? (
+              <Field label="Frame to draw on" hint={`${at.toFixed(1)} s of ${duration.toFixed(1)} s: the mask is carried through the whole clip.`}>
+                {(id) => <input id={id} type="range" min={0} max={Math.max(0, duration - 0.1)} step={0.1} value={at} onChange={(e) => setAt(Number(e.target.value))} />}
+              </Field>
+            ) : null}
+            {frame ? <Suspense fallback={<p>Loading the editor…</p>}><MaskEditor ref={editor} image={frame} tools={['brush', 'eraser', 'wand', 'polygon', 'smart']} onSelectedChange={onSelected} /></Suspense> : input ? <p css={{ color: theme.textMuted }}>Reading the frame…</p> : null}
+          </>
+        }
+      />
+      {full ? <NotEnoughSpace onClose={() => setFull(false)} /> : null}
+    </>
+  );
+}

@@ -1,0 +1,156 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { USER_TEXTS, useShell, type AiTool, type TtsVoice } from 'shared-contracts';
+import { Button } from '@studio/ui-kit/button';
+import { theme } from '@studio/ui-kit/theme';
+import { listVoices } from '../workspace/api/tools-api';
+import { NotEnoughSpace, ToolWorkspace } from '../workspace/components/tool-workspace';
+import { UploadSlot } from '../workspace/components/upload-slot';
+import { useToolTask } from '../workspace/hooks/use-tool-task';
+import { useUploadInput } from '../workspace/hooks/use-upload-input';
+import { ChoiceGroup, Field, inputCss } from './common';
+import type { EditorText } from './tool-defs';
+import { useFaceCheck } from './use-face-check';
+
+const MAX_WORDS = 200;
+
+function words(text: string): number {
+  const t = text.trim();
+  return t ? t.split(/\s+/).length : 0;
+}
+
+/** Talking photo, talking avatar (a face photo) and lip sync (a video): a script with a TTS voice, or a track. */
+export function SpeechEditor({ tool, text }: { tool: AiTool; text: EditorText }) {
+  const shell = useShell();
+  const [full, setFull] = useState(false);
+  const mainLimits = useMemo(() => [tool.uploads[0].limit], [tool]);
+  const audioLimits = useMemo(() => [tool.uploads[1].limit], [tool]);
+  const main = useUploadInput(tool.algorithm, mainLimits, () => setFull(true));
+  const track = useUploadInput(tool.algorithm, audioLimits, () => setFull(true));
+  const isPhoto = tool.uploads[0].limit.media === 'image';
+  const face = useFaceCheck(isPhoto ? (main.input?.ossPath ?? null) : null);
+  const [source, setSource] = useState<'script' | 'audio'>('script');
+  const [script, setScript] = useState('');
+  const [voices, setVoices] = useState<TtsVoice[]>([]);
+  const [voice, setVoice] = useState('');
+  const [settled, setSettled] = useState('');
+  const player = useRef<HTMLAudioElement>(null);
+
+  useEffect(() => {
+    let live = true;
+    listVoices(shell.api)
+      .then((list) => {
+        if (!live) return;
+        setVoices(list);
+        setVoice((v) => v || list.find((x) => x.lang.startsWith('en'))?.id || list[0]?.id || '');
+      })
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [shell]);
+
+  // the cost follows the script's length: ask once typing pauses
+  useEffect(() => {
+    const timer = window.setTimeout(() => setSettled(script.trim()), 500);
+    return () => window.clearTimeout(timer);
+  }, [script]);
+
+  const costQuery: Record<string, string> | null = source === 'audio' ? (track.input?.duration ? { duration: String(track.input.duration) } : null) : settled ? { text: settled } : null;
+  const runner = useToolTask(tool.algorithm, tool.id, costQuery, () => setFull(true));
+  const tooLong = words(script) > MAX_WORDS;
+  const ready = Boolean(main.input) && (!isPhoto || face.state === 'ok') && (source === 'audio' ? Boolean(track.input) : Boolean(script.trim()) && !tooLong);
+
+  function run() {
+    if (!main.input) return;
+    const data: Record<string, unknown> = { file_path: main.input.ossPath };
+    if (source === 'audio' && track.input) data.audio_path = track.input.ossPath;
+    else {
+      data.text = script.trim();
+      if (voice) data.voice = voice;
+    }
+    void runner.run({ data, name: main.input.name });
+  }
+
+  function preview() {
+    if (!player.current || !voice) return;
+    player.current.src = shell.api.url(`/v1/ai/tts/voice/${encodeURIComponent(voice)}/preview`);
+    void player.current.play().catch(() => shell.toast.error(USER_TEXTS.PLAYBACK_FAILED));
+  }
+
+  return (
+    <>
+      <ToolWorkspace
+        title={tool.title}
+        intro={text.intro}
+        notes={text.notes}
+        back={text.back}
+        runner={runner}
+        actionLabel={text.action}
+        onAction={run}
+        actionDisabled={!ready}
+        before={null}
+        progressModal={{ title: `${tool.title} is working`, description: 'This takes up to a few minutes. You can keep this page open or come back to My Creations later.' }}
+        inputs={
+          <div css={{ display: 'grid', gap: 12, gridTemplateColumns: main.input ? 'minmax(0, 1fr) minmax(0, 1fr)' : '1fr', '@media (max-width: 767.98px)': { gridTemplateColumns: '1fr' } }}>
+            <UploadSlot label={tool.uploads[0].label} hint={tool.uploads[0].rule} limits={mainLimits} upload={main} takesPaste />
+            {main.input ? (
+              <div css={{ display: 'flex', flexDirection: 'column', gap: 6 }}>
+                {isPhoto ? (
+                  <img src={main.input.url} alt="Your photo" css={{ width: '100%', maxHeight: 300, objectFit: 'contain', borderRadius: theme.radius, background: theme.bg }} />
+                ) : (
+                  <video src={main.input.url} controls muted playsInline aria-label="Your video" css={{ width: '100%', maxHeight: 300, borderRadius: theme.radius, background: '#000' }} />
+                )}
+                {isPhoto ? (
+                  <span role={face.state === 'refused' ? 'alert' : 'status'} data-testid="face-check" css={{ fontSize: 14, color: face.state === 'refused' ? theme.danger : theme.textMuted }}>
+                    {face.state === 'checking' ? 'Looking for a face…' : face.state === 'ok' ? 'Face found.' : face.state === 'refused' ? face.message : ''}
+                  </span>
+                ) : null}
+              </div>
+            ) : null}
+          </div>
+        }
+        options={
+          <div css={{ display: 'grid', gap: 12 }}>
+            <ChoiceGroup
+              label="Speech"
+              value={source}
+              onChange={setSource}
+              choices={[
+                { value: 'script', label: 'Type a script' },
+                { value: 'audio', label: 'Upload audio' },
+              ]}
+            />
+            {source === 'script' ? (
+              <>
+                <Field label="Script" hint={`${words(script)} / ${MAX_WORDS} words`}>
+                  {(id) => <textarea id={id} rows={4} value={script} onChange={(e) => setScript(e.target.value)} placeholder="What should they say?" css={{ ...inputCss, resize: 'vertical' }} />}
+                </Field>
+                {tooLong ? <p role="alert" css={{ margin: 0, color: theme.danger }}>{USER_TEXTS.PROMPT_TOO_LONG}</p> : null}
+                <div css={{ display: 'flex', gap: 8, alignItems: 'flex-end', flexWrap: 'wrap' }}>
+                  <Field label="Voice">
+                    {(id) => (
+                      <select id={id} value={voice} onChange={(e) => setVoice(e.target.value)} css={{ ...inputCss, width: 260 }}>
+                        {voices.map((v) => (
+                          <option key={v.id} value={v.id}>
+                            {v.name} ({v.lang}, {v.gender})
+                          </option>
+                        ))}
+                      </select>
+                    )}
+                  </Field>
+                  <Button variant="secondary" onClick={preview} disabled={!voice} aria-label="Preview this voice">
+                    Preview voice
+                  </Button>
+                  <audio ref={player} aria-label="Voice preview" />
+                </div>
+              </>
+            ) : (
+              <UploadSlot label={tool.uploads[1].label} hint={tool.uploads[1].rule} limits={audioLimits} upload={track} />
+            )}
+          </div>
+        }
+      />
+      {full ? <NotEnoughSpace onClose={() => setFull(false)} /> : null}
+    </>
+  );
+}

@@ -1,0 +1,143 @@
+import { useEffect, useId, useRef, useState, type DragEvent } from 'react';
+import type { TaskOutput, UploadLimit } from 'shared-contracts';
+import { Button } from '@studio/ui-kit/button';
+import { focusRing, media as mq, theme } from '@studio/ui-kit/theme';
+import type { useUploadInput } from '../hooks/use-upload-input';
+import { acceptOf } from '../utils/validation';
+import { CreationsPicker } from './creations-picker';
+
+export interface UploadSlotProps {
+  label: string;
+  hint: string;
+  limits: readonly UploadLimit[];
+  upload: ReturnType<typeof useUploadInput>;
+  /** this slot takes pasted files (one slot a page) */
+  takesPaste?: boolean;
+  /** several files dropped at once: the caller picks one (the audio edit choice) */
+  onMany?(files: File[]): void;
+  disabled?: boolean;
+}
+
+/** Upload area: click to choose, drop, paste, or pick from My Creations; progress and refusals shown in place. */
+export function UploadSlot({ label, hint, limits, upload, takesPaste, onMany, disabled }: UploadSlotProps) {
+  const id = useId();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const [over, setOver] = useState(false);
+  const [picking, setPicking] = useState(false);
+  const { state } = upload;
+  const pickerMedia = limits[0].media;
+
+  function take(files: File[]) {
+    if (disabled || files.length === 0) return;
+    if (files.length > 1 && onMany) onMany(files);
+    else void upload.pick(files[0]);
+  }
+
+  useEffect(() => {
+    if (!takesPaste) return;
+    function onPaste(event: ClipboardEvent) {
+      const target = event.target as HTMLElement | null;
+      if (target && (target.tagName === 'TEXTAREA' || target.tagName === 'INPUT')) return;
+      const files = [...(event.clipboardData?.files ?? [])];
+      if (files.length) {
+        event.preventDefault();
+        take(files);
+      }
+    }
+    window.addEventListener('paste', onPaste);
+    return () => window.removeEventListener('paste', onPaste);
+  });
+
+  function onDrop(event: DragEvent<HTMLDivElement>) {
+    event.preventDefault();
+    setOver(false);
+    take([...event.dataTransfer.files]);
+  }
+
+  return (
+    <div css={{ display: 'flex', flexDirection: 'column', gap: 8 }}>
+      <span id={`${id}-label`} css={{ fontWeight: 600, fontSize: 14 }}>
+        {label}
+      </span>
+      <div
+        role="group"
+        aria-labelledby={`${id}-label`}
+        aria-describedby={`${id}-hint`}
+        onDragOver={(event) => {
+          event.preventDefault();
+          setOver(true);
+        }}
+        onDragLeave={() => setOver(false)}
+        onDrop={onDrop}
+        data-testid={`upload-${label.toLowerCase().replace(/\s+/g, '-')}`}
+        css={{
+          display: 'flex',
+          flexDirection: 'column',
+          alignItems: 'center',
+          justifyContent: 'center',
+          gap: 10,
+          minHeight: 160,
+          padding: 16,
+          textAlign: 'center',
+          borderRadius: theme.radius,
+          border: `1px dashed ${over ? theme.primary : theme.border}`,
+          background: over ? theme.surfaceRaised : theme.bg,
+          [mq.phone]: { minHeight: 130 },
+        }}
+      >
+        <input
+          ref={inputRef}
+          id={`${id}-file`}
+          type="file"
+          accept={acceptOf(limits)}
+          aria-label={`Upload ${label.toLowerCase()}`}
+          disabled={disabled}
+          onChange={(event) => {
+            take([...(event.target.files ?? [])]);
+            event.target.value = '';
+          }}
+          css={{ position: 'absolute', width: 1, height: 1, opacity: 0, pointerEvents: 'none' }}
+        />
+        {state.phase === 'uploading' ? (
+          <div css={{ width: '100%', maxWidth: 320 }}>
+            <div css={{ fontSize: 14, marginBottom: 6 }}>Uploading {state.name}…</div>
+            <div role="progressbar" aria-label={`Uploading ${label.toLowerCase()}`} aria-valuemin={0} aria-valuemax={100} aria-valuenow={state.percent} css={{ height: 8, borderRadius: 4, background: theme.surfaceRaised, overflow: 'hidden' }}>
+              <div css={{ width: `${state.percent}%`, height: '100%', background: theme.primary, transition: 'width 0.2s' }} />
+            </div>
+            <div css={{ fontSize: 13, color: theme.textMuted, marginTop: 4 }}>{state.percent}%</div>
+          </div>
+        ) : (
+          <>
+            <div css={{ display: 'flex', gap: 8, flexWrap: 'wrap', justifyContent: 'center' }}>
+              <Button variant="primary" disabled={disabled} onClick={() => inputRef.current?.click()} css={focusRing}>
+                {state.phase === 'done' ? `Replace ${label.toLowerCase()}` : `Upload ${label.toLowerCase()}`}
+              </Button>
+              <Button variant="ghost" disabled={disabled} onClick={() => setPicking(true)}>
+                From My Creations
+              </Button>
+            </div>
+            <span css={{ fontSize: 13, color: theme.textMuted }}>{state.phase === 'done' ? state.input.name : 'or drop a file here, or paste it'}</span>
+          </>
+        )}
+        <span id={`${id}-hint`} css={{ fontSize: 13, color: theme.textMuted }}>
+          {hint}
+        </span>
+        {state.phase === 'error' ? (
+          <span role="alert" css={{ color: theme.danger, fontSize: 14 }}>
+            {state.message}
+          </span>
+        ) : null}
+      </div>
+      {picking ? (
+        <CreationsPicker
+          media={pickerMedia}
+          onClose={() => setPicking(false)}
+          onPick={(output: TaskOutput) => {
+            setPicking(false);
+            upload.chooseCreation(output);
+          }}
+        />
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,185 @@
+/**
+ * A tool's task from the action button to the downloaded result: the cost (asked again before each run),
+ * sign-in and credits checks, the create call, polling its life (queued with position, progress, success,
+ * failure with the server's text), cancel, retry and download with the plan's watermark rule.
+ */
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { API_CODES, USER_TEXTS, useShell, type Task, type TaskCostResponse, type TaskOutput } from 'shared-contracts';
+import { codeOf, isAborted, isInsufficientCredits, isStorageFull, messageOf } from '../../lib/errors';
+import { cancelTask, costOf, createTask, downloadLink, fileNameOf, retryTask, startDownload, taskResult } from '../api/tools-api';
+import { nextProgress } from '../utils/progress';
+
+const POLL_MS = 1500;
+const RUNNING = new Set(['queued', 'generating']);
+
+export const isRunning = (task: Task | null) => Boolean(task && RUNNING.has(task.status));
+
+export function notEnoughCreditsText(cost: number, balance: number): string {
+  return `Not enough credits: this needs ${cost} credit${cost === 1 ? '' : 's'} and you have ${balance}.`;
+}
+
+export interface RunRequest {
+  data: Record<string, unknown>;
+  /** shown in My Creations */
+  name?: string;
+  /** work to do just before the create (e.g. upload the drawn mask); answers extra data or null to stop */
+  prepare?: () => Promise<Record<string, unknown> | null>;
+}
+
+export function useToolTask(algorithm: string, module: string, costQuery: Record<string, string> | null, onStorageFull?: () => void) {
+  const shell = useShell();
+  const [task, setTask] = useState<Task | null>(null);
+  const [cost, setCost] = useState<TaskCostResponse | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [downloaded, setDownloaded] = useState(false);
+  /** the curve of spec section 4, for the progress modal while the server has no figure */
+  const [curve, setCurve] = useState(0);
+  const queryKey = costQuery ? JSON.stringify(costQuery) : null;
+  const taskRef = useRef<Task | null>(null);
+  taskRef.current = task;
+
+  const refreshCost = useCallback(async () => {
+    if (!queryKey) return null;
+    const fresh = await costOf(shell.api, algorithm, JSON.parse(queryKey) as Record<string, string>).catch(() => null);
+    setCost(fresh);
+    return fresh;
+  }, [algorithm, queryKey, shell]);
+
+  useEffect(() => {
+    setCost(null);
+    if (shell.session.state.flags.isLogin) void refreshCost();
+  }, [refreshCost, shell]);
+
+  // poll the running task
+  const running = isRunning(task);
+  const taskId = task?.task_id;
+  useEffect(() => {
+    if (!running || !taskId) return;
+    const controller = new AbortController();
+    const timer = window.setInterval(() => {
+      const current = taskRef.current;
+      if (!current) return;
+      taskResult(shell.api, current, controller.signal)
+        .then((fresh) => {
+          if (controller.signal.aborted) return;
+          setTask(fresh);
+          if (!RUNNING.has(fresh.status)) {
+            shell.bus.emit('tasks:changed', { taskId: fresh.task_id, status: fresh.status });
+            if (fresh.status !== 'success') void shell.session.refreshUser();
+          }
+        })
+        .catch(() => undefined);
+    }, POLL_MS);
+    return () => {
+      controller.abort();
+      window.clearInterval(timer);
+    };
+  }, [running, taskId, shell]);
+
+  useEffect(() => {
+    if (!running) {
+      setCurve(task?.status === 'success' ? 100 : 0);
+      return;
+    }
+    const timer = window.setInterval(() => setCurve((value) => nextProgress(value)), 1000);
+    return () => window.clearInterval(timer);
+  }, [running, task?.status]);
+
+  const run = useCallback(
+    async (request: RunRequest) => {
+      if (busy) return;
+      const { flags } = shell.session.state;
+      if (!flags.isLogin) {
+        shell.bus.emit('account:login-required', { reason: 'generate' });
+        return;
+      }
+      setError(null);
+      setBusy(true);
+      try {
+        const fresh = await refreshCost();
+        const price = fresh?.cost ?? null;
+        const balance = shell.session.state.flags.curCredits;
+        if (price !== null && price > balance) {
+          shell.toast.warn(notEnoughCreditsText(price, balance));
+          shell.bus.emit('billing:open', { tab: 'credits', reason: 'insufficient-credits' });
+          return;
+        }
+        const extra = request.prepare ? await request.prepare() : {};
+        if (extra === null) return;
+        const created = await createTask(shell.api, algorithm, { ...request.data, ...extra }, { module, name: request.name }, price);
+        setDownloaded(false);
+        setCurve(0);
+        setTask(created);
+        if (typeof created.balance === 'number') shell.bus.emit('credits:changed', { credits: created.balance });
+        shell.track('tool_task_created', { algorithm, cost: created.cost });
+      } catch (reason) {
+        if (isAborted(reason)) return;
+        if (isInsufficientCredits(reason)) {
+          shell.toast.warn(messageOf(reason, 'Not enough credits'));
+          shell.bus.emit('billing:open', { tab: 'credits', reason: 'insufficient-credits' });
+          void shell.session.refreshUser();
+        } else if (isStorageFull(reason)) {
+          onStorageFull?.();
+        } else if (codeOf(reason) === API_CODES.UNAUTHORIZED) {
+          shell.bus.emit('account:login-required', { reason: 'generate' });
+        } else {
+          if (codeOf(reason) === API_CODES.CONFLICT) void refreshCost();
+          setError(messageOf(reason, USER_TEXTS.PROCESSING_FAILED));
+        }
+      } finally {
+        setBusy(false);
+      }
+    },
+    [algorithm, busy, module, onStorageFull, refreshCost, shell],
+  );
+
+  const cancel = useCallback(async () => {
+    const current = taskRef.current;
+    if (!current) return;
+    try {
+      const after = await cancelTask(shell.api, current.task_id);
+      setTask(after);
+      void shell.session.refreshUser();
+    } catch (reason) {
+      shell.toast.error(messageOf(reason));
+    }
+  }, [shell]);
+
+  const retry = useCallback(async () => {
+    const current = taskRef.current;
+    if (!current) return;
+    try {
+      const again = await retryTask(shell.api, current.task_id);
+      setCurve(0);
+      setTask(again);
+      if (typeof again.balance === 'number') shell.bus.emit('credits:changed', { credits: again.balance });
+    } catch (reason) {
+      if (isInsufficientCredits(reason)) shell.bus.emit('billing:open', { tab: 'credits', reason: 'insufficient-credits' });
+      shell.toast.error(messageOf(reason));
+    }
+  }, [shell]);
+
+  const download = useCallback(
+    async (output: TaskOutput) => {
+      const current = taskRef.current;
+      if (!current) return;
+      try {
+        const url = await downloadLink(shell.api, current, output, shell.session.state.flags.isSubscribed);
+        startDownload(url, fileNameOf(current, output));
+        setDownloaded(true);
+      } catch (reason) {
+        shell.toast.error(messageOf(reason));
+      }
+    },
+    [shell],
+  );
+
+  const clear = useCallback(() => {
+    setTask(null);
+    setError(null);
+    setDownloaded(false);
+  }, []);
+
+  return { task, cost, busy, error, setError, downloaded, curve, run, cancel, retry, download, clear, refreshCost };
+}

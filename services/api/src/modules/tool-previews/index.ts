@@ -1,0 +1,194 @@
+/**
+ * The AI tools' own calls (issue 11):
+ * - GET /v1/ai/tools/previews: each tool's before/after preview, made by the local engine from inputs the
+ *   product generates itself (inputs.ts), rendered on first demand one after another and kept in storage;
+ *   with each tool's price rule from the tasks module's own quote();
+ * - GET /v1/ai/tools/preview-file/:tool/:file: those files (public: nothing of a user's in them);
+ * - POST /v1/ai/tools/text-regions: the text and watermark boxes in an uploaded picture;
+ * - GET /v1/ai/tts/voice/:id/preview: a spoken sample of a TTS voice (kept in storage).
+ */
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { Type } from '@sinclair/typebox';
+import { AI_TOOLS, type ToolPreview } from 'shared-contracts';
+import type { Engine } from '@studio/engines/types';
+import { fail, ok, responses, type TypeBoxProvider } from '../../http.js';
+import { StorageNotFoundError } from '../storage/adapter.js';
+import { mediaStoreFor, parseRange, type StorageModuleOptions } from '../storage/index.js';
+import type { ApiModuleDefinition, ApiModulePlugin } from '../types.js';
+import { priceRuleOf } from './price-rule.js';
+import { keyOf, mimeOf, PREVIEW_JOBS, renderPreview, sharedInputs, type PreviewMeta } from './render.js';
+
+export interface ToolPreviewsOptions {
+  storage?: StorageModuleOptions;
+  /** the engine that makes previews (default the local engine) */
+  engine?: () => Promise<Engine>;
+  /** false: never render (answers 'rendering' for what is not stored yet) */
+  render?: boolean;
+}
+
+const SAFE = /^[a-z0-9-]+$/;
+const FILE = /^(before|after|meta)\.[a-z0-9]+$/;
+const VOICE = /^[A-Za-z0-9+_.-]{1,40}$/;
+const PREVIEW_VERSION_VOICE = 'v1';
+
+export function toolPreviewsPlugin(options: ToolPreviewsOptions = {}): ApiModulePlugin {
+  return async (app, ctx) => {
+    const { media } = mediaStoreFor(ctx, options.storage);
+    const storage = media.storage;
+    const shared = sharedInputs();
+    const known = new Map<string, PreviewMeta | 'failed'>();
+    let engine: Promise<Engine> | null = null;
+    const getEngine = () => (engine ??= options.engine ? options.engine() : import('@studio/engines/local/engine').then((m) => new m.LocalEngine()));
+    let queue: Promise<unknown> = Promise.resolve();
+    const queued = new Set<string>();
+
+    async function stored(tool: string): Promise<PreviewMeta | null> {
+      try {
+        const stream = await storage.read(keyOf(tool, 'meta.json'));
+        const chunks: Buffer[] = [];
+        for await (const chunk of stream) chunks.push(Buffer.from(chunk as Buffer));
+        return JSON.parse(Buffer.concat(chunks).toString('utf8')) as PreviewMeta;
+      } catch {
+        return null;
+      }
+    }
+
+    function enqueue(tool: string) {
+      if (queued.has(tool) || options.render === false) return;
+      queued.add(tool);
+      queue = queue
+        .then(async () => {
+          const meta = await renderPreview(tool, await getEngine(), storage, shared);
+          known.set(tool, meta);
+          app.log.info({ tool, ms: meta.ms, engine: meta.engine }, 'tool preview rendered');
+        })
+        .catch((error: unknown) => {
+          known.set(tool, 'failed');
+          app.log.warn({ tool, err: error }, 'tool preview failed');
+        })
+        .finally(() => queued.delete(tool));
+    }
+
+    async function previewOf(tool: string): Promise<ToolPreview> {
+      let meta = known.get(tool);
+      if (!meta) {
+        const fromStorage = await stored(tool);
+        if (fromStorage) known.set(tool, (meta = fromStorage));
+      }
+      const mediaKind = PREVIEW_JOBS[tool]?.algorithm === 'audio_noise_reduction' ? 'audio' : 'image';
+      if (!meta) {
+        enqueue(tool);
+        return { tool, status: 'rendering', media: mediaKind };
+      }
+      if (meta === 'failed') return { tool, status: 'failed', media: mediaKind };
+      const file = (name: string) => `/v1/ai/tools/preview-file/${tool}/${name}`;
+      return { tool, status: 'ready', media: meta.media, before_media: meta.before_media, before: file(meta.before), after: file(meta.after), engine: meta.engine, note: meta.note };
+    }
+
+    app.addHook('onClose', async () => {
+      await queue.catch(() => undefined);
+      await rm(shared.dir, { recursive: true, force: true }).catch(() => undefined);
+    });
+
+    const typed = app.withTypeProvider<TypeBoxProvider>();
+    typed.get(
+      '/v1/ai/tools/previews',
+      {
+        schema: {
+          tags: ['tools'],
+          summary: "Each AI tool's before/after preview (made by the local engine from generated inputs) and price rule",
+          response: responses(Type.Object({ previews: Type.Array(Type.Record(Type.String(), Type.Unknown())) })),
+        },
+      },
+      async (request) => {
+        const previews = await Promise.all(
+          AI_TOOLS.filter((t) => PREVIEW_JOBS[t.id]).map(async (t) => ({ ...(await previewOf(t.id)), price: priceRuleOf(t.algorithm) })),
+        );
+        return ok(request, { previews });
+      },
+    );
+
+    typed.get(
+      '/v1/ai/tools/preview-file/:tool/:file',
+      { schema: { tags: ['tools'], summary: 'A file of a tool preview', params: Type.Object({ tool: Type.String({ maxLength: 40 }), file: Type.String({ maxLength: 20 }) }) } },
+      async (request, reply) => {
+        const { tool, file } = request.params;
+        if (!SAFE.test(tool) || !FILE.test(file) || !PREVIEW_JOBS[tool]) throw fail.notFound('No such preview');
+        const key = keyOf(tool, file);
+        const info = await storage.stat(key);
+        if (!info) throw fail.notFound('No such preview');
+        const range = parseRange(request.headers.range, info.size);
+        if (range === 'invalid') return reply.code(416).header('content-range', `bytes */${info.size}`).send();
+        reply.header('content-type', mimeOf(file)).header('accept-ranges', 'bytes').header('cache-control', 'public, max-age=3600');
+        try {
+          if (range) {
+            reply.code(206).header('content-range', `bytes ${range.start}-${range.end}/${info.size}`).header('content-length', range.end - range.start + 1);
+            return reply.send(await storage.read(key, range));
+          }
+          reply.header('content-length', info.size);
+          return reply.send(await storage.read(key));
+        } catch (error) {
+          if (error instanceof StorageNotFoundError) throw fail.notFound('No such preview');
+          throw error;
+        }
+      },
+    );
+
+    typed.post(
+      '/v1/ai/tools/text-regions',
+      {
+        preHandler: ctx.auth.authenticate,
+        schema: {
+          tags: ['tools'],
+          summary: 'The text and watermark boxes found in an uploaded picture (a starting mask for the text remover)',
+          body: Type.Object({ file_path: Type.String({ minLength: 1, maxLength: 512 }) }),
+          response: responses(Type.Object({ regions: Type.Array(Type.Object({ x: Type.Number(), y: Type.Number(), w: Type.Number(), h: Type.Number() })) })),
+        },
+      },
+      async (request) => {
+        const object = await media.owned(request.user!.uid, request.body.file_path);
+        if (!object || object.media !== 'image') throw fail.notFound('No such file');
+        const dir = await mkdtemp(path.join(os.tmpdir(), 'text-regions-'));
+        try {
+          const file = path.join(dir, 'input');
+          await storage.downloadTo(object.path, file);
+          const [{ readRgb }, { detectTextRegions }] = await Promise.all([import('@studio/engines/local/image/raw'), import('@studio/engines/local/image/text-detect')]);
+          const img = await readRgb(await readFile(file));
+          return ok(request, { regions: detectTextRegions(img).slice(0, 50) });
+        } finally {
+          await rm(dir, { recursive: true, force: true });
+        }
+      },
+    );
+
+    typed.get(
+      '/v1/ai/tts/voice/:id/preview',
+      { schema: { tags: ['tools'], summary: 'A spoken sample of a TTS voice (WAV)', params: Type.Object({ id: Type.String({ maxLength: 40 }) }) } },
+      async (request, reply) => {
+        const id = request.params.id;
+        if (!VOICE.test(id)) throw fail.notFound('No such voice');
+        const { listVoices, speak } = await import('@studio/engines/local/audio/speech');
+        if (!(await listVoices()).some((v) => v.id === id)) throw fail.notFound('No such voice');
+        const key = `public/voice-previews/${PREVIEW_VERSION_VOICE}/${id.replace(/[^A-Za-z0-9_-]/g, '_')}.wav`;
+        if (!(await storage.stat(key))) {
+          const dir = await mkdtemp(path.join(os.tmpdir(), 'voice-'));
+          try {
+            const out = path.join(dir, 'sample.wav');
+            await speak('Hello! This is how I sound when I read your script.', out, { voice: id });
+            await storage.putFile(key, out, { contentType: 'audio/wav' });
+          } finally {
+            await rm(dir, { recursive: true, force: true });
+          }
+        }
+        reply.header('content-type', 'audio/wav').header('cache-control', 'public, max-age=86400');
+        return reply.send(await storage.read(key));
+      },
+    );
+  };
+}
+
+export function toolPreviewsModule(options: ToolPreviewsOptions = {}): ApiModuleDefinition {
+  return { name: 'tool-previews', plugin: toolPreviewsPlugin(options) };
+}
