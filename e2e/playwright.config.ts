@@ -62,6 +62,8 @@ export default defineConfig({
       APP_ENV: 'test',
       // the early-login variant opens the login dialog on any click; suites that need it switch it on themselves
       AB_TESTS_OFF: 'login_test_undefined',
+      // the edge's country header (production: Cloudflare's); a suite names a visitor's country with it
+      COUNTRY_HEADER: 'cf-ipcountry',
     },
   },
 });

@@ -130,6 +130,8 @@ test('the credit transactions dialog pages through the records and filters by ty
 });
 
 test('a new user in Chile signs up, checks in once, and the header credits rise without a reload', async ({ page }) => {
+  // the country comes from the network (the edge's header), never from the sign-up form
+  await page.setExtraHTTPHeaders({ 'cf-ipcountry': 'CL' });
   await page.goto('/home');
   await openLogin(page);
   const frame = loginFrame(page);
