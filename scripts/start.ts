@@ -5,13 +5,15 @@
  */
 import path from 'node:path';
 import { ensureBuilt } from './ensure-built';
-import { startProduct } from '../services/gateway/src/compose';
+import { startProduct } from '@studio/gateway/compose';
 
 async function main(): Promise<void> {
   ensureBuilt();
   const port = Number(process.env.PORT ?? 8080);
-  const host = process.env.HOST ?? '0.0.0.0';
-  const product = await startProduct({ rootDir: path.resolve(__dirname, '..'), port, host });
+  // loopback unless HOST says otherwise: the embedded default has published demo passwords
+  const host = process.env.HOST ?? '127.0.0.1';
+  // requests and errors logged as the separate services log them (LOG_LEVEL=silent for none)
+  const product = await startProduct({ rootDir: path.resolve(__dirname, '..'), port, host, logger: process.env.LOG_LEVEL !== 'silent' });
   console.log(`AI media studio is up at ${product.url}`);
   const stop = async (): Promise<void> => {
     await product.close();

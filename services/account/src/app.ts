@@ -1,12 +1,14 @@
 /** The account service on an origin of its own (e.g. http://account.studio.test:8130). */
 import Fastify, { type FastifyInstance } from 'fastify';
 import { randomUUID } from 'node:crypto';
+import type { ProxyTrust } from '@studio/db';
 import { accountPlugin, type AccountPluginOptions } from './plugin.js';
 
 export interface AccountAppOptions extends AccountPluginOptions {
   logger?: boolean;
-  /** trust X-Forwarded-* (client IP for rate limits, https for Secure cookies) */
-  trustProxy?: boolean;
+  /** which proxies are believed about X-Forwarded-* (client IP for rate limits, https for Secure cookies):
+   *  TRUST_PROXY parsed by parseTrustProxy (a hop count or their addresses); true in tests only */
+  trustProxy?: ProxyTrust | true;
 }
 
 export async function buildAccountApp(opts: AccountAppOptions): Promise<FastifyInstance> {

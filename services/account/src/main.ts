@@ -2,11 +2,11 @@
  * Runs the account service alone: `npx tsx services/account/src/main.ts`.
  * DATABASE_URL (PostgreSQL) or a PGlite folder of its own (ACCOUNT_PGLITE_DATA_DIR, default .data/pglite-account:
  * PGlite is one process, so it must not share the gateway's folder). ACCOUNT_PORT (8130), ACCOUNT_HOST
- * (127.0.0.1), TRUST_PROXY=1, and the ACCOUNT_* settings of config.ts. Demo accounts are seeded unless
+ * (127.0.0.1), TRUST_PROXY (proxies believed about the client address: a hop count or their addresses), and the ACCOUNT_* settings of config.ts. Demo accounts are seeded unless
  * NODE_ENV=production, on PGlite, or on PostgreSQL with ACCOUNT_SEED_DEMO=1.
  */
 import path from 'node:path';
-import { openDatabase } from '@studio/db';
+import { openDatabase, parseTrustProxy } from '@studio/db';
 import { buildAccountApp } from './app.js';
 import { loadAccountConfig } from './config.js';
 import { seedDemoAccounts } from './seed.js';
@@ -18,7 +18,7 @@ async function main() {
     dataDir: path.resolve(env.ACCOUNT_PGLITE_DATA_DIR ?? '.data/pglite-account'),
   });
   const config = loadAccountConfig(env);
-  const app = await buildAccountApp({ db, config, logger: true, trustProxy: env.TRUST_PROXY === '1' });
+  const app = await buildAccountApp({ db, config, logger: true, trustProxy: parseTrustProxy(env.TRUST_PROXY) });
   if (env.NODE_ENV !== 'production' && (!env.DATABASE_URL || env.ACCOUNT_SEED_DEMO === '1')) {
     const created = await seedDemoAccounts(db);
     if (created) app.log.info(`seeded ${created} demo accounts (password demo-password)`);

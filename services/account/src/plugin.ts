@@ -325,30 +325,31 @@ export async function accountPlugin(app: FastifyInstance, opts: AccountPluginOpt
     else if (password.length > 200) fields.password = t.passwordLong;
     if (Object.keys(fields).length) return renderAuth(request, reply, flow, 'login', 400, { message: t.fixErrors, fields }, { email });
 
+    // Every attempt is counted before its password is checked, in one atomic statement per key: concurrent
+    // guesses cannot all read "under the limit" and all be checked. A good password takes its hits back.
     const { windowMs, loginPerIp, failuresPerEmail } = cfg.rateLimit;
     const ipKey = `login:ip:${request.ip}`;
     const emailKey = `login:email:${email.toLowerCase()}`;
-    const ipFailures = await store.peek(ipKey, windowMs);
-    if (ipFailures.count >= loginPerIp) {
+    const ipHit = await store.hit(ipKey, windowMs);
+    if (ipHit.count > loginPerIp) {
       request.log.warn({ ip: request.ip }, 'login rate limit (ip)');
-      return renderAuth(request, reply, flow, 'login', 429, { message: t.tooManyAttempts(minutesUntil(ipFailures.resetAt)), retryAt: ipFailures.resetAt }, { email });
+      return renderAuth(request, reply, flow, 'login', 429, { message: t.tooManyAttempts(minutesUntil(ipHit.resetAt)), retryAt: ipHit.resetAt }, { email });
     }
-    const failures = await store.peek(emailKey, windowMs);
-    if (failures.count >= failuresPerEmail) {
+    const emailHit = await store.hit(emailKey, windowMs);
+    if (emailHit.count > failuresPerEmail) {
       request.log.warn('login rate limit (e-mail)');
-      return renderAuth(request, reply, flow, 'login', 429, { message: t.tooManyAttempts(minutesUntil(failures.resetAt)), retryAt: failures.resetAt }, { email });
+      return renderAuth(request, reply, flow, 'login', 429, { message: t.tooManyAttempts(minutesUntil(emailHit.resetAt)), retryAt: emailHit.resetAt }, { email });
     }
 
     const user = await store.findUserByEmail(email);
     const ok = user ? await verifyPassword(password, user.password_hash) : (await verifyPassword(password, await dummyPasswordHash(cfg.scrypt))) && false;
     if (!user || !ok) {
-      await store.hit(ipKey, windowMs);
-      const after = await store.hit(emailKey, windowMs);
-      const message = after.count >= failuresPerEmail ? t.tooManyAttempts(minutesUntil(after.resetAt)) : t.wrongCredentials;
-      const limited = after.count >= failuresPerEmail;
-      return renderAuth(request, reply, flow, 'login', limited ? 429 : 401, { message, retryAt: limited ? after.resetAt : undefined }, { email });
+      const limited = emailHit.count >= failuresPerEmail;
+      const message = limited ? t.tooManyAttempts(minutesUntil(emailHit.resetAt)) : t.wrongCredentials;
+      return renderAuth(request, reply, flow, 'login', limited ? 429 : 401, { message, retryAt: limited ? emailHit.resetAt : undefined }, { email });
     }
     await store.resetCounter(emailKey);
+    await store.unhit(ipKey);
     await startSession(request, reply, user);
     if (flow.kind === 'center') return reply.redirect(`${base}/center`, 303);
     return finishOAuth(reply, flow, user, false);
@@ -403,8 +404,8 @@ export async function accountPlugin(app: FastifyInstance, opts: AccountPluginOpt
   });
 
   // ---------------------------------------------------------------- token
-  app.post('/oauth/token', async (request, reply) => {
-    const body = formBody(request);
+  /** The OAuth client of a back-channel call (HTTP Basic or client_id + client_secret in the body). */
+  const authenticateClient = async (request: FastifyRequest, body: Fields): Promise<ClientRow | string> => {
     let clientId = body.client_id ?? '';
     let clientSecret = body.client_secret ?? '';
     const authorization = request.headers.authorization ?? '';
@@ -416,13 +417,21 @@ export async function accountPlugin(app: FastifyInstance, opts: AccountPluginOpt
           clientId = decodeURIComponent(decoded.slice(0, colon).replace(/\+/g, ' '));
           clientSecret = decodeURIComponent(decoded.slice(colon + 1).replace(/\+/g, ' '));
         } catch {
-          return oauthError(reply, 401, 'invalid_client', 'malformed client credentials');
+          return 'malformed client credentials';
         }
       }
     }
-    if (!clientId || !clientSecret) return oauthError(reply, 401, 'invalid_client', 'client authentication is required');
+    if (!clientId || !clientSecret) return 'client authentication is required';
     const client = await store.getClient(clientId);
-    if (!client || !safeEqual(sha256(clientSecret), client.secret_hash)) return oauthError(reply, 401, 'invalid_client', 'unknown client or wrong secret');
+    if (!client || !safeEqual(sha256(clientSecret), client.secret_hash)) return 'unknown client or wrong secret';
+    return client;
+  };
+
+  app.post('/oauth/token', async (request, reply) => {
+    const body = formBody(request);
+    const client = await authenticateClient(request, body);
+    if (typeof client === 'string') return oauthError(reply, 401, 'invalid_client', client);
+    const clientId = client.client_id;
     if (body.grant_type !== 'authorization_code') return oauthError(reply, 400, 'unsupported_grant_type', 'grant_type must be authorization_code');
     const code = body.code ?? '';
     const redirectUri = body.redirect_uri ?? '';
@@ -465,6 +474,19 @@ export async function accountPlugin(app: FastifyInstance, opts: AccountPluginOpt
       account: profileOf(user, row.is_new),
     };
     return reply.header('cache-control', 'no-store').header('pragma', 'no-cache').send(answer);
+  });
+
+  // ---------------------------------------------------------------- grant status
+  // A product asks whether the grant behind a token it was given still stands: a password change or a
+  // replayed code revokes it, and the product then ends the session it made from it. Expiry of the
+  // short-lived access token itself does not matter here (the product session has its own lifetime).
+  app.post('/oauth/token-status', async (request, reply) => {
+    const body = formBody(request);
+    const client = await authenticateClient(request, body);
+    if (typeof client === 'string') return oauthError(reply, 401, 'invalid_client', client);
+    const jti = body.jti ?? '';
+    if (!/^[0-9a-f-]{36}$/i.test(jti)) return oauthError(reply, 400, 'invalid_request', 'jti is required');
+    return reply.header('cache-control', 'no-store').send({ active: await store.tokenActive(jti, client.client_id) });
   });
 
   // ---------------------------------------------------------------- userinfo
@@ -692,16 +714,18 @@ export async function accountPlugin(app: FastifyInstance, opts: AccountPluginOpt
     const refuse = (status: number, message: string, fieldErrors: Record<string, string>) =>
       renderCenter(request, reply, user, status, { kind: 'error', section: 'password', message, fields: fieldErrors });
     if (Object.keys(errors).length) return refuse(400, t.fixErrors, errors);
-    // wrong current passwords count like failed logins
+    // wrong current passwords count like failed logins, counted before the check (see /login)
     const emailKey = `login:email:${user.email_lower}`;
-    const failures = await store.peek(emailKey, cfg.rateLimit.windowMs);
-    if (failures.count >= cfg.rateLimit.failuresPerEmail) return refuse(429, t.tooManyAttempts(minutesUntil(failures.resetAt)), {});
+    const attempt = await store.hit(emailKey, cfg.rateLimit.windowMs);
+    if (attempt.count > cfg.rateLimit.failuresPerEmail) return refuse(429, t.tooManyAttempts(minutesUntil(attempt.resetAt)), {});
     if (!(await verifyPassword(current, user.password_hash))) {
-      await store.hit(emailKey, cfg.rateLimit.windowMs);
       return refuse(400, t.currentPasswordWrong, { current_password: t.currentPasswordWrong });
     }
+    await store.resetCounter(emailKey);
     await store.updatePasswordHash(user.id, await hashPassword(next, cfg.scrypt));
     await store.deleteOtherSessions(user.id, readCookies(request)[SESSION_COOKIE]);
+    // products signed in before the change ask about their grant (POST /oauth/token-status) and end
+    await store.revokeUserGrants(user.id);
     return reply.redirect(`${base}/center?status=password-saved`, 303);
   });
 

@@ -230,8 +230,11 @@ export class AccountStore {
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
       [sha256(code), input.clientId, input.userId, input.redirectUri, input.codeChallenge, input.scope, input.isNew, iso(now), iso(now + input.ttlMs)],
     );
-    // expired codes are of no use to anyone: sweep them now and then
-    if (Math.random() < 0.05) await this.db.query('DELETE FROM account_auth_codes WHERE expires_at < $1', [iso(now - 24 * 3600 * 1000)]);
+    // expired codes never redeemed, and revoked grants, are of no use to anyone: sweep them now and then.
+    // A redeemed code stays: it is the grant a product session asks about (tokenActive) for as long as it lives.
+    if (Math.random() < 0.05) {
+      await this.db.query('DELETE FROM account_auth_codes WHERE expires_at < $1 AND (token_jti IS NULL OR revoked)', [iso(now - 24 * 3600 * 1000)]);
+    }
     return code;
   }
 
@@ -252,6 +255,24 @@ export class AccountStore {
 
   async setCodeToken(codeHash: string, jti: string): Promise<void> {
     await this.db.query('UPDATE account_auth_codes SET token_jti = $2 WHERE code_hash = $1', [codeHash, jti]);
+  }
+
+  /**
+   * Ends every grant of the user (a password change): issued access tokens are revoked and codes not yet
+   * redeemed can no longer be. Products asking about a grant (tokenActive) then end their sessions.
+   */
+  async revokeUserGrants(userId: string): Promise<void> {
+    await this.db.query('UPDATE account_auth_codes SET revoked = true, used_at = COALESCE(used_at, $2) WHERE user_id = $1', [userId, iso(this.now())]);
+  }
+
+  /** Whether the grant behind an access token (its jti) still stands for this client, expiry aside. */
+  async tokenActive(jti: string, clientId: string): Promise<boolean> {
+    const result = await this.db.query<{ revoked: boolean }>(
+      `SELECT c.revoked FROM account_auth_codes c JOIN account_users u ON u.id = c.user_id
+       WHERE c.token_jti = $1 AND c.client_id = $2`,
+      [jti, clientId],
+    );
+    return result.rows.length > 0 && !result.rows[0].revoked;
   }
 
   async isTokenRevoked(jti: string): Promise<boolean> {
@@ -287,6 +308,11 @@ export class AccountStore {
     const row = result.rows[0];
     if (!row || Number(row.window_start) <= now - windowMs) return { count: 0, resetAt: now };
     return { count: Number(row.count), resetAt: Number(row.window_start) + windowMs };
+  }
+
+  /** Takes back one hit (an attempt counted up front that turned out to be good). */
+  async unhit(key: string): Promise<void> {
+    await this.db.query('UPDATE account_rate_limits SET count = GREATEST(count - 1, 0) WHERE key = $1', [key]);
   }
 
   async resetCounter(key: string): Promise<void> {

@@ -52,8 +52,6 @@ export interface AuthService {
 }
 
 export interface AuthOptions {
-  /** called after a token checks out when a membership period's credits are due */
-  onGrantsDue?: (uid: string) => Promise<void>;
   now?: () => Date;
 }
 
@@ -74,7 +72,6 @@ interface SessionRow {
   ws_id: string | null;
   country: string | null;
   level: MemberLevel | null;
-  grants_due: boolean;
 }
 
 export function createAuth(db: Database, config: ApiConfig, options: AuthOptions = {}): AuthService {
@@ -106,9 +103,7 @@ export function createAuth(db: Database, config: ApiConfig, options: AuthOptions
       `SELECT s.id AS session_id, s.user_id AS session_user, s.revoked_at, s.expires_at, s.is_new,
          u.id AS uid, u.ws_id, u.country,
          (SELECT m.level FROM subscriptions m WHERE m.user_id = s.user_id AND m.started_at <= $2 AND m.expires_at > $2
-            ORDER BY (m.level = 'premium') DESC LIMIT 1) AS level,
-         EXISTS (SELECT 1 FROM subscriptions g WHERE g.user_id = s.user_id AND g.credits_per_period > 0
-            AND g.next_grant_at <= $2 AND g.next_grant_at < g.expires_at) AS grants_due
+            ORDER BY (m.level = 'premium') DESC LIMIT 1) AS level
        FROM sessions s LEFT JOIN users u ON u.id = s.user_id WHERE s.id = $1`,
       [sessionId, now],
     );
@@ -116,7 +111,6 @@ export function createAuth(db: Database, config: ApiConfig, options: AuthOptions
     if (!row || !row.uid || row.session_user !== uid) throw fail.sessionInvalid();
     if (row.revoked_at) throw fail.sessionInvalid();
     if (new Date(row.expires_at).getTime() <= now.getTime()) throw fail.sessionInvalid();
-    if (row.grants_due && options.onGrantsDue) await options.onGrantsDue(row.uid);
     return {
       uid: row.uid,
       sessionId: row.session_id,

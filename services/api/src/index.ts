@@ -32,11 +32,11 @@ export { abBucket, abPlan, type AbPlan } from './ab-test.js';
 export {
   applySignupGrant,
   createSubscription,
-  ensureMembershipGrants,
   isEuropean,
   FREE_TRIAL_FEATURE,
   type SubscriptionInput,
 } from './users.js';
+export { grantDueMembershipCredits } from './modules/billing/grants.js';
 export { seedDemoData, DEMO_USERS, DEMO_PASSWORD, type SeedOptions, type SeedResult } from './seed.js';
 export type { ApiModuleDefinition, ApiModulePlugin, ModuleContext } from './modules/types.js';
 export { apiModules } from './modules/registry.js';

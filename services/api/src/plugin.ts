@@ -20,7 +20,7 @@ import type { ApiModuleDefinition, ModuleContext } from './modules/types.js';
 import { contentRoutes } from './routes/content.js';
 import { creditRoutes } from './routes/credits.js';
 import { identityRoutes } from './routes/identity.js';
-import { ensureMembershipGrants } from './users.js';
+import { grantDueMembershipCredits } from './modules/billing/grants.js';
 
 export const API_MIGRATIONS_DIR = path.resolve(__dirname, '..', 'migrations');
 
@@ -54,18 +54,15 @@ export async function apiPlugin(app: FastifyInstance, opts: ApiPluginOptions): P
   const { db, config, accountClient } = opts;
   if (!opts.skipMigrations) await migrateApi(db);
   const ledger = createLedger(db);
-  const auth = createAuth(db, config, {
-    onGrantsDue: async (uid) => {
-      await ensureMembershipGrants(db, ledger, uid);
-    },
-  });
+  // membership credits are granted by the billing lifecycle job and at fulfilment, not when a token is checked
+  const auth = createAuth(db, config);
   const ctx: ModuleContext = {
     db,
     config,
     accountClient,
     ledger,
     auth,
-    ensureMembershipGrants: (userId, at) => ensureMembershipGrants(db, ledger, userId, at),
+    ensureMembershipGrants: (userId, at) => grantDueMembershipCredits(db, ledger, { userId, at }),
   };
 
   app.decorateRequest('user', null);

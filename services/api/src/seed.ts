@@ -7,7 +7,8 @@ import type { Database } from '@studio/db';
 import { SIGNUP_CREDITS } from 'shared-contracts';
 import { createLedger, type Ledger } from './ledger.js';
 import { migrateApi } from './plugin.js';
-import { addMonths, createSubscription, ensureMembershipGrants } from './users.js';
+import { grantDueMembershipCredits } from './modules/billing/grants.js';
+import { addMonths, createSubscription } from './users.js';
 
 export const DEMO_USERS = {
   free: { id: '00000000-0000-4000-8000-000000000001', email: 'free@demo.local', nickname: 'Free Demo', country: 'US' },
@@ -121,7 +122,7 @@ export async function seedDemoData(db: Database, options: SeedOptions = {}): Pro
     const to = now.getTime() - DAY / 3;
     for (let i = 0; i < plan.spends; i += 1) {
       const at = new Date(from + ((to - from) * i) / Math.max(1, plan.spends));
-      await ensureMembershipGrants(db, ledger, demo.id, at);
+      await grantDueMembershipCredits(db, ledger, { userId: demo.id, at });
       const spend = SPENDS[(i * 7 + plan.key.length) % SPENDS.length];
       try {
         await ledger.spend({ userId: demo.id, amount: spend.cost, details: spend.details, idempotencyKey: `demo:${plan.key}:spend:${i}`, at });
@@ -130,7 +131,7 @@ export async function seedDemoData(db: Database, options: SeedOptions = {}): Pro
         if (!(error instanceof Error && error.name === 'InsufficientCreditsError')) throw error;
       }
     }
-    await ensureMembershipGrants(db, ledger, demo.id, now);
+    await grantDueMembershipCredits(db, ledger, { userId: demo.id, at: now });
   }
   return { seeded: true, users: seeded };
 }

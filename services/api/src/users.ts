@@ -1,6 +1,7 @@
 /**
- * Product users: created or updated from the account profile at sign-in, their memberships and the
- * credits those bring (sign-up grant, monthly membership grants), and the User of spec section 3.
+ * Product users: created or updated from the account profile at sign-in, their memberships, the sign-up
+ * grant, and the User of spec section 3. Membership credits are granted by the billing module's
+ * lifecycle (modules/billing/grants.ts), not here.
  */
 import { randomUUID } from 'node:crypto';
 import type { Database, Queryable } from '@studio/db';
@@ -171,56 +172,6 @@ export async function createSubscription(db: Queryable, input: SubscriptionInput
   if (inserted.rows[0]) return { id: Number(inserted.rows[0].id), created: true };
   const existing = await db.query<{ id: number }>('SELECT id FROM subscriptions WHERE external_ref = $1', [input.externalRef]);
   return { id: Number(existing.rows[0].id), created: false };
-}
-
-interface SubscriptionRow {
-  id: number;
-  level: 'standard' | 'premium';
-  is_trial: boolean;
-  credits_per_period: number;
-  period_months: number;
-  started_at: Date;
-  expires_at: Date;
-  periods_granted: number;
-}
-
-/**
- * Grants each membership period's credits from the membership's start (Standard 100, Premium 500 a month;
- * the trial its credits once), back-dated to the period's start, once per (user, subscription, period).
- * Answers how many periods were granted now.
- */
-export async function ensureMembershipGrants(db: Database, ledger: Ledger, userId: string, at: Date = new Date()): Promise<number> {
-  const subs = await db.query<SubscriptionRow>(
-    `SELECT id, level, is_trial, credits_per_period, period_months, started_at, expires_at, periods_granted
-     FROM subscriptions WHERE user_id = $1 AND credits_per_period > 0 AND next_grant_at <= $2 AND next_grant_at < expires_at`,
-    [userId, at],
-  );
-  let granted = 0;
-  for (const sub of subs.rows) {
-    const started = new Date(sub.started_at);
-    const expires = new Date(sub.expires_at);
-    let k = sub.periods_granted;
-    for (let guard = 0; guard < 240; guard += 1) {
-      const periodStart = addMonths(started, k * sub.period_months);
-      if (periodStart.getTime() > at.getTime() || periodStart.getTime() >= expires.getTime()) break;
-      const label = sub.level === 'premium' ? 'Premium' : 'Standard';
-      const result = await ledger.grant({
-        userId,
-        amount: sub.credits_per_period,
-        source: sub.is_trial ? 'trial' : 'membership',
-        details: sub.is_trial ? `${label} free trial credits` : `${label} membership monthly credits`,
-        idempotencyKey: `membership:${userId}:${sub.id}:${k}`,
-        at: periodStart,
-      });
-      if (result.applied) granted += 1;
-      k += 1;
-    }
-    await db.query(
-      `UPDATE subscriptions SET periods_granted = $2, next_grant_at = $3 WHERE id = $1 AND periods_granted < $2`,
-      [sub.id, k, addMonths(started, k * sub.period_months)],
-    );
-  }
-  return granted;
 }
 
 interface UserViewRow {

@@ -108,7 +108,8 @@ describe('configuration and content calls', () => {
     const ads = envelopeOf<AdItem[]>(await api.app.inject({ method: 'GET', url: '/v1/common/ad?client=' }));
     expect(ads.data.map((ad) => ad.module).sort()).toEqual(['main_header', 'studio_footer']);
     const wapAds = envelopeOf<AdItem[]>(await api.app.inject({ method: 'GET', url: '/v1/common/ad?client=wap' }));
-    expect(wapAds.data).toEqual([{ module: 'hooks_banner_mobile', activity: '3_days_free', turn_url: '', white_thumbnail: '' }]);
+    // every placement has its art; an empty target opens the purchase dialog
+    expect(wapAds.data).toEqual([{ module: 'hooks_banner_mobile', activity: '3_days_free', turn_url: '', white_thumbnail: '/v1/common/promo-art/gift.svg' }]);
 
     const bad = await api.app.inject({ method: 'GET', url: '/v1/common/ad?client=tv' });
     expect(bad.statusCode).toBe(400);
@@ -220,7 +221,10 @@ describe('configuration and content calls', () => {
     expect(yearly?.isSubscription).toBe(false);
     // the highest discount is the premium yearly plan (section 9)
     const discount = (sku: SkuItem) => (sku.original_price - sku.price) / sku.original_price;
-    const memberships = body.data.sku_buy_list.filter((sku) => sku.kind === 'membership');
+    const memberships = body.data.sku_buy_list.filter((sku) => sku.kind === 'membership' && sku.sku_id !== 24149003);
     expect(memberships.reduce((best, sku) => (discount(sku) > discount(best) ? sku : best)).sku_id).toBe(24109016);
+    // India's highest-discount sku (section 9), shown there instead of 24109016
+    expect(byId.get(24149003)).toMatchObject({ kind: 'membership', period_unit: 'year', extInfo: { tier: 'PREMIUM' } });
+    expect(byId.get(24109013)?.buy_url).toBe('/v1/buy/checkout');
   });
 });

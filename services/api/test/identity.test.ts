@@ -224,7 +224,7 @@ describe('identity calls', () => {
   });
 
   describe('memberships', () => {
-    it('verify, subscribe[] and feature codes follow the memberships; monthly credits are granted from the start', async () => {
+    it('verify, subscribe[] and feature codes follow the memberships; monthly credits are granted from the start by the billing grant step', async () => {
       const { jwt, uid } = await api.signIn(makeProfile({ country: 'CA' }));
       const started = new Date(Date.now() - 65 * 24 * 3600 * 1000);
       const expires = new Date(started.getTime() + 365 * 24 * 3600 * 1000);
@@ -239,6 +239,8 @@ describe('identity calls', () => {
         source: 'test',
         externalRef: `test:${uid}`,
       });
+      // membership credits come from the billing lifecycle (not from reading the user): run its grant step
+      await api.ctx.ensureMembershipGrants(uid);
       const response = await api.app.inject({ method: 'POST', url: '/v1/user', headers: bearer(jwt) });
       const user = envelopeOf<User>(response).data;
       // 65 days from the start: periods 0, 1 and 2 have begun -> 3 x 500, plus the 5 sign-up credits

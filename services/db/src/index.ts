@@ -176,3 +176,4 @@ export function splitStatements(sql: string): string[] {
   if (current.trim()) statements.push(current.trim());
   return statements.filter((s) => s.length > 0);
 }
+export { parseTrustProxy, trustHops, type ProxyTrust } from './proxy-trust.js';

@@ -9,10 +9,9 @@
  */
 import path from 'node:path';
 import httpProxy from '@fastify/http-proxy';
-import type { IncomingHttpHeaders } from 'node:http';
-import type { FastifyRequest } from 'fastify';
 import { createGateway } from './server.js';
 import { shellConfigFromEnv } from './compose.js';
+import { proxyReplyOptions } from './upstream.js';
 
 async function main(): Promise<void> {
   const env = process.env;
@@ -24,15 +23,8 @@ async function main(): Promise<void> {
     shellConfig: shellConfigFromEnv(env),
     remotesJsonPath: env.REMOTES_JSON,
     mountServices: async (gateway) => {
-      // the services see the visitor, not the gateway: per-IP rate limits, https detection for cookies
-      const replyOptions = {
-        rewriteRequestHeaders: (request: Pick<FastifyRequest, 'ip' | 'protocol'> & { headers: { host?: string } }, headers: IncomingHttpHeaders): IncomingHttpHeaders => ({
-          ...headers,
-          'x-forwarded-for': [headers['x-forwarded-for'], request.ip].filter(Boolean).join(', '),
-          'x-forwarded-proto': request.protocol,
-          'x-forwarded-host': request.headers.host ?? '',
-        }),
-      };
+      // the services see the visitor (written, never appended: see upstream.ts); an outage is a 502/503 envelope
+      const replyOptions = proxyReplyOptions;
       for (const prefix of ['/v1', '/api']) {
         await gateway.register(httpProxy, { upstream: apiUrl, prefix, rewritePrefix: prefix, replyOptions });
       }

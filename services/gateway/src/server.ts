@@ -1,21 +1,45 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { randomUUID } from 'node:crypto';
-import { registerWeb, type WebOptions } from './web.js';
+import { readFileSync } from 'node:fs';
+import { parseTrustProxy, type ProxyTrust } from '@studio/db';
+import type { RemotesManifest } from 'shared-contracts';
+import { deriveRemotesManifest, registerWeb, type WebOptions } from './web.js';
+import { parseOrigins, registerSecurityHeaders } from './security.js';
+import { installGatewayErrors } from './upstream.js';
 
 export interface GatewayOptions extends Omit<WebOptions, 'servicePrefixes'> {
   /** mount the services (product API, account service) onto the app */
   mountServices?: (app: FastifyInstance) => Promise<void>;
   logger?: boolean;
+  /** proxies in front of the gateway believed about the client address (default: TRUST_PROXY) */
+  trustProxy?: ProxyTrust;
+  /** origins allowed to frame the shell besides our own (default: EMBED_ORIGINS) */
+  embedOrigins?: string[];
 }
 
 export const SERVICE_PREFIXES = ['/v1', '/api', '/account'];
 
+/** An incoming x-trace-id is kept only when it looks like an id (it is echoed and logged). */
+export function traceIdOf(value: string | string[] | undefined): string {
+  const id = Array.isArray(value) ? value[0] : value;
+  return id && /^[A-Za-z0-9._:-]{1,128}$/.test(id) ? id : randomUUID();
+}
+
 export async function createGateway(options: GatewayOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ?? false,
-    genReqId: (request) => (request.headers['x-trace-id'] as string | undefined) ?? randomUUID(),
-    trustProxy: process.env.TRUST_PROXY === '1',
+    genReqId: (request) => traceIdOf(request.headers['x-trace-id']),
+    trustProxy: options.trustProxy ?? parseTrustProxy(process.env.TRUST_PROXY),
   });
+  const remotes = (): RemotesManifest =>
+    options.remotesJsonPath ? (JSON.parse(readFileSync(options.remotesJsonPath, 'utf8')) as RemotesManifest) : deriveRemotesManifest(options.rootDir);
+  await registerSecurityHeaders(app, {
+    remotes,
+    accountOrigin: options.shellConfig?.accountOrigin,
+    apiBase: options.shellConfig?.apiBase,
+    embedOrigins: options.embedOrigins ?? parseOrigins(process.env.EMBED_ORIGINS),
+  });
+  installGatewayErrors(app);
   if (options.mountServices) await options.mountServices(app);
   await registerWeb(app, { ...options, servicePrefixes: SERVICE_PREFIXES });
   return app;

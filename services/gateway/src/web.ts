@@ -8,6 +8,7 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import type { RemotesManifest, RemoteContainer } from 'shared-contracts';
+import { scriptNonce, withScriptNonce } from './security.js';
 
 export const REMOTE_PACKAGES: Record<string, RemoteContainer> = {
   'remote-explore': 'remote_explore',
@@ -99,7 +100,7 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
     if (!existsSync(indexHtmlPath)) {
       return reply.code(503).type('text/plain').send('The shell is not built yet: run `npm run build`.');
     }
-    return reply.header('cache-control', 'no-cache').type('text/html').send(withShellConfig(readFileSync(indexHtmlPath, 'utf8'), options.shellConfig));
+    return reply.header('cache-control', 'no-cache').type('text/html').send(withScriptNonce(withShellConfig(readFileSync(indexHtmlPath, 'utf8'), options.shellConfig), scriptNonce(reply)));
   });
 }
 

@@ -4,6 +4,7 @@
  * plug in here.
  */
 import type { ApiModuleDefinition } from './types.js';
+import { billingModule } from './billing/index.js';
 import { checkinModule } from './checkin/index.js';
 import { discoveryModule } from './discovery/index.js';
 import { feedbackModule } from './feedback/index.js';
@@ -17,6 +18,7 @@ export const apiModules: ApiModuleDefinition[] = [
   feedbackModule(),
   storageModule(),
   tasksModule(),
+  billingModule(),
   toolPreviewsModule(),
   discoveryModule(),
   trackingModule(),

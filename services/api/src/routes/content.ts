@@ -1,7 +1,7 @@
-/** Configuration and content calls: system config, marketing, ads, A/B tests, CMS, prompt samples, demos, skus. */
+/** Configuration and content calls: system config, marketing, ads, A/B tests, CMS, prompt samples, demos. */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from '@sinclair/typebox';
-import { API_CODES, CREDIT_FEATURE_CODE, type CmsResponse, type SkuItem } from 'shared-contracts';
+import { API_CODES, type CmsResponse } from 'shared-contracts';
 import { abPlan, parseAbOverride } from '../ab-test.js';
 import { countryOfRequest } from '../modules/country/index.js';
 import { ApiFailure, ok, responses, type TypeBoxProvider } from '../http.js';
@@ -10,10 +10,8 @@ import {
   AdSchema,
   CmsSchema,
   MarketingSchema,
-  SkuInfoSchema,
   SystemConfigSchema,
 } from '../schemas.js';
-import type { SkuRow as CatalogueSkuRow } from '../catalogue.js';
 
 const Client = Type.Union([Type.Literal(''), Type.Literal('wap')], { default: '', description: "'' desktop, 'wap' phone" });
 
@@ -26,37 +24,6 @@ export function decodeCmsPath(encoded: string): string | null {
   const pathOnly = text.split(/[?#]/)[0];
   const trimmed = pathOnly.length > 1 ? pathOnly.replace(/\/+$/, '') : pathOnly;
   return trimmed.toLowerCase();
-}
-
-/** A sku row of the sku-info query: the seeded row (catalogue.ts) with its plan features; numerics may come back as text. */
-type SkuQueryRow = Omit<CatalogueSkuRow, 'price' | 'original_price' | 'recommend_price' | 'sort'> & {
-  price: number | string;
-  original_price: number | string;
-  recommend_price: number | string;
-  currency: string;
-  currency_symbol: string;
-  buy_url: string;
-  zero_buy_url: string;
-  retention_promotion: boolean;
-  retention_promotion_buy_url: string;
-  watermark_free: boolean;
-  ultra_hd: boolean;
-  frame_interpolation: boolean;
-  faster_generations: boolean;
-  videos_at_once: number;
-  unlimited_effects: boolean;
-  monthly_credits: number;
-};
-
-function isProductionEnv(): boolean {
-  return (process.env.APP_ENV ?? process.env.NODE_ENV) === 'production';
-}
-
-function cookieOrHeader(request: FastifyRequest, name: string): string | undefined {
-  const header = request.headers[name.replace(/_/g, '-')] ?? request.headers[name];
-  if (typeof header === 'string') return header;
-  const cookie = (request.headers.cookie ?? '').split(';').map((part) => part.trim()).find((part) => part.startsWith(`${name}=`));
-  return cookie ? decodeURIComponent(cookie.slice(name.length + 1)) : undefined;
 }
 
 export async function contentRoutes(scope: FastifyInstance, ctx: ModuleContext): Promise<void> {
@@ -186,60 +153,5 @@ export async function contentRoutes(scope: FastifyInstance, ctx: ModuleContext):
 
   // GET /v1/common/prompt_sample and /v1/common/demo/list live in the discovery module (modules/discovery), which
   // pages the examples and signs the showcase's files
-
-  app.get(
-    '/v1/buy/sku-info',
-    {
-      schema: {
-        tags: ['billing'],
-        summary: 'The sku catalogue: memberships (Standard, Premium) and the credit plan lists (credits, credits10)',
-        response: responses(SkuInfoSchema),
-      },
-    },
-    async (request) => {
-      const [skus, setting] = await Promise.all([
-        db.query<SkuQueryRow>(
-          `SELECT s.*, t.watermark_free, t.ultra_hd, t.frame_interpolation, t.faster_generations, t.videos_at_once,
-             t.unlimited_effects, t.monthly_credits
-           FROM skus s JOIN plan_tiers t ON t.tier = s.tier WHERE s.active ORDER BY s.kind, s.sort, s.sku_id`,
-        ),
-        db.query<{ value: unknown }>(`SELECT value FROM app_settings WHERE key = 'zero_buy_checked'`),
-      ]);
-      const zeroBuyChecked = setting.rows[0]?.value === true;
-      const list: SkuItem[] = skus.rows.map((row) => ({
-        sku_id: row.sku_id,
-        sub_tpl_id: row.sub_tpl_id,
-        sub_tpl_name: row.sub_tpl_name,
-        plan: row.plan,
-        period_unit: row.period_unit,
-        period_val: row.period_val,
-        price: Number(row.price),
-        original_price: Number(row.original_price),
-        recommend_price: Number(row.recommend_price),
-        show_rec_price: row.show_rec_price,
-        currency: row.currency,
-        currency_symbol: row.currency_symbol,
-        buy_url: row.buy_url,
-        zero_buy: row.zero_buy,
-        zero_buy_url: row.zero_buy_url,
-        retention_promotion: row.retention_promotion,
-        retention_promotion_buy_url: row.retention_promotion_buy_url,
-        feature_code_list: [{ feature_code: CREDIT_FEATURE_CODE, sale_unit_value: row.credits }],
-        isSubscription: row.is_subscription,
-        buyZeroChecked: zeroBuyChecked && row.zero_buy && row.zero_buy_url !== '',
-        extInfo: {
-          tier: row.tier,
-          watermark_free: row.watermark_free,
-          ultra_hd: row.ultra_hd,
-          frame_interpolation: row.frame_interpolation,
-          faster_generations: row.faster_generations,
-          videos_at_once: row.videos_at_once,
-          unlimited_effects: row.unlimited_effects,
-          monthly_credits: row.monthly_credits,
-        },
-        kind: row.kind,
-      }));
-      return ok(request, { sku_buy_list: list, zero_buy_checked: zeroBuyChecked });
-    },
-  );
+  // GET /v1/buy/sku-info lives in the billing module (modules/billing/sku-info.ts)
 }

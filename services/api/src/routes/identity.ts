@@ -7,7 +7,7 @@ import type { ApiConfig } from '../config.js';
 import { ApiFailure, ok, responses, type TypeBoxProvider } from '../http.js';
 import type { ModuleContext } from '../modules/types.js';
 import { OAuthTokenAnswer, OAuthTokenBody, UserSchema } from '../schemas.js';
-import { applySignupGrant, buildUser, ensureMembershipGrants, loadUserView, upsertUserFromProfile } from '../users.js';
+import { applySignupGrant, buildUser, loadUserView, upsertUserFromProfile } from '../users.js';
 import { networkCountry } from '../modules/country/index.js';
 
 /** The visitor's country from the network: the trusted edge header (COUNTRY_HEADER) or the offline IP database, else ''. */
@@ -86,7 +86,6 @@ export async function identityRoutes(scope: FastifyInstance, ctx: ModuleContext)
         return { user, session };
       });
       if (user.signupPending) await applySignupGrant(db, ledger, user, at);
-      await ensureMembershipGrants(db, ledger, user.id, at);
       const view = await loadUserView(db, user.id, at);
       if (!view) throw new ApiFailure(500, API_CODES.INTERNAL, 'The user could not be loaded after sign-in');
       request.log.info({ uid: user.id, created: user.created }, 'signed in');
