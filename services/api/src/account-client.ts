@@ -1,3 +1,4 @@
+import { decodeJwt } from 'jose';
 import type { AccountProfile } from 'shared-contracts';
 
 /**
@@ -24,9 +25,17 @@ export interface ExchangeCodeInput {
   redirectUri: string;
 }
 
+/** The profile, and the grant (the access token's jti) the product session is made from. */
+export type ExchangedAccount = AccountProfile & { grantId?: string };
+
 export interface AccountClient {
   /** Exchanges a single-use authorization code; throws AccountClientError when the account service refuses. */
-  exchangeCode(input: ExchangeCodeInput): Promise<AccountProfile>;
+  exchangeCode(input: ExchangeCodeInput): Promise<ExchangedAccount>;
+  /**
+   * Whether a grant still stands (POST /oauth/token-status): false after a password change or a replayed
+   * code; null when the account service cannot say (unreachable), so an outage signs nobody out.
+   */
+  tokenActive?(grantId: string): Promise<boolean | null>;
 }
 
 /** RFC 6749 section 5.2 error codes, plus `unavailable` when the account service cannot be reached. */
@@ -103,6 +112,17 @@ export function parseAccountProfile(value: unknown): AccountProfile | null {
   };
 }
 
+/** The jti of the account's access token (read, not verified: it came straight from the account service). */
+function grantOf(accessToken: unknown): string | undefined {
+  if (typeof accessToken !== 'string') return undefined;
+  try {
+    const { jti } = decodeJwt(accessToken);
+    return typeof jti === 'string' && /^[0-9a-f-]{36}$/i.test(jti) ? jti : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 function errorFromBody(body: unknown, status: number): AccountClientError {
   const inner = isRecord(body) && isRecord(body.data) ? body.data : body;
   const code = isRecord(inner) ? str(inner.error) : '';
@@ -123,8 +143,24 @@ function errorFromBody(body: unknown, status: number): AccountClientError {
 /** The real client: calls the account service over HTTP with the product's client credentials. */
 export function createHttpAccountClient(options: HttpAccountClientOptions): AccountClient {
   const fetchImpl = options.fetchImpl ?? fetch;
-  const url = `${options.baseUrl.replace(/\/+$/, '')}/oauth/token`;
+  const base = options.baseUrl.replace(/\/+$/, '');
+  const url = `${base}/oauth/token`;
   return {
+    async tokenActive(grantId) {
+      try {
+        const response = await fetchImpl(`${base}/oauth/token-status`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', accept: 'application/json' },
+          body: JSON.stringify({ jti: grantId, client_id: options.clientId, client_secret: options.clientSecret }),
+          signal: AbortSignal.timeout(options.timeoutMs ?? 10000),
+        });
+        if (!response.ok) return null;
+        const body: unknown = await response.json();
+        return isRecord(body) && typeof body.active === 'boolean' ? body.active : null;
+      } catch {
+        return null;
+      }
+    },
     async exchangeCode(input) {
       let response: Response;
       try {
@@ -160,7 +196,8 @@ export function createHttpAccountClient(options: HttpAccountClientOptions): Acco
       if (!profile) {
         throw new AccountClientError('unavailable', 'the account service answered without an account profile', response.status);
       }
-      return profile;
+      const grantId = grantOf(record?.access_token);
+      return grantId ? { ...profile, grantId } : profile;
     },
   };
 }

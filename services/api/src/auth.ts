@@ -39,7 +39,10 @@ export interface IssuedToken {
 
 export interface AuthService {
   /** creates a session for a user and answers its JWT */
-  startSession(tx: Queryable, input: { userId: string; wsId: string; isNew: boolean; at?: Date }): Promise<IssuedToken & { sessionId: string }>;
+  startSession(
+    tx: Queryable,
+    input: { userId: string; wsId: string; isNew: boolean; at?: Date; accountGrant?: string },
+  ): Promise<IssuedToken & { sessionId: string }>;
   /** a fresh JWT for the caller's session, extending the session */
   renew(user: AuthUser): Promise<IssuedToken>;
   revoke(sessionId: string): Promise<void>;
@@ -53,6 +56,13 @@ export interface AuthService {
 
 export interface AuthOptions {
   now?: () => Date;
+  /**
+   * Asks the account service whether a session's grant still stands (a password change or a replayed code
+   * revokes it): true, false, or null when it cannot tell (unreachable: the session goes on).
+   */
+  grantActive?: (grant: string) => Promise<boolean | null>;
+  /** how often a session's grant is asked about (default 60 s; 0: on every request) */
+  grantRecheckMs?: number;
 }
 
 export function bearerOf(request: FastifyRequest): string | null {
@@ -72,6 +82,8 @@ interface SessionRow {
   ws_id: string | null;
   country: string | null;
   level: MemberLevel | null;
+  account_grant: string | null;
+  grant_checked_at: Date | null;
 }
 
 export function createAuth(db: Database, config: ApiConfig, options: AuthOptions = {}): AuthService {
@@ -87,6 +99,23 @@ export function createAuth(db: Database, config: ApiConfig, options: AuthOptions
       .sign(key);
   }
 
+  const recheckMs = options.grantRecheckMs ?? 60000;
+
+  /** Whether the account grant behind the session still stands, asked at most every recheckMs. */
+  async function grantStands(row: SessionRow, now: Date, force = false): Promise<boolean> {
+    if (!row.account_grant || !options.grantActive) return true;
+    const checked = row.grant_checked_at ? new Date(row.grant_checked_at).getTime() : 0;
+    if (!force && now.getTime() - checked < recheckMs) return true;
+    const active = await options.grantActive(row.account_grant);
+    if (active === null) return true;
+    if (!active) {
+      await db.query('UPDATE sessions SET revoked_at = $2 WHERE id = $1 AND revoked_at IS NULL', [row.session_id, now]);
+      return false;
+    }
+    await db.query('UPDATE sessions SET grant_checked_at = $2 WHERE id = $1', [row.session_id, now]);
+    return true;
+  }
+
   async function verify(jwt: string): Promise<AuthUser> {
     let payload: Record<string, unknown>;
     try {
@@ -100,7 +129,7 @@ export function createAuth(db: Database, config: ApiConfig, options: AuthOptions
     if (!/^[0-9a-f-]{36}$/i.test(sessionId) || !uid) throw fail.unauthorized('The token is invalid, please log in again');
     const now = clock();
     const result = await db.query<SessionRow>(
-      `SELECT s.id AS session_id, s.user_id AS session_user, s.revoked_at, s.expires_at, s.is_new,
+      `SELECT s.id AS session_id, s.user_id AS session_user, s.revoked_at, s.expires_at, s.is_new, s.account_grant, s.grant_checked_at,
          u.id AS uid, u.ws_id, u.country,
          (SELECT m.level FROM subscriptions m WHERE m.user_id = s.user_id AND m.started_at <= $2 AND m.expires_at > $2
             ORDER BY (m.level = 'premium') DESC LIMIT 1) AS level
@@ -111,6 +140,7 @@ export function createAuth(db: Database, config: ApiConfig, options: AuthOptions
     if (!row || !row.uid || row.session_user !== uid) throw fail.sessionInvalid();
     if (row.revoked_at) throw fail.sessionInvalid();
     if (new Date(row.expires_at).getTime() <= now.getTime()) throw fail.sessionInvalid();
+    if (!(await grantStands(row, now))) throw fail.sessionInvalid();
     return {
       uid: row.uid,
       sessionId: row.session_id,
@@ -127,17 +157,17 @@ export function createAuth(db: Database, config: ApiConfig, options: AuthOptions
       const at = input.at ?? clock();
       const sessionId = randomUUID();
       const expiresAt = new Date(at.getTime() + config.jwtTtlSeconds * 1000);
-      await tx.query('INSERT INTO sessions (id, user_id, is_new, created_at, expires_at) VALUES ($1, $2, $3, $4, $5)', [
-        sessionId,
-        input.userId,
-        input.isNew,
-        at,
-        expiresAt,
-      ]);
+      await tx.query(
+        'INSERT INTO sessions (id, user_id, is_new, created_at, expires_at, account_grant, grant_checked_at) VALUES ($1, $2, $3, $4, $5, $6, $4)',
+        [sessionId, input.userId, input.isNew, at, expiresAt, input.accountGrant ?? null],
+      );
       return { sessionId, expiresAt, jwt: await sign({ uid: input.userId, wsId: input.wsId, sessionId }, expiresAt) };
     },
 
     async renew(user) {
+      // a renewal always asks about the grant: a password change must not be outlived by renewing
+      const session = await db.query<SessionRow>('SELECT id AS session_id, account_grant, grant_checked_at FROM sessions WHERE id = $1', [user.sessionId]);
+      if (session.rows[0] && !(await grantStands(session.rows[0], clock(), true))) throw fail.sessionInvalid();
       const expiresAt = new Date(clock().getTime() + config.jwtTtlSeconds * 1000);
       const updated = await db.query('UPDATE sessions SET expires_at = $2 WHERE id = $1 AND revoked_at IS NULL', [
         user.sessionId,

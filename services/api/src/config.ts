@@ -1,3 +1,5 @@
+import { parseTrustProxy, type ProxyTrust } from '@studio/db';
+
 /** The product API's settings. `loadApiConfig` reads them from the environment. */
 export interface ApiConfig {
   /** HS256 secret for the product JWT (at least 32 characters in production) */
@@ -11,6 +13,9 @@ export interface ApiConfig {
   accountClientSecret: string;
   /** when true the client address of X-Forwarded-For is believed (the API sits behind a proxy) */
   trustProxy: boolean;
+  /** which proxies are believed about the client address (TRUST_PROXY: a hop count or their addresses);
+   *  unset: `trustProxy` decides (tests) */
+  proxyTrust?: ProxyTrust;
   /**
    * the header a trusted edge puts the visitor's country in (e.g. cf-ipcountry), set only when the edge
    * overwrites it; '' (the default) = no header is believed and the offline IP database decides
@@ -18,6 +23,8 @@ export interface ApiConfig {
   countryHeader: string;
   /** the API's public origin for the OpenAPI document; '' documents relative paths (same origin) */
   publicUrl: string;
+  /** how often a session's account grant is asked about (ACCOUNT_RECHECK_SECONDS, default 60) */
+  grantRecheckSeconds: number;
   /** serve Swagger UI at /v1/docs */
   docs: boolean;
 }
@@ -36,10 +43,13 @@ export function loadApiConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     accountInternalUrl: env.ACCOUNT_INTERNAL_URL ?? 'http://127.0.0.1:8080/account',
     accountClientId: env.ACCOUNT_CLIENT_ID ?? 'studio-web',
     accountClientSecret: env.ACCOUNT_CLIENT_SECRET ?? (production ? '' : 'dev-studio-web-secret'),
-    trustProxy: env.TRUST_PROXY === '1',
+    trustProxy: parseTrustProxy(env.TRUST_PROXY) !== false,
+    proxyTrust: parseTrustProxy(env.TRUST_PROXY),
     countryHeader: (env.COUNTRY_HEADER ?? '').trim().toLowerCase(),
     publicUrl: env.PUBLIC_URL ?? '',
-    docs: env.API_DOCS !== '0',
+    grantRecheckSeconds: Number(env.ACCOUNT_RECHECK_SECONDS ?? 60),
+    // Swagger UI is for development: production serves it only when API_DOCS=1 says so
+    docs: production ? env.API_DOCS === '1' : env.API_DOCS !== '0',
   };
 }
 
@@ -54,6 +64,7 @@ export function testApiConfig(overrides: Partial<ApiConfig> = {}): ApiConfig {
     trustProxy: false,
     countryHeader: '',
     publicUrl: '',
+    grantRecheckSeconds: 0,
     docs: true,
     ...overrides,
   };

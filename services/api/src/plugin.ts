@@ -55,7 +55,10 @@ export async function apiPlugin(app: FastifyInstance, opts: ApiPluginOptions): P
   if (!opts.skipMigrations) await migrateApi(db);
   const ledger = createLedger(db);
   // membership credits are granted by the billing lifecycle job and at fulfilment, not when a token is checked
-  const auth = createAuth(db, config);
+  const auth = createAuth(db, config, {
+    grantActive: accountClient.tokenActive ? (grant) => accountClient.tokenActive!(grant) : undefined,
+    grantRecheckMs: config.grantRecheckSeconds * 1000,
+  });
   const ctx: ModuleContext = {
     db,
     config,
@@ -126,7 +129,7 @@ export async function buildApiApp(opts: BuildApiAppOptions): Promise<FastifyInst
     logger: opts.logger ?? { level: process.env.LOG_LEVEL ?? 'info' },
     genReqId: (request) => incomingTraceId(request.headers['x-trace-id']) ?? randomUUID(),
     logController: new LogController({ requestIdLogLabel: 'trace_id' }),
-    trustProxy: opts.config.trustProxy,
+    trustProxy: opts.config.proxyTrust ?? opts.config.trustProxy,
   });
   installEnvelopeHandlers(app);
   installNotFound(app);

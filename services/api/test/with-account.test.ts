@@ -6,7 +6,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import Fastify, { type FastifyInstance, type InjectOptions } from 'fastify';
 import { accountPlugin, seedDemoAccounts } from '@studio/account';
-import { FRAME_MESSAGES, type User } from 'shared-contracts';
+import { API_CODES, FRAME_MESSAGES, type User } from 'shared-contracts';
 import { createHttpAccountClient } from '../src/account-client';
 import { testApiConfig } from '../src/config';
 import { apiPlugin } from '../src/plugin';
@@ -116,5 +116,63 @@ describe('the API with the real account service', () => {
     const replay = await app.inject({ method: 'POST', url: '/v1/oauth/token', payload: { code, code_verifier: verifier, redirect_uri: REDIRECT_URI } });
     expect(replay.statusCode).toBe(400);
     expect(envelopeOf(replay).msg).toBe('Sign-in failed: The authorization code was already used. Please log in again.');
+  });
+
+  /** Signs in through the frame page and exchanges the code: the product token and what led to it. */
+  async function signIn(email: string, password: string) {
+    const verifier = randomBytes(32).toString('base64url');
+    const params = new URLSearchParams({
+      app_key: CLIENT.id,
+      response_type: 'code',
+      mode: 'iframe',
+      redirect_uri: REDIRECT_URI,
+      state: 'revocation',
+      code_challenge: createHash('sha256').update(verifier).digest('base64url'),
+      code_challenge_method: 'S256',
+    });
+    const page = await app.inject({ method: 'GET', url: `/account/oauth/authorize?${params}` });
+    const login = await app.inject({
+      method: 'POST',
+      url: '/account/login',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({ ...hidden(page.body), email, password }).toString(),
+    });
+    const code = /"code":"([A-Za-z0-9_-]{16,})"/.exec(login.body)?.[1] ?? '';
+    const session = /studio_account_session=([^;]+)/.exec(String(login.headers['set-cookie']))?.[1] ?? '';
+    const exchange = { code, code_verifier: verifier, redirect_uri: REDIRECT_URI };
+    const token = await app.inject({ method: 'POST', url: '/v1/oauth/token', payload: exchange });
+    return { jwt: envelopeOf<{ jwt: string }>(token).data.jwt, exchange, session };
+  }
+
+  it('a password change ends product sessions made before it, renewal included', async () => {
+    const before = await signIn(DEMO_USERS.premium.email, DEMO_PASSWORD);
+    expect(envelopeOf(await app.inject({ method: 'POST', url: '/v1/user', headers: bearer(before.jwt) })).code).toBe(0);
+    const center = await app.inject({ method: 'GET', url: '/account/center', headers: { cookie: `studio_account_session=${before.session}` } });
+    const csrf = /studio_account_csrf=([^;]+)/.exec(String(center.headers['set-cookie']))?.[1] ?? '';
+    const changed = await app.inject({
+      method: 'POST',
+      url: '/account/center/password',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: `studio_account_session=${before.session}; studio_account_csrf=${csrf}` },
+      payload: new URLSearchParams({ _csrf: csrf, current_password: DEMO_PASSWORD, new_password: 'a-new-password-1', repeat_password: 'a-new-password-1' }).toString(),
+    });
+    expect(changed.headers.location).toContain('status=password-saved');
+    const me = await app.inject({ method: 'POST', url: '/v1/user', headers: bearer(before.jwt) });
+    expect(me.statusCode).toBe(401);
+    expect(envelopeOf(me).code).toBe(API_CODES.SESSION_INVALID);
+    const renew = await app.inject({ method: 'GET', url: '/v1/token/renew', headers: bearer(before.jwt) });
+    expect(renew.statusCode).toBe(401);
+    // a sign-in with the new password works
+    const after = await signIn(DEMO_USERS.premium.email, 'a-new-password-1');
+    expect(envelopeOf(await app.inject({ method: 'POST', url: '/v1/user', headers: bearer(after.jwt) })).code).toBe(0);
+  });
+
+  it('a replayed authorization code ends the product session made from it', async () => {
+    const first = await signIn(DEMO_USERS.free.email, DEMO_PASSWORD);
+    expect(envelopeOf(await app.inject({ method: 'POST', url: '/v1/user', headers: bearer(first.jwt) })).code).toBe(0);
+    const replay = await app.inject({ method: 'POST', url: '/v1/oauth/token', payload: first.exchange });
+    expect(replay.statusCode).toBe(400);
+    const me = await app.inject({ method: 'POST', url: '/v1/user', headers: bearer(first.jwt) });
+    expect(me.statusCode).toBe(401);
+    expect(envelopeOf(me).code).toBe(API_CODES.SESSION_INVALID);
   });
 });

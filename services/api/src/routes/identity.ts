@@ -2,13 +2,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from '@sinclair/typebox';
 import { API_CODES } from 'shared-contracts';
-import { AccountClientError, type AccountProfile } from '../account-client.js';
+import { AccountClientError, type ExchangedAccount } from '../account-client.js';
 import type { ApiConfig } from '../config.js';
 import { ApiFailure, ok, responses, type TypeBoxProvider } from '../http.js';
 import type { ModuleContext } from '../modules/types.js';
 import { OAuthTokenAnswer, OAuthTokenBody, UserSchema } from '../schemas.js';
-import { applySignupGrant, buildUser, loadUserView, upsertUserFromProfile } from '../users.js';
 import { networkCountry } from '../modules/country/index.js';
+import { applySignupGrant, buildUser, loadUserView, normaliseCountry, upsertUserFromProfile } from '../users.js';
 
 /** The visitor's country from the network: the trusted edge header (COUNTRY_HEADER) or the offline IP database, else ''. */
 export function headerCountry(request: FastifyRequest, config: ApiConfig): string {
@@ -59,7 +59,7 @@ export async function identityRoutes(scope: FastifyInstance, ctx: ModuleContext)
       },
     },
     async (request) => {
-      let profile: AccountProfile;
+      let profile: ExchangedAccount;
       try {
         profile = await accountClient.exchangeCode({
           code: request.body.code,
@@ -82,7 +82,7 @@ export async function identityRoutes(scope: FastifyInstance, ctx: ModuleContext)
           plan: request.body.plan,
           at,
         });
-        const session = await auth.startSession(tx, { userId: user.id, wsId: user.wsId, isNew: user.created || profile.is_new, at });
+        const session = await auth.startSession(tx, { userId: user.id, wsId: user.wsId, isNew: user.created || profile.is_new, at, accountGrant: profile.grantId });
         return { user, session };
       });
       if (user.signupPending) await applySignupGrant(db, ledger, user, at);
