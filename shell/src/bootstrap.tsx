@@ -32,6 +32,9 @@ createRoot(container).render(<App shell={shell} router={router} />);
 
 if (shouldRefresh) void shell.session.refreshUser();
 
+// page load performance: web-vitals in its own chunk, once the page has started
+void import(/* webpackChunkName: "web-vitals-report" */ './tracking/web-vitals').then(({ reportWebVitals }) => reportWebVitals(shell.api.track));
+
 // the new-version check: first run 1 s after start, its code loaded only then (not part of the first load)
 setTimeout(() => {
   void import(/* webpackChunkName: "version-check" */ './lifecycle/version-check').then(({ startVersionCheck }) =>

@@ -1,5 +1,5 @@
 /** Wires the shell's services into the ShellApi every remote receives, plus the shell's internals. */
-import { createEventBus, type ShellApi } from 'shared-contracts';
+import { createEventBus, TRACK_EVENTS, type ShellApi } from 'shared-contracts';
 import { createApiClient } from '../api/api-client';
 import { ensureClientId } from '../api/client-id';
 import type { ShellRuntimeConfig } from '../config/shell-config';
@@ -10,7 +10,9 @@ import { embedModeFlag } from '../routing/url-params';
 import { createPreferences } from '../session/preferences';
 import { createSession, type ShellSession } from '../session/session-store';
 import { createToastStore } from '../toast/toast-store';
-import { createTracker } from '../tracking/track';
+import { instrumentFetch } from '../tracking/fetch-status';
+import { analyticsProfile } from '../tracking/profile';
+import { createTracker, type Tracker } from '../tracking/track';
 import { createViewport } from '../viewport/viewport';
 import type { ShellInternals } from './internals';
 
@@ -24,6 +26,8 @@ export interface CreatedShell {
   api: ShellApi;
   session: ShellSession;
   internals: ShellInternals;
+  /** the tracker behind api.track (web vitals and the page-hide flush use it) */
+  tracker: Tracker;
   /** the router registers itself here once created */
   setNavigator(navigator: Navigator): void;
 }
@@ -43,6 +47,19 @@ export function createShell(config: ShellRuntimeConfig, options: CreateShellOpti
   // eslint-disable-next-line prefer-const
   let apiClient: ShellApi['api'];
   const session = createSession({ bus, cookieDomain: config.cookieDomain, getApi: () => apiClient });
+  const tracker = createTracker({
+    profile: () => analyticsProfile(session.state),
+    route: () => window.location.pathname,
+    clientId: () => clientId,
+    token: () => session.state.token,
+    collectorUrl: `${config.apiBase.replace(/\/+$/, '')}/v1/track`,
+    fetchImpl: options.fetchImpl,
+  });
+  // every API call carries a trace id; failures and slow calls are tracked (the collector's own calls are not)
+  const instrumented = instrumentFetch(options.fetchImpl ?? ((input, init) => fetch(input, init)), {
+    track: (event, props) => tracker.track(event, props),
+    skip: (path) => path.endsWith('/v1/track'),
+  });
   apiClient = createApiClient({
     apiBase: config.apiBase,
     version: SHELL_VERSION,
@@ -50,8 +67,11 @@ export function createShell(config: ShellRuntimeConfig, options: CreateShellOpti
     getToken: () => session.state.token,
     getViewportWidth: () => viewport.state.width,
     onSessionInvalid: (reason) => session.clear(reason),
-    fetchImpl: options.fetchImpl,
+    fetchImpl: instrumented,
   });
+
+  // a page view per route, with the profile at that moment
+  bus.on('shell:route-changed', ({ path }) => tracker.track(TRACK_EVENTS.PAGE_VIEW, { path }));
 
   const toasts = createToastStore();
   const modals = createModalStore();
@@ -79,12 +99,13 @@ export function createShell(config: ShellRuntimeConfig, options: CreateShellOpti
     toast: toasts,
     modals,
     navigate,
-    track: createTracker(),
+    track: (event, props) => tracker.track(event, props),
   };
 
   return {
     api,
     session,
+    tracker,
     internals: { runtime, config, toasts, modals, embedMode: embedModeFlag },
     setNavigator(next) {
       navigator = next;

@@ -3,7 +3,8 @@
  * and Go Back (history back, or home when there is no history), the 'Explore Our AI Tools' feature guide,
  * stack details only outside beta and production (loaded lazily), and nothing at all for crawlers.
  */
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useContext, useEffect } from 'react';
+import { ShellContext, TRACK_EVENTS } from 'shared-contracts';
 import { Link, useNavigate } from 'react-router';
 import { errorTextOf, FEATURE_GUIDE, isCrawler } from './error-texts';
 
@@ -39,6 +40,10 @@ export function ErrorPage({ status = 404, message, stack, env, userAgent = navig
   useEffect(() => {
     if (!crawler) document.title = `${text.title} | AI Video Generator`;
   }, [crawler, text.title]);
+  const shell = useContext(ShellContext);
+  useEffect(() => {
+    if (!crawler) shell?.track(TRACK_EVENTS.ERROR_PAGE, { status, path: window.location.pathname });
+  }, [crawler, shell, status]);
   if (crawler) return null;
   const showDetails = env !== 'beta' && env !== 'production' && Boolean(stack);
   return (
@@ -56,14 +61,21 @@ export function ErrorPage({ status = 404, message, stack, env, userAgent = navig
         <button
           type="button"
           css={{ ...button, border: 'none', background: 'var(--c-primary-strong)', color: 'var(--c-on-primary)' }}
-          onClick={() => navigate('/')}
+          onClick={() => {
+            shell?.track(TRACK_EVENTS.BUTTON_CLICK, { button: 'go_home', area: 'error_page' });
+            navigate('/');
+          }}
         >
           Go Home
         </button>
         <button
           type="button"
           css={{ ...button, border: '1px solid var(--c-border)', background: 'var(--c-surface)', color: 'var(--c-text)' }}
-          onClick={() => (hasHistory() ? navigate(-1) : navigate('/'))}
+          onClick={() => {
+            shell?.track(TRACK_EVENTS.BUTTON_CLICK, { button: 'go_back', area: 'error_page' });
+            if (hasHistory()) navigate(-1);
+            else navigate('/');
+          }}
         >
           Go Back
         </button>

@@ -1,22 +1,75 @@
 /**
- * Tracking: events are pushed to the tag manager's dataLayer when the page has one, and posted to the
- * parent frame when the shell runs embedded. Until a dataLayer exists, events queue (capped at 1000).
+ * Tracking (spec section 7): every event carries the analytics profile and the route; it goes to the tag
+ * manager (a dataLayer push, or a message to the parent frame when embedded) and to the first-party
+ * collector. The collector's queue keeps at most 1000 unsent events (the oldest go first); a batch leaves
+ * every few seconds, when 20 are waiting, and with sendBeacon when the page hides.
  */
-export const TRACK_QUEUE_MAX = 1000;
+import { TRACK_BATCH_MAX, TRACK_QUEUE_MAX, type AnalyticsProfile, type TrackedEvent, type TrackProps, type TrackValue } from 'shared-contracts';
+
+export { TRACK_QUEUE_MAX };
 
 type DataLayerWindow = Window & { dataLayer?: unknown[] };
 
-export function createTracker(win: Window = window): (event: string, props?: Record<string, unknown>) => void {
-  const queue: Record<string, unknown>[] = [];
-  return (event, props = {}) => {
-    const entry = { event, ...props, ts: Date.now() };
+export interface TrackerDeps {
+  win?: Window;
+  profile(): AnalyticsProfile;
+  route(): string;
+  clientId(): string;
+  /** bearer for the collector call; a beacon relies on the token cookie instead */
+  token(): string;
+  /** the collector's URL ('' = no collector, tag manager only) */
+  collectorUrl: string;
+  fetchImpl?: typeof fetch;
+  flushMs?: number;
+  now?: () => number;
+}
+
+export interface Tracker {
+  track(event: string, props?: Record<string, unknown>): void;
+  /** sends what is queued; with beacon: true through navigator.sendBeacon (page hide) */
+  flush(options?: { beacon?: boolean }): void;
+  /** events not yet accepted by the collector */
+  pending(): number;
+  dispose(): void;
+}
+
+const FLUSH_AT = 20;
+
+/** Flat values only: nested objects become JSON text, functions and undefined are dropped, strings are bounded. */
+export function flattenProps(props: Record<string, unknown>): TrackProps {
+  const flat: TrackProps = {};
+  for (const [key, value] of Object.entries(props).slice(0, 32)) {
+    if (!/^[A-Za-z0-9_.-]{1,64}$/.test(key)) continue;
+    let out: TrackValue | undefined;
+    if (value === null || typeof value === 'boolean') out = value;
+    else if (typeof value === 'number') out = Number.isFinite(value) ? value : null;
+    else if (typeof value === 'string') out = value;
+    else if (typeof value === 'object') out = JSON.stringify(value);
+    if (out === undefined) continue;
+    flat[key] = typeof out === 'string' ? out.slice(0, 1024) : out;
+  }
+  return flat;
+}
+
+export function createTracker(deps: TrackerDeps): Tracker {
+  const win = deps.win ?? window;
+  const now = deps.now ?? Date.now;
+  const fetchImpl = deps.fetchImpl ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init));
+  // events waiting for the tag manager's dataLayer to appear
+  const layerQueue: Record<string, unknown>[] = [];
+  // events waiting for the collector
+  const queue: TrackedEvent[] = [];
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  let inFlight = 0;
+
+  function toTagManager(entry: Record<string, unknown>, event: string, props: TrackProps): void {
     const layer = (win as DataLayerWindow).dataLayer;
     if (Array.isArray(layer)) {
-      for (const queued of queue.splice(0)) layer.push(queued);
+      for (const queued of layerQueue.splice(0)) layer.push(queued);
       layer.push(entry);
     } else {
-      queue.push(entry);
-      if (queue.length > TRACK_QUEUE_MAX) queue.splice(0, queue.length - TRACK_QUEUE_MAX);
+      layerQueue.push(entry);
+      if (layerQueue.length > TRACK_QUEUE_MAX) layerQueue.splice(0, layerQueue.length - TRACK_QUEUE_MAX);
     }
     if (win.parent && win.parent !== win) {
       try {
@@ -25,5 +78,88 @@ export function createTracker(win: Window = window): (event: string, props?: Rec
         // a closed or cross-origin parent that refuses messages: nothing to do
       }
     }
+  }
+
+  function schedule(): void {
+    if (!deps.collectorUrl || timer) return;
+    timer = setTimeout(() => {
+      timer = null;
+      send(false);
+    }, deps.flushMs ?? 5000);
+  }
+
+  function send(beacon: boolean): void {
+    if (!deps.collectorUrl || queue.length === 0) return;
+    while (queue.length > 0) {
+      const events = queue.splice(0, TRACK_BATCH_MAX);
+      const body = JSON.stringify({ client_id: deps.clientId(), events });
+      const nav = win.navigator as Navigator | undefined;
+      // text/plain: a beacon must not need a CORS preflight; the collector reads the same JSON
+      if (beacon && nav && typeof nav.sendBeacon === 'function' && nav.sendBeacon(deps.collectorUrl, new Blob([body], { type: 'text/plain' }))) continue;
+      inFlight += events.length;
+      const token = deps.token();
+      let sent: Promise<Response>;
+      try {
+        sent = fetchImpl(deps.collectorUrl, {
+          method: 'POST',
+          keepalive: true,
+          credentials: 'same-origin',
+          headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+          body,
+        });
+      } catch {
+        sent = Promise.reject(new Error('fetch unavailable'));
+      }
+      sent
+        .then((response) => {
+          // refused for its content: dropping it is right; throttled or down: keep the events for later
+          if (response.status === 429 || response.status >= 500) requeue(events);
+        })
+        .catch(() => requeue(events))
+        .finally(() => {
+          inFlight -= events.length;
+        });
+    }
+  }
+
+  function requeue(events: TrackedEvent[]): void {
+    queue.unshift(...events);
+    if (queue.length > TRACK_QUEUE_MAX) queue.splice(0, queue.length - TRACK_QUEUE_MAX);
+    schedule();
+  }
+
+  const onHide = () => {
+    if (win.document?.visibilityState === 'hidden') send(true);
+  };
+  const onPageHide = () => send(true);
+  win.document?.addEventListener('visibilitychange', onHide);
+  win.addEventListener('pagehide', onPageHide);
+
+  return {
+    track(event, props = {}) {
+      const flat = flattenProps(props);
+      const profile = deps.profile();
+      const route = deps.route();
+      const ts = now();
+      toTagManager({ event, ...flat, ...profile, route, ts }, event, flat);
+      if (!deps.collectorUrl) return;
+      queue.push({ event, ts, route, profile, props: flat });
+      if (queue.length > TRACK_QUEUE_MAX) queue.splice(0, queue.length - TRACK_QUEUE_MAX);
+      if (queue.length >= FLUSH_AT) send(false);
+      else schedule();
+    },
+    flush(options = {}) {
+      if (timer) clearTimeout(timer);
+      timer = null;
+      send(Boolean(options.beacon));
+    },
+    pending() {
+      return queue.length + inFlight;
+    },
+    dispose() {
+      if (timer) clearTimeout(timer);
+      win.document?.removeEventListener('visibilitychange', onHide);
+      win.removeEventListener('pagehide', onPageHide);
+    },
   };
 }
