@@ -1,60 +1,23 @@
 import { useRef } from 'react';
 import { createPortal } from 'react-dom';
 import { useSnapshot } from 'valtio';
-import { PURCHASE_DIALOG_WIDTH, useShell, type BuyTab } from 'shared-contracts';
+import { CHECKOUT_SOURCE_DIALOG, PURCHASE_DIALOG_WIDTH, useShell, type BuyTab } from 'shared-contracts';
 import { Button, Glyph, GLYPHS } from '@studio/ui-kit/src/button';
 import { focusRing, media, theme } from '@studio/ui-kit/src/theme';
 import { useDialog } from '@studio/ui-kit/src/use-dialog';
-import { PlanTable } from '../../plans/components/plan-table';
-import { CREDIT_FACTS, PURCHASE_NOT_AVAILABLE, STANDARD_EXTRAS } from '../../plans/utils/plans';
+import { useSkus } from '../api/use-skus';
+import { usePurchase } from '../hooks/use-purchase';
+import { BuyPanel } from './buy-panels';
 import { tabOrder } from '../utils/tab';
 
 const TAB_LABEL: Record<BuyTab, string> = { credits: 'Credits', membership: 'Membership' };
 const BENEFITS = ['Watermark-free downloads', 'Ultra HD video and images', 'Frame interpolation', 'Up to 5 videos at once', 'Unlimited effects'];
 const FOOTER_NOTES = ['Credits info: valid for 2 years', 'Secure payment', 'Support service', '30-day money-back guarantee'];
 
-function Notice() {
-  return (
-    <p role="status" css={{ margin: 0, padding: '12px 14px', borderRadius: 10, border: `1px dashed ${theme.border}`, color: theme.text, background: theme.bg }}>
-      {PURCHASE_NOT_AVAILABLE} Membership and credit packs cannot be bought here until checkout opens; nothing is charged.
-    </p>
-  );
-}
-
-function CreditsPanel() {
-  const shell = useShell();
-  const session = useSnapshot(shell.session.state);
-  return (
-    <div css={{ display: 'flex', flexDirection: 'column', gap: 16 }}>
-      {session.flags.isLogin ? (
-        <p css={{ margin: 0, fontSize: 16 }}>
-          My credits: <strong>{session.flags.curCredits}</strong>
-        </p>
-      ) : null}
-      <Notice />
-      <ul css={{ margin: 0, paddingLeft: 20, display: 'flex', flexDirection: 'column', gap: 6, color: theme.textMuted, fontSize: 14 }}>
-        {CREDIT_FACTS.map((fact) => (
-          <li key={fact}>{fact}</li>
-        ))}
-      </ul>
-    </div>
-  );
-}
-
-function MembershipPanel() {
-  return (
-    <div css={{ display: 'flex', flexDirection: 'column', gap: 16 }}>
-      <Notice />
-      <PlanTable compact />
-      <p css={{ margin: 0, fontSize: 13, color: theme.textMuted }}>{STANDARD_EXTRAS}</p>
-    </div>
-  );
-}
-
 /**
  * The purchase dialog: about 960 px wide on desktop with a close button and the Credits and Membership
- * tabs; full screen on phones with a back arrow and the tabs the other way round. It states plainly that
- * purchasing is not available yet and shows the plan comparison.
+ * tabs; full screen on phones with a back arrow and the tabs the other way round. A buy opens the shop in a
+ * new tab and the purchase poll waits for the order (use-purchase.ts).
  */
 export function PurchaseDialog({ tab, onTabChange, onClose }: { tab: BuyTab; onTabChange(tab: BuyTab): void; onClose(): void }) {
   const shell = useShell();
@@ -62,6 +25,8 @@ export function PurchaseDialog({ tab, onTabChange, onClose }: { tab: BuyTab; onT
   const dialogRef = useRef<HTMLDivElement>(null);
   useDialog(dialogRef, onClose);
   const tabs = tabOrder(viewport.isPhone);
+  const { skus, isBuyInit } = useSkus();
+  const { buy } = usePurchase(onClose, CHECKOUT_SOURCE_DIALOG);
 
   return createPortal(
     <div
@@ -159,7 +124,7 @@ export function PurchaseDialog({ tab, onTabChange, onClose }: { tab: BuyTab; onT
             })}
           </div>
           <div role="tabpanel" id={`purchase-panel-${tab}`} aria-labelledby={`purchase-tab-${tab}`} css={{ padding: 20, overflowY: 'auto', flex: 1 }}>
-            {tab === 'credits' ? <CreditsPanel /> : <MembershipPanel />}
+            <BuyPanel tab={tab} skus={skus} isBuyInit={isBuyInit} upgrade={false} zeroAutoChecked={false} onBuy={buy} />
           </div>
           <ul
             aria-label="Purchase notes"
@@ -169,16 +134,6 @@ export function PurchaseDialog({ tab, onTabChange, onClose }: { tab: BuyTab; onT
               <li key={note}>{note}</li>
             ))}
           </ul>
-          {viewport.isPhone ? (
-            <div css={{ padding: 12, borderTop: `1px solid ${theme.border}` }}>
-              <Button variant="primary" disabled aria-describedby="purchase-phone-note" css={{ width: '100%', minHeight: 48 }}>
-                Subscribe
-              </Button>
-              <p id="purchase-phone-note" css={{ margin: '6px 0 0', fontSize: 12, color: theme.textMuted, textAlign: 'center' }}>
-                {PURCHASE_NOT_AVAILABLE}
-              </p>
-            </div>
-          ) : null}
         </div>
       </div>
     </div>,
