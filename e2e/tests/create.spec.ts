@@ -102,7 +102,7 @@ async function generate(page: Page, options: { unlockAudio?: boolean } = {}): Pr
   await page.getByTestId('generate-button').click();
   if (options.unlockAudio) {
     const unlock = page.getByRole('dialog', { name: 'Unlock the full audio' });
-    await expect(unlock).toContainText(/Use \d+ credits to unlock the full audio/);
+    await expect(unlock).toContainText(/Use \d+ credits? to unlock the full audio/);
     await unlock.getByRole('button', { name: 'Continue' }).click();
   }
   let taskId = '';

@@ -115,6 +115,8 @@ export interface TaskCostResponse {
   /** why the cost is what it is, for the button's tooltip */
   basis: string;
   free_for_plan: boolean;
+  /** the algorithm runs on this server's local engine: results are previews no generative model made */
+  preview?: boolean;
 }
 
 export interface TaskListRequest {

@@ -251,6 +251,8 @@ export interface TaskUserData {
   exploreId?: number;
   /** the template this task was made from (POST /v1/workflow/direct) */
   tplId?: number;
+  /** the create call's data as sent (issue 15: 'Same seed' makes it again with identical settings) */
+  request?: { algorithm: string; data: Record<string, unknown> };
 }
 
 export type LikeValue = 1 | 0 | -1;

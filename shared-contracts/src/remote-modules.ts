@@ -57,6 +57,8 @@ export interface ImageCropModalProps {
 /** remote_create/ImagePreview renders its own full-screen modal dialog; onClose asks the caller to remove it. */
 export interface ImagePreviewProps {
   images: { src: string; alt: string }[];
+  /** a visible label over the images, e.g. that no generative model made them */
+  label?: string;
   index: number;
   onClose(): void;
 }

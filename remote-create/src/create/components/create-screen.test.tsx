@@ -200,7 +200,7 @@ describe('CreateScreen: music and song', () => {
     await screen.findByTestId('generate-cost');
     generate();
     const dialog = await screen.findByRole('dialog', { name: 'Unlock the full audio' });
-    expect(dialog).toHaveTextContent('Use 1 credits to unlock the full audio');
+    expect(dialog).toHaveTextContent('Use 1 credit to unlock the full audio');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Continue' }));
     await screen.findByTestId('task-card');
     const create = callsTo(shell, 'POST /v1/ai/create/{algorithm}').find((input) => (input?.params as { algorithm: string }).algorithm === 'mai_tcm');

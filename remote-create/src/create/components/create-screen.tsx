@@ -13,12 +13,13 @@ import { GenerateList } from '../../tasks/components/generate-list';
 import { useGenerateList } from '../../tasks/hooks/use-generate-list';
 import { useCost } from '../hooks/use-cost';
 import { useGenerate } from '../hooks/use-generate';
-import { buildCreate, fieldOf, initialForm, type CreateForm } from '../utils/form';
+import { buildCreate, fieldOf, initialForm, SEEDED_MODES, type CreateForm } from '../utils/form';
 import { countWords, IMAGE_STYLES, MODES, MUSIC_STYLES, SONG_ALGORITHM, ULTRA_HD } from '../utils/modes';
 import { checkFrames, type MusicTab } from '../utils/validation';
 import { AudioEditDialog } from './audio-edit-dialog';
 import { ChoiceGroup } from './choice-group';
 import { GenerateBar } from './generate-bar';
+import { AudioToggle, KeepShapeToggle, PreviewNotice, SeedField } from './generation-options';
 import { ImageInput } from './image-input';
 import { MusicForm } from './music-form';
 import { PromptBox } from './prompt-box';
@@ -205,7 +206,8 @@ function CreateScreenBody({ mode }: { mode: CreateMode }) {
           />
         ) : null}
 
-        {spec.ratio ? (
+        {mode === 'image-to-image' ? <KeepShapeToggle value={form.keepShape} onChange={(keepShape) => patch({ keepShape })} /> : null}
+        {spec.ratio && !(mode === 'image-to-image' && form.keepShape) ? (
           <ChoiceGroup
             legend="Aspect ratio"
             choices={ASPECT_RATIOS.map((option) => ({ value: option.ratio, label: option.ratio, detail: `${option.width}x${option.height}` }))}
@@ -266,17 +268,9 @@ function CreateScreenBody({ mode }: { mode: CreateMode }) {
         {spec.styles === 'image' ? <ImageStylesField value={form.imageStyle} onChange={(imageStyle) => patch({ imageStyle })} /> : null}
         {spec.styles === 'anime' ? <AnimeStylesField value={form.animeStyle} onChange={(animeStyle) => patch({ animeStyle })} /> : null}
 
-        {spec.audio ? (
-          <div css={{ display: 'flex', flexDirection: 'column', gap: 4 }}>
-            <label css={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 12, fontSize: 14, fontWeight: 600, color: theme.textMuted }}>
-              Generate audio
-              <input type="checkbox" role="switch" checked={false} disabled aria-describedby="audio-toggle-note" css={{ width: 20, height: 20, accentColor: theme.primary }} />
-            </label>
-            <p id="audio-toggle-note" css={{ margin: 0, fontSize: 12, color: theme.textMuted }}>
-              Sound for generated videos is not available on this server yet; videos are made without audio.
-            </p>
-          </div>
-        ) : null}
+        {spec.audio ? <AudioToggle value={form.audio} onChange={(audio) => patch({ audio })} /> : null}
+        {SEEDED_MODES.includes(mode) ? <SeedField value={form.seed} onChange={(seed) => patch({ seed })} /> : null}
+        {costReady && cost.cost?.preview ? <PreviewNotice /> : null}
 
         <GenerateBar cost={costReady ? cost.cost : null} costPending={costReady && cost.pending} costError={costReady ? cost.error : null} loggedIn={session.flags.isLogin} phase={generation.phase} error={generation.error} onGenerate={() => void generation.generate()} />
 

@@ -13,6 +13,13 @@ export function costLabel(cost: TaskCostResponse | null, loggedIn: boolean, pend
   return `${cost.cost} credit${cost.cost === 1 ? '' : 's'}`;
 }
 
+/** What the button's note says when the cost could not be had: the server's reason, or a plain retry hint. */
+export function costNote(error: string): string {
+  const reason = error.trim();
+  if (!reason || /^(network|failed to fetch|unknown|internal)/i.test(reason)) return 'The price is not available right now; it is checked again when you press Generate.';
+  return /[.!?]$/.test(reason) ? reason : `${reason}.`;
+}
+
 const PHASE_LABEL: Record<GeneratePhase, string> = { idle: 'Generate', checking: 'Checking your input…', creating: 'Starting…' };
 
 /** The Generate button with its cost, the cost's basis, and the reason the last press stopped. */
@@ -35,7 +42,8 @@ export function GenerateBar({
 }) {
   const noteId = useId();
   const label = costLabel(cost, loggedIn, costPending);
-  const note = !loggedIn ? 'Log in to generate and to see the cost.' : costError ? `The cost could not be read: ${costError}` : cost?.basis ?? '';
+  // the server's refusal reads as a sentence of its own (e.g. a plan's right); no raw prefix around it
+  const note = !loggedIn ? 'Log in to generate and to see the cost.' : costError ? costNote(costError) : cost?.basis ?? '';
   return (
     <div css={{ display: 'flex', flexDirection: 'column', gap: 8, paddingTop: 4 }}>
       {error ? (

@@ -19,7 +19,7 @@ export function notEnoughCreditsText(cost: number, balance: number): string {
 }
 
 export function unlockAudioText(cost: number): string {
-  return `Use ${cost} credits to unlock the full audio`;
+  return `Use ${cost} credit${cost === 1 ? '' : 's'} to unlock the full audio`;
 }
 
 export interface GenerateDeps {

@@ -1,5 +1,5 @@
 /** The creation form's state, its rules, and the create call it becomes. */
-import { DEFAULT_BATCH_COUNT, type AspectRatio, type CreateMode, type TaskField, type TaskUserData } from 'shared-contracts';
+import { DEFAULT_BATCH_COUNT, SEED_MAX, type AspectRatio, type CreateMode, type TaskField, type TaskUserData } from 'shared-contracts';
 import {
   EFFECTS,
   IMAGE_STYLES,
@@ -43,6 +43,10 @@ export interface CreateForm {
   animeStyle: AnimeStyleId;
   effect: EffectId;
   audio: boolean;
+  /** a seed typed by the user ('' = a random one from the server) */
+  seed: string;
+  /** image to image: keep the upload's own shape instead of a chosen ratio */
+  keepShape: boolean;
   images: Partial<Record<ImageSlotKey, UploadedMedia>>;
   video: UploadedMedia | null;
   /** inputs still uploading */
@@ -68,6 +72,8 @@ export function initialForm(mode: CreateMode, options: { semantic?: string; musi
     animeStyle: 'anime',
     effect: effectFromSemantic(options.semantic),
     audio: false,
+    seed: '',
+    keepShape: true,
     images: {},
     video: null,
     uploading: 0,
@@ -115,6 +121,17 @@ export function validateForm(mode: CreateMode, form: CreateForm): string | null 
   return null;
 }
 
+/** The seed typed into the form as the catalogue takes it, or null (empty or not a whole number in range). */
+export function seedOf(text: string): number | null {
+  const trimmed = text.trim();
+  if (!/^\d{1,10}$/.test(trimmed)) return null;
+  const value = Number(trimmed);
+  return value <= SEED_MAX ? value : null;
+}
+
+/** Modes whose algorithm takes a seed. */
+export const SEEDED_MODES: readonly CreateMode[] = ['text-to-video', 'image-to-video', 'text-to-image', 'image-to-image', 'text-to-music'];
+
 export interface CreateCall {
   algorithm: string;
   data: Record<string, unknown> & { prompt?: string; file_path?: string };
@@ -139,14 +156,14 @@ export function buildCreate(mode: CreateMode, form: CreateForm): CreateCall {
 
   switch (mode) {
     case 'text-to-video':
-      Object.assign(data, { prompt: form.prompt.trim(), ratio: form.ratio, duration: form.duration, resolution: form.resolution, motion: form.motion });
+      Object.assign(data, { prompt: form.prompt.trim(), ratio: form.ratio, duration: form.duration, resolution: form.resolution, motion: form.motion, audio: form.audio });
       Object.assign(costQuery, { duration: String(form.duration), resolution: form.resolution });
       Object.assign(shown, { prompt: form.prompt.trim(), ratio: form.ratio, duration: form.duration, resolution: form.resolution, motion: form.motion });
       break;
     case 'image-to-video': {
       const first = form.images.first;
       const end = form.images.end;
-      Object.assign(data, { file_path: first?.ossPath, duration: form.duration, resolution: form.resolution, motion: form.motion });
+      Object.assign(data, { file_path: first?.ossPath, duration: form.duration, resolution: form.resolution, motion: form.motion, audio: form.audio });
       if (end) data.end_frame_path = end.ossPath;
       if (form.prompt.trim()) data.prompt = form.prompt.trim();
       Object.assign(costQuery, { duration: String(form.duration), resolution: form.resolution });
@@ -162,10 +179,12 @@ export function buildCreate(mode: CreateMode, form: CreateForm): CreateCall {
     case 'text-to-image':
     case 'image-to-image': {
       const prompt = promptWithStyle(form.prompt, form.imageStyle);
-      Object.assign(data, { prompt, ratio: form.ratio, num: form.quantity });
+      // image to image keeps the upload's shape unless the user chose a ratio (never a silent square crop)
+      const keep = mode === 'image-to-image' && form.keepShape;
+      Object.assign(data, keep ? { prompt, num: form.quantity } : { prompt, ratio: form.ratio, num: form.quantity });
       if (mode === 'image-to-image') data.file_path = form.images.source?.ossPath;
       Object.assign(costQuery, { num: String(form.quantity) });
-      Object.assign(shown, { prompt: form.prompt.trim(), style: form.imageStyle === 'none' ? '' : IMAGE_STYLES.find((s) => s.id === form.imageStyle)?.label, ratio: form.ratio, num: form.quantity });
+      Object.assign(shown, { prompt: form.prompt.trim(), style: form.imageStyle === 'none' ? '' : IMAGE_STYLES.find((s) => s.id === form.imageStyle)?.label, ratio: keep ? 'original' : form.ratio, num: form.quantity });
       break;
     }
     case 'text-to-music': {
@@ -197,7 +216,11 @@ export function buildCreate(mode: CreateMode, form: CreateForm): CreateCall {
       break;
   }
 
+  const seed = SEEDED_MODES.includes(mode) ? seedOf(form.seed) : null;
+  if (seed !== null) data.seed = seed;
+  if (mode === 'text-to-video' || mode === 'image-to-video') shown.audio = form.audio ? 'on' : '';
   const userData: TaskUserData = {
+    request: { algorithm, data: { ...data } },
     module: mode,
     name: mode === 'text-to-music' && form.musicTab === 'song' ? 'Text to Song' : spec.title,
     isAudio: mode === 'text-to-music',

@@ -12,7 +12,7 @@ const toolbarButton = { color: '#ffffff', '&:hover:not(:disabled)': { background
  * Full-screen preview of one image of a group: zoom 0.25 to 4 in steps of 0.2 (buttons, wheel, + and -),
  * rotation by quarter turns, previous and next (buttons and arrow keys), Escape closes.
  */
-export function ImagePreview({ images, index: startIndex, onClose }: ImagePreviewProps) {
+export function ImagePreview({ images, index: startIndex, onClose, label }: ImagePreviewProps) {
   const dialogRef = useRef<HTMLDivElement>(null);
   const stageRef = useRef<HTMLDivElement>(null);
   useDialog(dialogRef, onClose);
@@ -72,16 +72,33 @@ export function ImagePreview({ images, index: startIndex, onClose }: ImagePrevie
         zIndex: 3000,
         display: 'flex',
         flexDirection: 'column',
-        background: 'rgba(0, 0, 0, 0.9)',
+        // opaque: nothing of the page (header, list) shows through
+        background: '#0b0b0f',
         color: '#ffffff',
         outline: 'none',
       }}
     >
-      <div css={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', padding: '12px 16px', gap: 8 }}>
-        <span aria-live="polite" css={{ fontVariantNumeric: 'tabular-nums' }}>
+      <div css={{ display: 'flex', alignItems: 'center', gap: 8, padding: '12px 16px', [media.phone]: { padding: '8px 8px 4px' } }}>
+        <span aria-live="polite" css={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap', minWidth: 40 }}>
           {count > 1 ? `${index + 1} / ${count}` : ''}
         </span>
-        <div role="toolbar" aria-label="Preview controls" css={{ display: 'flex', alignItems: 'center', gap: 4, flexWrap: 'wrap' }}>
+        {label ? (
+          <span data-testid="preview-label" css={{ fontSize: 12, fontWeight: 700, padding: '3px 8px', borderRadius: 999, border: '1px solid rgba(255,255,255,0.3)', whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis', minWidth: 0 }}>
+            {label}
+          </span>
+        ) : null}
+        <div
+          role="toolbar"
+          aria-label="Preview controls"
+          css={{
+            display: 'flex',
+            alignItems: 'center',
+            gap: 4,
+            marginLeft: 'auto',
+            // on a phone the controls sit in a bar of their own at the bottom, the close button stays top right
+            [media.phone]: { position: 'absolute', left: 0, right: 0, bottom: 0, justifyContent: 'center', padding: '8px 8px calc(8px + env(safe-area-inset-bottom))', background: '#0b0b0f', gap: 0 },
+          }}
+        >
           <Button variant="icon" aria-label="Zoom out" css={toolbarButton} disabled={zoom <= PREVIEW_MIN_ZOOM} onClick={() => setZoom(zoomOut)}>
             <Glyph d={GLYPHS.minus} />
           </Button>
@@ -108,13 +125,13 @@ export function ImagePreview({ images, index: startIndex, onClose }: ImagePrevie
           >
             <Glyph d={GLYPHS.reset} />
           </Button>
-          <Button variant="icon" aria-label="Close preview" css={toolbarButton} onClick={onClose}>
-            <Glyph d={GLYPHS.close} />
-          </Button>
         </div>
+        <Button variant="icon" aria-label="Close preview" css={{ ...toolbarButton, flexShrink: 0, [media.phone]: { marginLeft: 'auto' } }} onClick={onClose}>
+          <Glyph d={GLYPHS.close} />
+        </Button>
       </div>
 
-      <div ref={stageRef} css={{ position: 'relative', flex: 1, overflow: 'hidden', display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
+      <div ref={stageRef} css={{ position: 'relative', flex: 1, overflow: 'hidden', display: 'flex', alignItems: 'center', justifyContent: 'center', [media.phone]: { marginBottom: 60 } }}>
         {image ? (
           <img
             src={image.src}

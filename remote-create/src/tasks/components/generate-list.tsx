@@ -5,6 +5,7 @@ import { useAsk } from '../../lib/ask-host';
 import { media, theme } from '@studio/ui-kit/src/theme';
 import type { GenerateListApi } from '../hooks/use-generate-list';
 import { useNow } from '../hooks/use-now';
+import { useSameSeed } from '../hooks/use-same-seed';
 import { TaskCard, type TaskActions } from './task-card';
 
 /** The Generate List: this screen's tasks with their states, results and actions. */
@@ -14,6 +15,7 @@ export function GenerateList({ list }: { list: GenerateListApi }) {
   const session = useSnapshot(shell.session.state);
   const ticking = list.tasks.some((task) => task.status === 'generating' && !task.progress);
   const now = useNow(ticking);
+  const sameSeed = useSameSeed(list.addTask);
 
   const actions: TaskActions = {
     remove: (task: Task) =>
@@ -26,6 +28,7 @@ export function GenerateList({ list }: { list: GenerateListApi }) {
     cancel: (task) => void list.cancel(task),
     like: (task, value) => void list.like(task, value),
     download: (task, index) => void list.download(task, task.outputs[index], index),
+    sameSeed: (task) => void sameSeed(task),
   };
 
   return (

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { USER_TEXTS, type Task, type TaskOutput } from 'shared-contracts';
+import { madeWithoutModel, PREVIEW_LABEL, USER_TEXTS, type Task, type TaskOutput } from 'shared-contracts';
 import { Button } from '@studio/ui-kit/src/button';
 import { fieldOf } from '../../create/utils/form';
 import { focusRing, theme } from '@studio/ui-kit/src/theme';
@@ -70,7 +70,12 @@ export function ResultMedia({ task, compact = false }: { task: Task; compact?: b
         <AudioPlayer key={output.file_path} src={output.url} title={title} cover={cover} />
       ))}
       {imageIndex !== null ? (
-        <ImagePreview images={images.map((output, index) => ({ src: output.url, alt: `${title} ${index + 1}` }))} index={imageIndex} onClose={() => setImageIndex(null)} />
+        <ImagePreview
+          images={images.map((output, index) => ({ src: output.url, alt: `${title} ${index + 1}` }))}
+          index={imageIndex}
+          onClose={() => setImageIndex(null)}
+          label={madeWithoutModel(task.engine) ? PREVIEW_LABEL : undefined}
+        />
       ) : null}
       {video ? (
         <VideoModal ratio={video.width && video.height ? video.width / video.height : 16 / 9} videoLink={video.url} thumbnailLink="" title={title} onClose={() => setVideo(null)} />

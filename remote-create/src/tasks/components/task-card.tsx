@@ -1,5 +1,5 @@
 import dayjs from 'dayjs';
-import { useState, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { TASK_RESULT_DAYS, USER_TEXTS, type LikeValue, type Task } from 'shared-contracts';
 import { Button } from '@studio/ui-kit/src/button';
 import { fieldOf } from '../../create/utils/form';
@@ -10,6 +10,7 @@ import { isUnfinished } from '../state/task-list';
 import { displayProgress, progressAfter } from '../utils/progress';
 import { ReportDialog } from './report-dialog';
 import { ResultMedia } from './result-media';
+import { PreviewBadge, queueText, SeedLine } from './task-meta';
 
 export const STATUS_LABEL: Record<Task['status'], string> = {
   queued: 'In queue',
@@ -38,6 +39,56 @@ export interface TaskActions {
   cancel(task: Task): void;
   like(task: Task, value: LikeValue): void;
   download(task: Task, index: number): void;
+  /** the same settings and seed, made again (where the task kept its create call) */
+  sameSeed?(task: Task): void;
+}
+
+/** One Download for a single result; a small menu for a batch (no row of numbered buttons). */
+function DownloadMenu({ task, onDownload }: { task: Task; onDownload(index: number): void }) {
+  const [open, setOpen] = useState(false);
+  if (task.outputs.length <= 1) {
+    return (
+      <Button variant="ghost" onClick={() => onDownload(0)} css={small}>
+        Download
+      </Button>
+    );
+  }
+  return (
+    <div
+      css={{ position: 'relative' }}
+      onKeyDown={(event) => {
+        if (event.key === 'Escape' && open) {
+          event.stopPropagation();
+          setOpen(false);
+        }
+      }}
+    >
+      <Button variant="ghost" aria-expanded={open} aria-haspopup="true" onClick={() => setOpen((value) => !value)} css={small}>
+        Download ({task.outputs.length})
+      </Button>
+      {open ? (
+        <div
+          role="group"
+          aria-label="Download a result"
+          css={{ position: 'absolute', zIndex: 5, bottom: '100%', left: 0, marginBottom: 4, display: 'flex', flexDirection: 'column', gap: 2, padding: 6, borderRadius: 10, background: theme.surfaceRaised, border: `1px solid ${theme.border}`, boxShadow: '0 8px 24px rgba(0,0,0,0.3)', minWidth: 140 }}
+        >
+          {task.outputs.map((output, index) => (
+            <Button
+              key={output.file_path}
+              variant="ghost"
+              onClick={() => {
+                setOpen(false);
+                onDownload(index);
+              }}
+              css={{ ...small, justifyContent: 'flex-start' }}
+            >
+              {`${output.media === 'image' ? 'Image' : output.media === 'video' ? 'Video' : 'Track'} ${index + 1}`}
+            </Button>
+          ))}
+        </div>
+      ) : null}
+    </div>
+  );
 }
 
 const small = { minHeight: 32, padding: '0 10px', fontSize: 13 } as const;
@@ -72,7 +123,12 @@ export function TaskCard({
   const like = likeOf(task);
   const prompt = fieldOf(task.user_data, 'prompt') || fieldOf(task.user_data, 'lyrics');
   const title = task.user_data.name || task.algorithm;
-  const progress = shownProgress(task, since, now);
+  // a figure once shown is never taken back (the curve and the server's figure can disagree)
+  const highest = useRef({ run: '', value: 0 });
+  const run = `${task.task_id}:${task.status === 'queued' ? 'q' : 'g'}`;
+  if (task.status === 'queued') highest.current = { run, value: 0 };
+  const progress = Math.max(highest.current.value, shownProgress(task, since, now));
+  if (task.status === 'generating') highest.current = { run, value: progress };
 
   return (
     <article
@@ -94,11 +150,13 @@ export function TaskCard({
 
       {task.status === 'queued' ? (
         <p data-testid="queue-state" css={{ margin: 0, fontSize: 14 }}>
-          Waiting in the queue{task.queue_position ? ` · position ${task.queue_position}` : ''}
+          {queueText(task)}
         </p>
       ) : null}
       {task.status === 'generating' ? <UploadProgress percent={progress} label="Generating" /> : null}
+      {task.status === 'success' ? <PreviewBadge task={task} /> : null}
       {task.status === 'success' ? <ResultMedia task={task} compact={compact} /> : null}
+      {task.status === 'success' && !compact ? <SeedLine task={task} onSameSeed={actions.sameSeed} /> : null}
       {task.status === 'failure' ? (
         <p css={{ margin: 0, fontSize: 14, color: theme.danger }}>{task.reason || USER_TEXTS.GENERATION_FAILURE}</p>
       ) : null}
@@ -124,11 +182,7 @@ export function TaskCard({
             <Button variant={like === 0 ? 'primary' : 'ghost'} aria-pressed={like === 0} onClick={() => actions.like(task, like === 0 ? -1 : 0)} css={small}>
               Dislike
             </Button>
-            {task.outputs.map((output, index) => (
-              <Button key={output.file_path} variant="ghost" onClick={() => actions.download(task, index)} css={small}>
-                {task.outputs.length > 1 ? `Download ${index + 1}` : 'Download'}
-              </Button>
-            ))}
+            <DownloadMenu task={task} onDownload={(index) => actions.download(task, index)} />
             <Button variant="ghost" onClick={() => setReporting(true)} css={small}>
               Report
             </Button>

@@ -168,7 +168,7 @@ export function tasksPlugin(options: TasksModuleOptions = {}): ApiModulePlugin {
           params: Type.Object({ algorithm: Type.String({ maxLength: 64 }) }),
           querystring: Type.Record(Type.String(), Type.String()),
           response: responses(
-            Type.Object({ algorithm: Type.String(), cost: Type.Integer(), basis: Type.String(), free_for_plan: Type.Boolean() }),
+            Type.Object({ algorithm: Type.String(), cost: Type.Integer(), basis: Type.String(), free_for_plan: Type.Boolean(), preview: Type.Optional(Type.Boolean()) }),
           ),
         },
       },

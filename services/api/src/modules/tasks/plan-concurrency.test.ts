@@ -7,7 +7,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import type { Task } from 'shared-contracts';
-import type { EngineContext, EngineJob, EngineResult } from '@studio/engines/types';
+import type { EngineContext, EngineJob, EngineResult } from '@studio/engines/src/types';
 import { envelope, startHarness, TestEngine, type Harness } from './testing/harness';
 import { defaultConcurrency } from './worker';
 import { queueEstimate } from './store';
@@ -39,6 +39,17 @@ describe('seeds', () => {
     expect(params.seed).toBe(a.seed);
     // algorithms without a seed get none
     for (const t of [a, b, c]) await h.app.inject({ method: 'POST', url: `/v1/ai/cancel/${t.task_id}`, headers: user.headers });
+  });
+});
+
+describe('previews', () => {
+  it('the cost answer says when a generative algorithm runs on the local engine (no model)', async () => {
+    const user = await h.user('standard', 10);
+    const cost = async (algorithm: string) =>
+      envelope<{ preview?: boolean }>(await h.app.inject({ method: 'GET', url: `/v1/ai/cost/${algorithm}`, headers: user.headers })).data;
+    expect((await cost('text2image')).preview).toBe(true);
+    expect((await cost('mai_tcm')).preview).toBe(true);
+    expect((await cost('image_enhancer')).preview).toBe(false);
   });
 });
 
@@ -98,7 +109,7 @@ describe('the list and the waits', () => {
 });
 
 class SlidingEngine extends TestEngine {
-  async run(job: EngineJob, ctx: EngineContext): Promise<EngineResult> {
+  override async run(job: EngineJob, ctx: EngineContext): Promise<EngineResult> {
     if (job.algorithm === 'watermark') return super.run(job, ctx);
     await mkdir(ctx.workDir, { recursive: true });
     // an engine that reports a lower figure after a higher one (a second pass restarting its count)

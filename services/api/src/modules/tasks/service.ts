@@ -27,6 +27,7 @@ import { HoldStateError, type Ledger } from '../../ledger.js';
 import type { MediaObject, MediaStore } from '../storage/media.js';
 import { storageFull } from '../storage/index.js';
 import { GENERATIVE as GENERATIVE_IDS, WATERMARK_DOWNLOAD, resolveAlgorithm, type Lane, type ResolvedAlgorithm } from './catalog.js';
+import { engineConfigFromEnv } from './engines.js';
 import { checkPayload } from './params.js';
 import { AUDIO_TOOLS, TRIAL_PERIOD, applyEntitlements, monthPeriod, quote, type PlanRules, type Quote, type UsageClaim } from './pricing.js';
 import type { TaskQueue } from './queue.js';
@@ -42,6 +43,8 @@ export interface TaskServiceDeps {
   holdTtlMs: number;
   /** an engine for the premium video model is configured */
   premiumModelAvailable: boolean;
+  /** the engine an algorithm runs on ('local', 'comfyui'; default: the ENGINE_* configuration) */
+  engineOf?: (algorithm: string) => string;
   now?: () => Date;
 }
 
@@ -73,6 +76,8 @@ export type TaskService = ReturnType<typeof createTaskService>;
 export function createTaskService(deps: TaskServiceDeps) {
   const { db, ledger, media, queue, rules } = deps;
   const clock = deps.now ?? (() => new Date());
+  const engines = engineConfigFromEnv();
+  const engineOf = deps.engineOf ?? ((algorithm: string) => engines.algorithms?.[algorithm as keyof typeof engines.algorithms] ?? engines.default ?? 'local');
 
   async function claimUsage(tx: Queryable, uid: string, claims: UsageClaim[]): Promise<void> {
     for (const claim of claims) {
@@ -324,7 +329,9 @@ export function createTaskService(deps: TaskServiceDeps) {
       const model = query.model === 'premium' ? 'premium' : 'standard';
       const freeTrials = await trialsOf(caller.uid);
       const priced = quote({ resolved, params: entitled, inputs, level: caller.level, usedSecondsThisMonth: used, at, rules, model, freeTrials });
-      return { algorithm, cost: priced.cost, basis: priced.basis, free_for_plan: priced.freeForPlan };
+      // a generative algorithm on the local engine makes previews: the creation screen says so before Generate
+      const preview = GENERATIVE_IDS.has(resolved.id) && engineOf(resolved.id) === 'local';
+      return { algorithm, cost: priced.cost, basis: priced.basis, free_for_plan: priced.freeForPlan, preview };
     },
 
     async create(caller: Caller, algorithm: string, body: CreateTaskRequest): Promise<Task> {
