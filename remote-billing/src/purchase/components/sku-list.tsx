@@ -17,6 +17,8 @@ export function SkuList({ title, skus, selected, onSelect }: { title: string; sk
           const discount = discountPercent(sku);
           const checked = sku.sku_id === selected;
           const credits = creditsOf(sku);
+          const name = sku.kind === 'membership' ? sku.sub_tpl_name : `${credits} Credits`;
+          const per = sku.kind === 'membership' || sku.period_unit === 'year' ? price.per : '';
           return (
             <button
               key={sku.sku_id}
@@ -24,6 +26,7 @@ export function SkuList({ title, skus, selected, onSelect }: { title: string; sk
               role="radio"
               aria-checked={checked}
               data-sku={sku.sku_id}
+              aria-label={`${name}, ${price.amount}${per}${discount ? `, ${discount}% off` : ''}`}
               onClick={() => onSelect(sku)}
               css={{
                 position: 'relative',
@@ -47,7 +50,7 @@ export function SkuList({ title, skus, selected, onSelect }: { title: string; sk
                   {discount}% OFF
                 </span>
               ) : null}
-              <span css={{ fontWeight: 700, fontSize: 15 }}>{sku.kind === 'membership' ? sku.sub_tpl_name : `${credits} Credits`}</span>
+              <span css={{ fontWeight: 700, fontSize: 15 }}>{name}</span>
               {sku.kind === 'membership' ? (
                 <span css={{ fontSize: 12, color: theme.textMuted }}>
                   {sku.extInfo.monthly_credits} credits a month
@@ -55,7 +58,7 @@ export function SkuList({ title, skus, selected, onSelect }: { title: string; sk
               ) : null}
               <span>
                 <strong css={{ fontSize: 20 }}>{price.amount}</strong>
-                <span css={{ fontSize: 12, color: theme.textMuted }}>{sku.kind === 'membership' || sku.period_unit === 'year' ? price.per : ''}</span>
+                <span css={{ fontSize: 12, color: theme.textMuted }}>{per}</span>
               </span>
               {sku.period_unit === 'year' ? (
                 <span css={{ fontSize: 12, color: theme.textMuted }}>

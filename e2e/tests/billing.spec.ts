@@ -1,0 +1,63 @@
+/**
+ * The money path in the composed product: free@demo.local buys a 100-credit pack through the sandbox
+ * checkout in a new tab (declined card first, then the success card) and, back in the first tab, sees
+ * 'Successful purchase' and the higher balance without a reload; the phone dialog at 375 px.
+ */
+import { expect, test, type Page } from '@playwright/test';
+
+const DEMO_PASSWORD = 'demo-password';
+
+async function logIn(page: Page, email: string): Promise<void> {
+  await page.goto('/home');
+  await page.getByTestId('account-entry').getByRole('button', { name: 'Login', exact: true }).click();
+  const frame = page.frameLocator('iframe[title$="to AI Video Generator"]');
+  await frame.locator('#login-email').fill(email);
+  await frame.locator('#login-password').fill(DEMO_PASSWORD);
+  await frame.getByRole('button', { name: 'Log in', exact: true }).click();
+  await expect(page.getByRole('dialog', { name: 'Log in' })).toBeHidden();
+  await expect(page.getByTestId('header-credits')).toHaveText(/^\d+$/);
+}
+
+test('a free user buys a credit pack in the sandbox checkout and sees it arrive without reloading', async ({ page, context }) => {
+  await logIn(page, 'free@demo.local');
+  const before = Number(await page.getByTestId('header-credits').textContent());
+  await page.getByTestId('header-credits').click();
+  const dialog = page.getByRole('dialog', { name: 'Upgrade' });
+  await dialog.getByRole('tab', { name: 'Credits' }).click();
+  await dialog.getByRole('radiogroup', { name: 'Pay as you go' }).getByRole('radio', { name: /^100 Credits,/ }).click();
+  const [shop] = await Promise.all([context.waitForEvent('page'), dialog.getByRole('button', { name: 'Buy now' }).click()]);
+  await shop.waitForLoadState();
+  await expect(shop.getByRole('note')).toContainText('No money moves');
+  await shop.getByLabel('Card number').fill('4000 0000 0000 0002');
+  await shop.getByLabel('Expiry (MM/YY)').fill('12/34');
+  await shop.getByLabel('CVC').fill('123');
+  await shop.getByRole('button', { name: /^Pay / }).click();
+  await expect(shop.getByRole('alert')).toHaveText('Your card was declined.');
+  await shop.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await shop.getByLabel('Expiry (MM/YY)').fill('12/34');
+  await shop.getByLabel('CVC').fill('123');
+  await shop.getByRole('button', { name: /^Pay / }).click();
+  await expect(shop.getByRole('heading', { name: 'Successful purchase' })).toBeVisible();
+  await shop.close();
+
+  await page.bringToFront();
+  await expect(page.getByText('Successful purchase')).toBeVisible({ timeout: 15000 });
+  await expect(dialog).toBeHidden();
+  await expect(page.getByTestId('header-credits')).toHaveText(String(before + 100), { timeout: 15000 });
+});
+
+test('the phone dialog at 375 px: full screen, membership first, Subscribe', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 812 });
+  await logIn(page, 'premium@demo.local');
+  await page.getByTestId('header-credits').click();
+  await page.getByRole('dialog', { name: 'Upgrade' }).getByRole('tab', { name: 'Membership' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Upgrade' });
+  await expect(dialog).toHaveAttribute('data-layout', 'phone');
+  await expect(dialog.getByRole('tab').first()).toHaveText('Membership');
+  const box = await dialog.boundingBox();
+  expect(box?.width).toBeGreaterThanOrEqual(370);
+  await expect(dialog.getByRole('button', { name: 'Subscribe' })).toBeEnabled();
+  // a Premium member is told when a new subscription starts
+  await expect(dialog.getByRole('note')).toHaveText(/Your new subscription will start after the current one ends/);
+  await page.screenshot({ path: 'e2e/test-results/billing-phone.png' });
+});
