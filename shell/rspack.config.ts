@@ -2,6 +2,20 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 import { createAppConfig, sharedSingletons } from '../rspack.shared';
 import pkg from './package.json';
+import type { Compiler } from '@rspack/core';
+import { SEO_ROUTES_FILE } from 'shared-contracts';
+import { seoRoutes } from './src/cms/seo-routes';
+
+/** Writes the route table's metadata beside index.html, for the gateway's prerender and sitemap. */
+class SeoRoutesPlugin {
+  apply(compiler: Compiler) {
+    compiler.hooks.thisCompilation.tap('SeoRoutesPlugin', (compilation) => {
+      compilation.hooks.processAssets.tap({ name: 'SeoRoutesPlugin', stage: compiler.rspack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL }, () => {
+        compilation.emitAsset(SEO_ROUTES_FILE, new compiler.rspack.sources.RawSource(JSON.stringify(seoRoutes())));
+      });
+    });
+  }
+}
 
 const require = createRequire(__filename);
 const routerDir = path.dirname(require.resolve('react-router/package.json'));
@@ -37,5 +51,6 @@ export default function config({ production }: { production: boolean }) {
     ...base.resolve,
     alias: { 'react-router-full$': path.join(routerDir, 'dist', 'production', 'index.mjs') },
   };
+  base.plugins = [...(base.plugins ?? []), new SeoRoutesPlugin()];
   return base;
 }

@@ -8,6 +8,7 @@ export * from './shell-api.js';
 export * from './remote-modules.js';
 export * from './checkin-cycle.js';
 export * from './tracking.js';
+export * from './seo.js';
 export * from './billing.js';
 export * from './explore.js';
 export * from './generation.js';

@@ -8,6 +8,7 @@ import { createBrowserRouter, matchPath } from 'react-router';
 import { MANIFEST_CHECK_DELAY_MS } from 'shared-contracts';
 import { App } from './app/app';
 import { createShell } from './app/create-shell';
+import { adoptPrerendered } from './cms/adopt-prerendered';
 import { readShellConfig } from './config/shell-config';
 import { lifecycle } from './lifecycle/lifecycle-state';
 import { installChunkErrorReload, reloadOnce } from './lifecycle/reload-guard';
@@ -29,6 +30,8 @@ shell.setNavigator({ navigate: (to, options) => void router.navigate(to, options
 
 const container = document.getElementById('root') ?? document.body.appendChild(document.createElement('div'));
 createRoot(container).render(<App shell={shell} router={router} />);
+// a visitor's CMS blocks the gateway prerendered move into the layout's slots as soon as they exist
+adoptPrerendered();
 
 if (shouldRefresh) void shell.session.refreshUser();
 

@@ -22,6 +22,7 @@ import {
   workerConfigFromEnv,
 } from '@studio/api';
 import { createGateway } from './server.js';
+import { stripUntrustedCountry } from './country-header.js';
 
 export interface ProductOptions {
   rootDir: string;
@@ -127,7 +128,9 @@ export async function startProduct(options: ProductOptions): Promise<RunningProd
     logger: options.logger,
     shellConfig: shellConfigFromEnv(env),
     remotesJsonPath: env.REMOTES_JSON,
+    seo: { canonicalOrigin: env.CANONICAL_ORIGIN },
     mountServices: async (gateway) => {
+      gateway.addHook('onRequest', stripUntrustedCountry(env.COUNTRY_HEADER));
       await gateway.register(accountPlugin, { prefix: '/account', db, config: accountConfig });
       await gateway.register(apiPlugin, { db, config: apiConfig, accountClient, skipMigrations: true });
     },

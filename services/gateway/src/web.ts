@@ -8,6 +8,7 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import type { RemotesManifest, RemoteContainer } from 'shared-contracts';
+import { registerSeo, type SeoOptions } from './seo.js';
 import { scriptNonce, withScriptNonce } from './security.js';
 
 export const REMOTE_PACKAGES: Record<string, RemoteContainer> = {
@@ -27,6 +28,8 @@ export interface WebOptions {
   servicePrefixes: string[];
   /** runtime configuration handed to the shell in its page (ShellConfig fields) */
   shellConfig?: Record<string, string>;
+  /** prerendered metadata, CMS blocks, sitemap.xml and robots.txt (seo.ts) */
+  seo?: SeoOptions;
 }
 
 function readVersion(dir: string): string {
@@ -54,6 +57,7 @@ function cacheHeaders(filePath: string): string {
 export async function registerWeb(app: FastifyInstance, options: WebOptions): Promise<void> {
   const shellDist = path.join(options.rootDir, 'shell', 'dist');
   const indexHtmlPath = path.join(shellDist, 'index.html');
+  const prerender = await registerSeo(app, shellDist, options.seo);
 
   app.get('/remotes.json', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
@@ -100,7 +104,8 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
     if (!existsSync(indexHtmlPath)) {
       return reply.code(503).type('text/plain').send('The shell is not built yet: run `npm run build`.');
     }
-    return reply.header('cache-control', 'no-cache').type('text/html').send(withScriptNonce(withShellConfig(readFileSync(indexHtmlPath, 'utf8'), options.shellConfig), scriptNonce(reply)));
+    const page = withScriptNonce(withShellConfig(readFileSync(indexHtmlPath, 'utf8'), options.shellConfig), scriptNonce(reply));
+    return prerender(request, page).then(({ status, html }) => reply.code(status).header('cache-control', 'no-cache').type('text/html').send(html));
   });
 }
 

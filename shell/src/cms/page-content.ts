@@ -6,10 +6,10 @@
  * the template stylesheet is loaded; an event announces the injection. No fetch on the initial load or
  * when the path is unchanged. Failures are logged only.
  */
-import { BOTTOM_SLOT_ID, CONTENT_SLOT_ID } from './slots';
+import { BOTTOM_SLOT_ID, CMS_INJECTED_ATTR, CONTENT_SLOT_ID } from './slots';
 import { CMS_CACHE_MS, CMS_DEBOUNCE_MS, CMS_INJECT_DELAY_MS, type ApiClient, type CmsContent, type CmsResponse, type EventBus } from 'shared-contracts';
 
-export const INJECTED_ATTR = 'data-cms-injected';
+export const INJECTED_ATTR = CMS_INJECTED_ATTR;
 export const INJECTED_EVENT = 'shell:content-injected';
 
 export interface PageContentDeps {

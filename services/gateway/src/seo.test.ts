@@ -1,0 +1,108 @@
+/** Prerendered pages: each route's own metadata, a visitor's CMS blocks, sitemap, robots, 404 for unknown paths. */
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import type { SeoRoutesFile } from 'shared-contracts';
+import { createGateway } from './server.js';
+import { basePath, patternRegex } from './seo.js';
+
+const ROUTES: SeoRoutesFile = {
+  aiPrefix: '/ai',
+  routes: [
+    { path: '/home', title: 'AI Video Generator', description: 'Home description', indexable: true, module: 'remote_explore/HomePage' },
+    { path: '/text-to-music/:semantic?/:tabname?', title: 'Text to Music | AI Video Generator', description: 'Music', indexable: true, module: 'remote_create/CreateScreen' },
+    { path: '/libraries', title: 'My Creations | AI Video Generator', description: 'Yours', indexable: false, module: 'remote_create/LibrariesPage' },
+  ],
+  redirects: { '/': '/home' },
+  notFound: { title: 'Page Not Found | AI Video Generator', description: 'Gone' },
+};
+
+describe('SEO prerender', () => {
+  let gateway: FastifyInstance;
+  beforeAll(async () => {
+    const root = mkdtempSync(path.join(os.tmpdir(), 'seo-test-'));
+    mkdirSync(path.join(root, 'shell', 'dist'), { recursive: true });
+    writeFileSync(
+      path.join(root, 'shell', 'dist', 'index.html'),
+      '<!doctype html><html><head><title>AI Video Generator</title><meta name="description" content="x" /></head><body><div id="root"></div></body></html>',
+    );
+    writeFileSync(path.join(root, 'shell', 'dist', 'seo-routes.json'), JSON.stringify(ROUTES));
+    writeFileSync(path.join(root, 'remotes.json'), JSON.stringify({ remotes: [] }));
+    gateway = await createGateway({
+      rootDir: root,
+      remotesJsonPath: path.join(root, 'remotes.json'),
+      seo: { canonicalOrigin: 'https://studio.example' },
+      mountServices: async (app) => {
+        // the CMS call as the API answers it
+        app.get('/api/cms-data/*', async (request) => {
+          const pathname = Buffer.from(decodeURIComponent((request.params as { '*': string })['*']), 'base64').toString('utf8');
+          if (pathname !== '/home' && pathname !== '/landing-page') return { code: 0, msg: 'ok', data: { success: false, data: null, error: 'none' }, trace_id: '' };
+          return {
+            code: 0,
+            msg: 'ok',
+            trace_id: '',
+            data: {
+              success: true,
+              error: null,
+              data: {
+                tdk: { title: `CMS title ${pathname}`, description: 'CMS description', keywords: 'ai video, generator' },
+                blocks: { head: '<style>.seo{}</style>', content: '<!-- seo-start --><section class="seo">About <b>AI video</b><script>alert(1)</script></section><!-- seo-end -->', bottom: '<p>FAQ</p>' },
+              },
+            },
+          };
+        });
+      },
+    });
+  });
+  afterAll(async () => gateway.close());
+
+  it('gives a visitor the CMS title, keywords, canonical under /ai, social tags and the blocks (without scripts)', async () => {
+    const response = await gateway.inject({ method: 'GET', url: '/home' });
+    expect(response.statusCode).toBe(200);
+    const html = response.body;
+    expect(html).toContain('<title>CMS title /home</title>');
+    expect(html).toContain('<meta name="keywords" content="ai video, generator" />');
+    expect(html).toContain('<link rel="canonical" href="https://studio.example/ai/home" />');
+    expect(html).toContain('<meta property="og:title" content="CMS title /home" />');
+    expect(html.match(/name="description"/g)).toHaveLength(1);
+    expect(html).toContain('<div id="seo-prerender-content" data-cms-injected=""><section class="seo">About <b>AI video</b></section></div>');
+    expect(html).not.toContain('alert(1)');
+    expect(html).toContain('<!--cms-head-start--><style>.seo{}</style><!--cms-head-end-->');
+  });
+
+  it('gives a signed-in person the route metadata and no CMS blocks', async () => {
+    const response = await gateway.inject({ method: 'GET', url: '/text-to-music/lofi/song', headers: { cookie: 'studio_token=abc' } });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('<title>Text to Music | AI Video Generator</title>');
+    expect(response.body).toContain('href="https://studio.example/ai/text-to-music/lofi/song"');
+    expect(response.body).not.toContain('seo-prerender-content');
+  });
+
+  it('answers an unknown path 404 with noindex, a CMS-only page 200, and /ai URLs by redirect', async () => {
+    const unknown = await gateway.inject({ method: 'GET', url: '/no-such-page' });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.body).toContain('<meta name="robots" content="noindex" />');
+    expect(unknown.body).toContain('<title>Page Not Found | AI Video Generator</title>');
+    expect((await gateway.inject({ method: 'GET', url: '/landing-page' })).statusCode).toBe(200);
+    const ai = await gateway.inject({ method: 'GET', url: '/ai/home?x=1' });
+    expect([ai.statusCode, ai.headers.location]).toEqual([301, '/home?x=1']);
+  });
+
+  it('lists the indexable routes in sitemap.xml and points robots.txt at it', async () => {
+    const sitemap = await gateway.inject({ method: 'GET', url: '/sitemap.xml' });
+    expect(sitemap.body).toContain('<loc>https://studio.example/ai/home</loc>');
+    expect(sitemap.body).toContain('<loc>https://studio.example/ai/text-to-music</loc>');
+    expect(sitemap.body).not.toContain('libraries');
+    const robots = await gateway.inject({ method: 'GET', url: '/robots.txt' });
+    expect(robots.body).toContain('Sitemap: https://studio.example/sitemap.xml');
+    expect(robots.body).toContain('Disallow: /v1/');
+  });
+
+  it('matches react-router patterns', () => {
+    expect(patternRegex('/text-to-music/:semantic?/:tabname?').test('/text-to-music/a/song')).toBe(true);
+    expect(patternRegex('/text-to-music/:semantic?/:tabname?').test('/text-to-music/a/b/c')).toBe(false);
+    expect(patternRegex('/ai-tools/video').test('/ai-tools/video')).toBe(true);
+    expect(basePath('/effect/create/:semantic?')).toBe('/effect/create');
+  });
+});

@@ -1,0 +1,215 @@
+/**
+ * What crawlers read (spec section 2): every route's HTML carries its own title, description, keywords,
+ * canonical and social tags (canonical under the /ai prefix), and for visitors the CMS blocks of that path
+ * are already in the markup (the shell adopts them into its slots, so nothing flashes). The route table
+ * comes from the shell's build (dist/seo-routes.json), the content from the same CMS call the shell makes
+ * (GET /api/cms-data/{base64 path}, through the app itself, cached 5 minutes). Plus sitemap.xml and
+ * robots.txt. A path no route or content knows answers 404 with noindex; the shell still renders it for
+ * people, and renders nothing for crawlers.
+ */
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import {
+  CMS_CACHE_MS,
+  PRERENDER_BOTTOM_ID,
+  PRERENDER_CONTENT_ID,
+  SEO_ROUTES_FILE,
+  TOKEN_COOKIE_NAME,
+  type CmsContent,
+  type SeoRoute,
+  type SeoRoutesFile,
+} from 'shared-contracts';
+
+export interface SeoOptions {
+  /** https origin the canonical URLs name (default: https:// + the request's host) */
+  canonicalOrigin?: string;
+  /** site name in og:site_name */
+  siteName?: string;
+}
+
+export interface PrerenderResult {
+  status: number;
+  html: string;
+}
+
+export type Prerender = (request: FastifyRequest, html: string) => Promise<PrerenderResult>;
+
+const SITE = 'AI Video Generator';
+
+export function escapeHtml(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+}
+
+/** A react-router pattern (/text-to-music/:semantic?/:tabname?) as a regular expression. */
+export function patternRegex(pattern: string): RegExp {
+  const parts = pattern.split('/').filter(Boolean);
+  let source = '';
+  for (const part of parts) {
+    if (part.startsWith(':')) source += part.endsWith('?') ? '(?:/[^/]+)?' : '/[^/]+';
+    else source += `/${part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`;
+  }
+  return new RegExp(`^${source || '/'}/?$`);
+}
+
+/** The path a pattern lists in the sitemap: its optional parameters left out. */
+export function basePath(pattern: string): string {
+  return pattern.split('/').filter((part) => part && !part.endsWith('?')).map((part) => `/${part}`).join('') || '/';
+}
+
+interface LoadedRoutes {
+  file: SeoRoutesFile;
+  compiled: { route: SeoRoute; regex: RegExp }[];
+}
+
+function routesLoader(shellDist: string): () => LoadedRoutes | null {
+  const file = path.join(shellDist, SEO_ROUTES_FILE);
+  let cached: { mtimeMs: number; routes: LoadedRoutes } | null = null;
+  return () => {
+    if (!existsSync(file)) return null;
+    const { mtimeMs } = statSync(file);
+    if (cached?.mtimeMs !== mtimeMs) {
+      const parsed = JSON.parse(readFileSync(file, 'utf8')) as SeoRoutesFile;
+      cached = { mtimeMs, routes: { file: parsed, compiled: parsed.routes.map((route) => ({ route, regex: patternRegex(route.path) })) } };
+    }
+    return cached.routes;
+  };
+}
+
+export function canonicalOf(origin: string, aiPrefix: string, pathname: string): string {
+  const clean = pathname.replace(/\/+$/, '') || '/';
+  return `${origin.replace(/^http:\/\//, 'https://').replace(/\/+$/, '')}${aiPrefix}${clean === '/' ? '' : clean}`;
+}
+
+function originOf(request: FastifyRequest, options: SeoOptions): string {
+  return options.canonicalOrigin || `https://${request.headers.host ?? 'localhost'}`;
+}
+
+function isVisitor(request: FastifyRequest): boolean {
+  return !(request.headers.cookie ?? '').split(';').some((part) => part.trim().startsWith(`${TOKEN_COOKIE_NAME}=`) && part.trim().length > TOKEN_COOKIE_NAME.length + 1);
+}
+
+/** CMS markup without scripts (they run when the shell injects them; the page's CSP nonce is not theirs). */
+function staticMarkup(html: string): string {
+  return html
+    .replace(/^\s*<!--\s*[\w-]*start[\w-]*\s*-->/i, '')
+    .replace(/<!--\s*[\w-]*end[\w-]*\s*-->\s*$/i, '')
+    .replace(/<script\b[\s\S]*?<\/script\s*>/gi, '')
+    .trim();
+}
+
+function cmsFetcher() {
+  const cache = new Map<string, { at: number; content: CmsContent | null }>();
+  return async (request: FastifyRequest, pathname: string): Promise<CmsContent | null> => {
+    const hit = cache.get(pathname);
+    if (hit && Date.now() - hit.at < CMS_CACHE_MS) return hit.content;
+    let content: CmsContent | null = null;
+    try {
+      const encoded = encodeURIComponent(Buffer.from(pathname, 'utf8').toString('base64'));
+      const response = await request.server.inject({ method: 'GET', url: `/api/cms-data/${encoded}`, headers: { 'x-trace-id': String(request.id) } });
+      const body = response.json() as { code?: number; data?: { success?: boolean; data?: CmsContent | null } };
+      content = body.code === 0 && body.data?.success && body.data.data ? body.data.data : null;
+    } catch (error) {
+      request.log.warn({ err: error, path: pathname }, 'prerender: CMS content unavailable');
+    }
+    if (cache.size > 2000) cache.clear();
+    cache.set(pathname, { at: Date.now(), content });
+    return content;
+  };
+}
+
+interface HeadMeta {
+  title: string;
+  description: string;
+  keywords: string;
+  canonical: string;
+  noindex: boolean;
+}
+
+export function headTags(meta: HeadMeta, siteName: string): string {
+  const e = escapeHtml;
+  const tags = [
+    `<meta name="description" content="${e(meta.description)}" />`,
+    meta.keywords ? `<meta name="keywords" content="${e(meta.keywords)}" />` : '',
+    meta.noindex ? '<meta name="robots" content="noindex" />' : '',
+    `<link rel="canonical" href="${e(meta.canonical)}" />`,
+    '<meta property="og:type" content="website" />',
+    `<meta property="og:site_name" content="${e(siteName)}" />`,
+    `<meta property="og:title" content="${e(meta.title)}" />`,
+    `<meta property="og:description" content="${e(meta.description)}" />`,
+    `<meta property="og:url" content="${e(meta.canonical)}" />`,
+    '<meta name="twitter:card" content="summary_large_image" />',
+    `<meta name="twitter:title" content="${e(meta.title)}" />`,
+    `<meta name="twitter:description" content="${e(meta.description)}" />`,
+    `<meta name="twitter:url" content="${e(meta.canonical)}" />`,
+  ];
+  return tags.filter(Boolean).join('');
+}
+
+/** Writes the head and, for visitors, the CMS blocks into the shell's page. */
+export function renderPage(html: string, meta: HeadMeta, blocks: { head: string; content: string; bottom: string } | null, siteName = SITE): string {
+  let page = html
+    .replace(/<title>[\s\S]*?<\/title>/i, `<title>${escapeHtml(meta.title)}</title>`)
+    .replace(/<meta\s+name="description"[^>]*>/i, '');
+  let head = headTags(meta, siteName);
+  if (blocks?.head) head += `<!--cms-head-start-->${blocks.head}<!--cms-head-end-->`;
+  page = page.replace('</head>', `${head}</head>`);
+  if (blocks && (blocks.content || blocks.bottom)) {
+    // below an empty #root until the app renders, so the first screen is the app's, not the SEO text
+    const markup =
+      '<style>#root:empty{min-height:100vh}</style>' +
+      `<div id="${PRERENDER_CONTENT_ID}" data-cms-injected="">${blocks.content}</div>` +
+      `<div id="${PRERENDER_BOTTOM_ID}" data-cms-injected="">${blocks.bottom}</div>`;
+    page = page.replace(/(<div id="root"><\/div>)/, `$1${markup}`);
+  }
+  return page;
+}
+
+export async function registerSeo(app: FastifyInstance, shellDist: string, options: SeoOptions = {}): Promise<Prerender> {
+  const routes = routesLoader(shellDist);
+  const fetchCms = cmsFetcher();
+  const siteName = options.siteName ?? SITE;
+
+  app.get('/robots.txt', async (request, reply) => {
+    const origin = originOf(request, options).replace(/\/+$/, '');
+    const lines = ['User-agent: *', 'Allow: /', 'Disallow: /v1/', 'Disallow: /api/', 'Disallow: /account/', 'Disallow: /libraries', 'Disallow: /debug/', '', `Sitemap: ${origin}/sitemap.xml`, ''];
+    return reply.header('cache-control', 'public, max-age=3600').type('text/plain; charset=utf-8').send(lines.join('\n'));
+  });
+
+  app.get('/sitemap.xml', async (request, reply) => {
+    const loaded = routes();
+    const origin = originOf(request, options);
+    const aiPrefix = loaded?.file.aiPrefix ?? '/ai';
+    const paths = [...new Set((loaded?.file.routes ?? []).filter((route) => route.indexable).map((route) => basePath(route.path)))];
+    const urls = paths.map((p) => `<url><loc>${escapeHtml(canonicalOf(origin, aiPrefix, p))}</loc></url>`).join('');
+    const xml = `<?xml version="1.0" encoding="UTF-8"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${urls}</urlset>`;
+    return reply.header('cache-control', 'public, max-age=3600').type('application/xml; charset=utf-8').send(xml);
+  });
+
+  // canonical URLs live under /ai; here the app is served at the root, so they land on their page
+  app.get('/ai', async (request, reply) => reply.redirect(`/${request.url.slice(3).replace(/^\/?/, '')}`, 301));
+  app.get('/ai/*', async (request, reply) => reply.redirect(request.url.slice(3), 301));
+
+  return async (request, html) => {
+    const loaded = routes();
+    const pathname = decodeURIComponent((request.url.split('?')[0] ?? '/').replace(/\/+$/, '') || '/');
+    if (!loaded) return { status: 200, html };
+    const target = loaded.file.redirects[pathname] ?? pathname;
+    const match = loaded.compiled.find(({ regex }) => regex.test(target))?.route ?? null;
+    const visitor = isVisitor(request);
+    const content = visitor ? await fetchCms(request, target) : null;
+    const known = Boolean(match) || Boolean(content);
+    const base = match ?? loaded.file.notFound;
+    const meta: HeadMeta = {
+      title: content?.tdk?.title || base.title,
+      description: content?.tdk?.description || base.description,
+      keywords: content?.tdk?.keywords ?? '',
+      canonical: canonicalOf(originOf(request, options), loaded.file.aiPrefix, target),
+      noindex: !known,
+    };
+    const blocks = content?.blocks
+      ? { head: staticMarkup(content.blocks.head ?? ''), content: staticMarkup(content.blocks.content ?? ''), bottom: staticMarkup(content.blocks.bottom ?? '') }
+      : null;
+    return { status: known ? 200 : 404, html: renderPage(html, meta, blocks, siteName) };
+  };
+}

@@ -1,0 +1,27 @@
+/**
+ * What the shell's build hands the gateway for prerendering (shell/dist/seo-routes.json): every route of
+ * the route table with its metadata, the redirects and the not-found metadata, so the HTML a crawler gets
+ * names the same title and description the client sets (spec section 2, canonical under the /ai prefix).
+ */
+export interface SeoRoute {
+  /** react-router pattern, e.g. /text-to-video/:semantic? */
+  path: string;
+  title: string;
+  description: string;
+  /** listed in sitemap.xml (public pages without required parameters) */
+  indexable: boolean;
+  /** the federated module the route renders (remote_explore/HomePage): the gateway preloads its remote */
+  module: string;
+}
+
+export interface SeoRoutesFile {
+  aiPrefix: string;
+  routes: SeoRoute[];
+  redirects: Record<string, string>;
+  notFound: { title: string; description: string };
+}
+
+export const SEO_ROUTES_FILE = 'seo-routes.json';
+/** The element the gateway puts a visitor's prerendered CMS blocks in; the shell adopts them into its slots. */
+export const PRERENDER_CONTENT_ID = 'seo-prerender-content';
+export const PRERENDER_BOTTOM_ID = 'seo-prerender-bottom';
