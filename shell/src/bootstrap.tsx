@@ -9,6 +9,7 @@ import { MANIFEST_CHECK_DELAY_MS } from 'shared-contracts';
 import { App } from './app/app';
 import { createShell } from './app/create-shell';
 import { adoptPrerendered } from './cms/adopt-prerendered';
+import { startCustomerChat } from './chat/start-chat';
 import { readShellConfig } from './config/shell-config';
 import { lifecycle } from './lifecycle/lifecycle-state';
 import { installChunkErrorReload, reloadOnce } from './lifecycle/reload-guard';
@@ -32,6 +33,8 @@ const container = document.getElementById('root') ?? document.body.appendChild(d
 createRoot(container).render(<App shell={shell} router={router} />);
 // a visitor's CMS blocks the gateway prerendered move into the layout's slots as soon as they exist
 adoptPrerendered();
+// the customer chat: loaded the first time Home shows, hidden on every other route
+startCustomerChat(shell.api, config);
 
 if (shouldRefresh) void shell.session.refreshUser();
 

@@ -8,7 +8,7 @@ import { AccountPopover } from '../account-panel/components/account-popover';
 import { GiftButton } from '../checkin/components/gift-button';
 import { primaryButton } from '../shared/components/styles';
 import { usePalette } from '../shared/lib/palette';
-import { getAccountRuntime } from '../shared/lib/runtime';
+import { getAccountRuntime } from '../app/runtime';
 
 export default function AccountEntry() {
   const shell = useShell();

@@ -11,7 +11,7 @@ import { CommunityPanel } from '../community/components/community-panel';
 import { FeedbackModal } from '../feedback/components/feedback-modal';
 import { LoginDialog } from '../login/components/login-dialog';
 import { useLoginHost } from '../login/hooks/use-login-host';
-import { getAccountRuntime } from '../shared/lib/runtime';
+import { getAccountRuntime } from '../app/runtime';
 import { TransactionsDialog } from '../transactions/components/transactions-dialog';
 
 export default function AccountHost() {

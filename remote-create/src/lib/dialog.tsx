@@ -1,8 +1,8 @@
 /** This remote's dialogs are ui-kit's Dialog and ConfirmDialog (one accessible dialog for every remote). */
 import type { ReactNode } from 'react';
-import { Dialog as KitDialog } from '@studio/ui-kit/src/dialog';
+import { Dialog as KitDialog } from '@studio/ui-kit/dialog';
 
-export { ConfirmDialog, type ConfirmDialogProps } from '@studio/ui-kit/src/dialog';
+export { ConfirmDialog, type ConfirmDialogProps } from '@studio/ui-kit/dialog';
 
 export interface DialogProps {
   title: string;

@@ -2,7 +2,7 @@
  * Every algorithm, what it takes and what it makes: the API validates creates against this list and the
  * credits module costs them from it (output media, where the duration comes from).
  */
-import { ASPECT_RATIOS, MUSIC_DEFAULT_DURATION } from 'shared-contracts/src/constants';
+import { ASPECT_RATIOS, MUSIC_DEFAULT_DURATION } from 'shared-contracts/constants';
 import type { AlgorithmId, MediaKind } from './types';
 
 export type InputKind = MediaKind | 'mask';

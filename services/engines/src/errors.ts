@@ -1,4 +1,4 @@
-import { USER_TEXTS } from 'shared-contracts/src/constants';
+import { USER_TEXTS } from 'shared-contracts/constants';
 
 /** The user texts an engine may fail with (spec sections 5 and 8). */
 export type EngineUserText = (typeof USER_TEXTS)[keyof typeof USER_TEXTS];

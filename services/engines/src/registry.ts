@@ -4,7 +4,7 @@
  *   ENGINE_ALGORITHMS=text2video=comfyui,image2video=comfyui
  *   COMFYUI_URL=http://gpu-worker:8188  COMFYUI_WORKFLOWS=/etc/studio/workflows  (one <algorithm>.json each)
  */
-import { USER_TEXTS } from 'shared-contracts/src/constants';
+import { USER_TEXTS } from 'shared-contracts/constants';
 import { isAlgorithm } from './algorithms';
 import { ComfyUiEngine, loadWorkflows, type ComfyUiOptions } from './comfyui/engine';
 import { EngineError } from './errors';

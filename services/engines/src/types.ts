@@ -2,7 +2,7 @@
  * The one interface every generation engine implements. The API and the worker build EngineJobs from
  * tasks; the registry picks the engine configured for the job's algorithm.
  */
-import type { AspectRatio } from 'shared-contracts/src/constants';
+import type { AspectRatio } from 'shared-contracts/constants';
 
 export const ALGORITHM_IDS = [
   'text2video',

@@ -3,7 +3,7 @@
  * dropped, defaults filled in, bounds and enums enforced. Failures carry the spec's user texts where the spec
  * has one (prompt too long, lyrics too short, empty music, redraw prompt, area).
  */
-import { USER_TEXTS } from 'shared-contracts/src/constants';
+import { USER_TEXTS } from 'shared-contracts/constants';
 import { ALGORITHMS, type ParamSpec } from './algorithms';
 import { EngineError } from './errors';
 import { probeMedia, type ProbedMedia } from './media/probe';

@@ -1,6 +1,6 @@
 jest.setTimeout(120000);
 import { join } from 'node:path';
-import { USER_TEXTS } from 'shared-contracts/src/constants';
+import { USER_TEXTS } from 'shared-contracts/constants';
 import { runFfmpeg } from '../src/media/ffmpeg';
 import { listVoices } from '../src/local/audio/speech';
 import { planMusic } from '../src/local/audio/synth';

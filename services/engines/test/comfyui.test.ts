@@ -4,7 +4,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { USER_TEXTS } from 'shared-contracts/src/constants';
+import { USER_TEXTS } from 'shared-contracts/constants';
 import { ComfyUiEngine, type ComfyWorkflow } from '../src/comfyui/engine';
 import { createEngineRegistry, EngineRegistry, parseAlgorithmMap } from '../src/registry';
 import { LocalEngine } from '../src/local/engine';

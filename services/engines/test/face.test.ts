@@ -1,7 +1,7 @@
 jest.setTimeout(180000);
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { USER_TEXTS } from 'shared-contracts/src/constants';
+import { USER_TEXTS } from 'shared-contracts/constants';
 import { runFfmpeg } from '../src/media/ffmpeg';
 import { probeMedia } from '../src/media/probe';
 import type { EngineData } from '../src/types';

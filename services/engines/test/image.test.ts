@@ -1,7 +1,7 @@
 jest.setTimeout(120000);
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { USER_TEXTS } from 'shared-contracts/src/constants';
+import { USER_TEXTS } from 'shared-contracts/constants';
 import { ctxFor, engine, job, makePicture, meanDiff, rgb, tempDir } from './helpers';
 import { watermarkPng } from '../src/local/image/watermark-mark';
 import type { EngineData } from '../src/types';

@@ -1,5 +1,5 @@
 jest.setTimeout(60000);
-import { USER_TEXTS } from 'shared-contracts/src/constants';
+import { USER_TEXTS } from 'shared-contracts/constants';
 import { validateParams } from '../src/validate';
 
 describe('validateParams', () => {

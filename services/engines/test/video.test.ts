@@ -1,7 +1,7 @@
 jest.setTimeout(120000);
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { USER_TEXTS } from 'shared-contracts/src/constants';
+import { USER_TEXTS } from 'shared-contracts/constants';
 import { probeMedia } from '../src/media/probe';
 import { ctxFor, engine, frameDiff, frames, job, makePicture, makeVideo, tempDir } from './helpers';
 

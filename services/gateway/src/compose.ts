@@ -52,6 +52,8 @@ export function shellConfigFromEnv(env: NodeJS.ProcessEnv): Record<string, strin
     termsUrl: env.TERMS_URL ?? '/terms',
     privacyUrl: env.PRIVACY_URL ?? '/privacy',
     cookieDomain: env.COOKIE_DOMAIN ?? '',
+    chatWidgetUrl: env.CHAT_WIDGET_URL ?? '',
+    chatWidgetSelector: env.CHAT_WIDGET_SELECTOR ?? '',
   };
 }
 

@@ -14,6 +14,10 @@ export interface ShellRuntimeConfig extends ShellConfig {
   cmsStylesheetUrl: string;
   /** how often the new-version check runs after the first one (ms) */
   versionCheckIntervalMs: number;
+  /** a customer chat vendor's script URL; '' = our own support panel (shell/src/chat) */
+  chatWidgetUrl: string;
+  /** CSS selector of the vendor widget's elements, hidden off Home */
+  chatWidgetSelector: string;
 }
 
 
@@ -42,6 +46,8 @@ export function defaultConfig(origin: string = typeof window === 'undefined' ? '
     ownDomains: hostname ? [hostname] : [],
     cmsStylesheetUrl: '',
     versionCheckIntervalMs: 5 * 60 * 1000,
+    chatWidgetUrl: '',
+    chatWidgetSelector: '',
   };
 }
 

@@ -6,7 +6,7 @@ import { useSnapshot } from 'valtio';
 import { EMBED_MODE_SIDEAPP, type User } from 'shared-contracts';
 import { menuItem, primaryButton, secondaryButton } from '../../shared/components/styles';
 import { usePalette } from '../../shared/lib/palette';
-import type { AccountRuntime } from '../../shared/lib/runtime';
+import type { AccountRuntime } from '../../app/runtime';
 import { STORAGE_KEYS, readJson } from '../../shared/lib/storage';
 import { accountCenterUrl } from '../../login/lib/login-urls';
 import { displayName } from '../lib/display-name';

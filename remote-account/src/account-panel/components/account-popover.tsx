@@ -8,7 +8,7 @@ import { createPortal } from 'react-dom';
 import { useSnapshot } from 'valtio';
 import { ACCOUNT_POPOVER, POPOVER_HIDE_DELAY_MS, POPOVER_SHOW_DELAY_MS, type User } from 'shared-contracts';
 import { usePalette } from '../../shared/lib/palette';
-import type { AccountRuntime } from '../../shared/lib/runtime';
+import type { AccountRuntime } from '../../app/runtime';
 import { displayName } from '../lib/display-name';
 import { AccountPanel } from './account-panel';
 import { Avatar } from './avatar';

@@ -1,7 +1,7 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { act } from 'react';
 import { createFakeShell, makeUser } from '../../testing/fake-shell';
-import { getAccountRuntime } from '../../shared/lib/runtime';
+import { getAccountRuntime } from '../../app/runtime';
 import { CheckInPanel, GO_CREATE_PATH, GUEST_CREDITS_TEXT } from './checkin-panel';
 
 function setup(options: { user?: ReturnType<typeof makeUser> | null; phone?: boolean; active?: boolean } = {}) {

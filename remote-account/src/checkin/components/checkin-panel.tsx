@@ -9,7 +9,7 @@ import { CHECKIN_CREDITS, CHECKIN_LAYER_Z, FEATURE_GUIDE_EXPLORE_ID, PREMIUM_MON
 import { Dialog } from '../../shared/components/dialog';
 import { primaryButton, secondaryButton } from '../../shared/components/styles';
 import { usePalette } from '../../shared/lib/palette';
-import type { AccountRuntime } from '../../shared/lib/runtime';
+import type { AccountRuntime } from '../../app/runtime';
 import { panelCredits, showUpgradePrompt } from '../lib/rules';
 
 export const CHECKIN_TITLE = 'Daily Check-in';

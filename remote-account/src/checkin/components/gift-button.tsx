@@ -1,5 +1,5 @@
 import { useSnapshot } from 'valtio';
-import type { AccountRuntime } from '../../shared/lib/runtime';
+import type { AccountRuntime } from '../../app/runtime';
 import { usePalette } from '../../shared/lib/palette';
 
 /** The gift button of the account entry: opens the check-in panel; a dot while today's claim is open. */

@@ -1,7 +1,7 @@
 import { keyframes } from '@emotion/react';
 import { useSnapshot } from 'valtio';
 import { LOGIN_FRAME } from 'shared-contracts';
-import type { AccountRuntime } from '../../shared/lib/runtime';
+import type { AccountRuntime } from '../../app/runtime';
 import { usePalette } from '../../shared/lib/palette';
 import { Dialog } from '../../shared/components/dialog';
 

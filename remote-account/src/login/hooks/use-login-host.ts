@@ -4,7 +4,7 @@
  */
 import { useEffect } from 'react';
 import { useSnapshot } from 'valtio';
-import type { AccountRuntime } from '../../shared/lib/runtime';
+import type { AccountRuntime } from '../../app/runtime';
 import { fetchAbPlan } from '../api/oauth';
 import { checkCookieSupport } from '../lib/cookie-check';
 import { rememberLandingPage } from '../lib/login-controller';

@@ -1,6 +1,6 @@
-import { DisabledTabs } from '@studio/ui-kit/src/disabled-tabs';
-import { PageFrame } from '@studio/ui-kit/src/page-frame';
-import { theme } from '@studio/ui-kit/src/theme';
+import { DisabledTabs } from '@studio/ui-kit/disabled-tabs';
+import { PageFrame } from '@studio/ui-kit/page-frame';
+import { theme } from '@studio/ui-kit/theme';
 import { BILLING_PERIODS, CREDIT_FACTS, STANDARD_EXTRAS } from '../utils/plans';
 import { PlanTable } from './plan-table';
 

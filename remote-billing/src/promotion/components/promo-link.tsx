@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { AppLink } from '@studio/ui-kit/src/app-link';
+import { AppLink } from '@studio/ui-kit/app-link';
 
 /** In-app paths go through the shell; absolute URLs open in a new tab (the shell's link rules). */
 export function PromoLink({ href, label, className, children }: { href: string; label?: string; className?: string; children: ReactNode }) {

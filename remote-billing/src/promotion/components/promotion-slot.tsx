@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { AD_ICON_SIZE, useShell, type AdItem, type PromotionSlotProps } from 'shared-contracts';
-import { Glyph, GLYPHS } from '@studio/ui-kit/src/button';
-import { focusRing, theme } from '@studio/ui-kit/src/theme';
+import { Glyph, GLYPHS } from '@studio/ui-kit/button';
+import { focusRing, theme } from '@studio/ui-kit/theme';
 import { useAds, useMarketing } from '../api/promotions';
 import { closeAd, closedRecently, isAdClosed, readPromotionFlag, recordClosed, recordShown } from '../utils/promotion-flags';
 import { PromoLink } from './promo-link';

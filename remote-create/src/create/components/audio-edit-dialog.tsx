@@ -1,8 +1,8 @@
 import { useId, useState } from 'react';
 import type { Task } from 'shared-contracts';
-import { Button } from '@studio/ui-kit/src/button';
+import { Button } from '@studio/ui-kit/button';
 import { Dialog } from '../../lib/dialog';
-import { theme } from '@studio/ui-kit/src/theme';
+import { theme } from '@studio/ui-kit/theme';
 import { fieldOf } from '../utils/form';
 
 /** The audio edit choice modal: 'Select one audio to edit', one radio per track, Cancel and OK. */

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { theme } from '@studio/ui-kit/src/theme';
+import { theme } from '@studio/ui-kit/theme';
 import { Field } from './field';
 
 export interface Choice<T extends string | number> {

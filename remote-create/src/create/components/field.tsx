@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { theme } from '@studio/ui-kit/src/theme';
+import { theme } from '@studio/ui-kit/theme';
 
 /** A labelled block of the form; fieldsets get their legend, single controls their label elsewhere. */
 export function Field({ legend, hint, children }: { legend: string; hint?: string; children: ReactNode }) {

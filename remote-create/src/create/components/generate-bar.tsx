@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import type { TaskCostResponse } from 'shared-contracts';
-import { Button } from '@studio/ui-kit/src/button';
-import { theme } from '@studio/ui-kit/src/theme';
+import { Button } from '@studio/ui-kit/button';
+import { theme } from '@studio/ui-kit/theme';
 import type { GeneratePhase } from '../hooks/use-generate';
 
 /** What the Generate button says about the price (spec: the credit cost on the button, from the server). */

@@ -1,8 +1,8 @@
 import { useEffect, useId, useRef, useState, type DragEvent } from 'react';
 import type { CropResult } from 'shared-contracts';
-import { Button } from '@studio/ui-kit/src/button';
+import { Button } from '@studio/ui-kit/button';
 import { ImageCropModal } from '../../crop/components/image-crop-modal';
-import { focusRing, theme } from '@studio/ui-kit/src/theme';
+import { focusRing, theme } from '@studio/ui-kit/theme';
 import { ImagePreview } from '../../preview/components/image-preview';
 import { UploadProgress } from '../../uploads/components/upload-progress';
 import { useUpload } from '../../uploads/hooks/use-upload';

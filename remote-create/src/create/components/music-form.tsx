@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { LYRICS_MIN_LENGTH, USER_TEXTS } from 'shared-contracts';
-import { focusRing, theme } from '@studio/ui-kit/src/theme';
+import { focusRing, theme } from '@studio/ui-kit/theme';
 import type { CreateForm } from '../utils/form';
 import { MUSIC_ALGORITHM, MUSIC_DURATION, MUSIC_PROMPT, SONG_PROMPT } from '../utils/modes';
 import type { MusicTab } from '../utils/validation';

@@ -1,10 +1,10 @@
 import { useId, useRef, useState } from 'react';
 import useSWR from 'swr';
 import { SAMPLE_LIMIT, USER_TEXTS, useShell, type PromptCategory } from 'shared-contracts';
-import { Button } from '@studio/ui-kit/src/button';
+import { Button } from '@studio/ui-kit/button';
 import { Dialog } from '../../lib/dialog';
 import { messageOf } from '../../lib/errors';
-import { theme } from '@studio/ui-kit/src/theme';
+import { theme } from '@studio/ui-kit/theme';
 import { UploadProgress } from '../../uploads/components/upload-progress';
 import { useUpload } from '../../uploads/hooks/use-upload';
 import { acceptOf, checkImageFile, IMAGE_RULE } from '../../uploads/utils/upload-rules';

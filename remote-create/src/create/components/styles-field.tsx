@@ -1,5 +1,5 @@
 import { ANIME_STYLES, EFFECTS, IMAGE_STYLES, MUSIC_STYLES, musicStyleCover, type AnimeStyleId, type EffectId, type ImageStyleId, type MusicStyleId } from '../utils/modes';
-import { theme } from '@studio/ui-kit/src/theme';
+import { theme } from '@studio/ui-kit/theme';
 import { ChoiceGroup } from './choice-group';
 import { Field } from './field';
 

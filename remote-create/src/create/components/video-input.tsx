@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { Button } from '@studio/ui-kit/src/button';
-import { theme } from '@studio/ui-kit/src/theme';
+import { Button } from '@studio/ui-kit/button';
+import { theme } from '@studio/ui-kit/theme';
 import { UploadProgress } from '../../uploads/components/upload-progress';
 import { useUpload } from '../../uploads/hooks/use-upload';
 import { readVideoMeta } from '../../uploads/utils/read-media';

@@ -3,9 +3,9 @@ import { createPortal } from 'react-dom';
 import ReactCrop, { type PixelCrop } from 'react-image-crop';
 import 'react-image-crop/dist/ReactCrop.css';
 import { useShell, type ImageCropModalProps } from 'shared-contracts';
-import { Button, Glyph, GLYPHS } from '@studio/ui-kit/src/button';
-import { media, theme } from '@studio/ui-kit/src/theme';
-import { useDialog } from '@studio/ui-kit/src/use-dialog';
+import { Button, Glyph, GLYPHS } from '@studio/ui-kit/button';
+import { media, theme } from '@studio/ui-kit/theme';
+import { useDialog } from '@studio/ui-kit/use-dialog';
 import {
   applyAspect,
   aspectChoicesFor,

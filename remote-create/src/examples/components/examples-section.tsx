@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import useSWR from 'swr';
 import { EXAMPLES_PAGE_SIZE, useShell } from 'shared-contracts';
-import { Button } from '@studio/ui-kit/src/button';
+import { Button } from '@studio/ui-kit/button';
 import { messageOf } from '../../lib/errors';
-import { focusRing, theme } from '@studio/ui-kit/src/theme';
+import { focusRing, theme } from '@studio/ui-kit/theme';
 import { ImageSwiperModal, type SwiperSlide } from './image-swiper-modal';
 
 /**

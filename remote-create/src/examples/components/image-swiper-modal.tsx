@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
 import { useKeenSlider, type KeenSliderPlugin } from 'keen-slider/react';
 import 'keen-slider/keen-slider.min.css';
-import { Button, Glyph, GLYPHS } from '@studio/ui-kit/src/button';
+import { Button, Glyph, GLYPHS } from '@studio/ui-kit/button';
 import { Dialog } from '../../lib/dialog';
-import { theme } from '@studio/ui-kit/src/theme';
+import { theme } from '@studio/ui-kit/theme';
 
 export interface SwiperSlide {
   id: string | number;

@@ -1,11 +1,11 @@
 import { useEffect, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { TASK_PAGE_SIZE, TASK_RESULT_DAYS, USER_TEXTS, useShell, type LikeValue, type Task } from 'shared-contracts';
-import { Button } from '@studio/ui-kit/src/button';
-import { PageFrame } from '@studio/ui-kit/src/page-frame';
+import { Button } from '@studio/ui-kit/button';
+import { PageFrame } from '@studio/ui-kit/page-frame';
 import { AskHost, useAsk } from '../../lib/ask-host';
 import { isInsufficientCredits, messageOf } from '../../lib/errors';
-import { theme } from '@studio/ui-kit/src/theme';
+import { theme } from '@studio/ui-kit/theme';
 import { cancelTask, deleteTask, downloadLink, fileNameOf, retryTask, saveLike, startDownload } from '../../tasks/api/tasks';
 import { TaskCard, type TaskActions } from '../../tasks/components/task-card';
 import { useNow } from '../../tasks/hooks/use-now';

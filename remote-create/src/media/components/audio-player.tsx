@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { USER_TEXTS } from 'shared-contracts';
-import { Button } from '@studio/ui-kit/src/button';
-import { theme } from '@studio/ui-kit/src/theme';
+import { Button } from '@studio/ui-kit/button';
+import { theme } from '@studio/ui-kit/theme';
 
 export function formatTime(seconds: number): string {
   if (!Number.isFinite(seconds) || seconds < 0) return '0:00';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { PHONE_VIDEO_MODAL_MAX_HEIGHT, USER_TEXTS } from 'shared-contracts';
 import { Dialog } from '../../lib/dialog';
-import { media, theme } from '@studio/ui-kit/src/theme';
+import { media, theme } from '@studio/ui-kit/theme';
 
 export interface VideoModalProps {
   /** width / height, or 'w:h' */

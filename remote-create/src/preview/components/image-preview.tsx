@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import type { ImagePreviewProps } from 'shared-contracts';
-import { Button, Glyph, GLYPHS } from '@studio/ui-kit/src/button';
-import { media } from '@studio/ui-kit/src/theme';
-import { useDialog } from '@studio/ui-kit/src/use-dialog';
+import { Button, Glyph, GLYPHS } from '@studio/ui-kit/button';
+import { media } from '@studio/ui-kit/theme';
+import { useDialog } from '@studio/ui-kit/use-dialog';
 import { PREVIEW_MAX_ZOOM, PREVIEW_MIN_ZOOM, rotate, step, zoomIn, zoomOut } from '../utils/preview-math';
 
 const toolbarButton = { color: '#ffffff', '&:hover:not(:disabled)': { background: 'rgba(255,255,255,0.12)' } } as const;

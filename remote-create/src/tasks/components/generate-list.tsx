@@ -1,8 +1,8 @@
 import { useSnapshot } from 'valtio';
 import { TASK_RESULT_DAYS, useShell, type Task } from 'shared-contracts';
-import { Button } from '@studio/ui-kit/src/button';
+import { Button } from '@studio/ui-kit/button';
 import { useAsk } from '../../lib/ask-host';
-import { media, theme } from '@studio/ui-kit/src/theme';
+import { media, theme } from '@studio/ui-kit/theme';
 import type { GenerateListApi } from '../hooks/use-generate-list';
 import { useNow } from '../hooks/use-now';
 import { useSameSeed } from '../hooks/use-same-seed';

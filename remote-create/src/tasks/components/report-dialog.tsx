@@ -1,9 +1,9 @@
 import { useId, useState } from 'react';
 import { REPORT_REASONS, useShell, type ReportReason, type Task } from 'shared-contracts';
-import { Button } from '@studio/ui-kit/src/button';
+import { Button } from '@studio/ui-kit/button';
 import { Dialog } from '../../lib/dialog';
 import { messageOf } from '../../lib/errors';
-import { theme } from '@studio/ui-kit/src/theme';
+import { theme } from '@studio/ui-kit/theme';
 import { reportTask } from '../api/tasks';
 
 /** Report a result: one of the eleven reasons of spec section 3, or Other with a text. */

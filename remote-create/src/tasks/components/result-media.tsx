@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { madeWithoutModel, PREVIEW_LABEL, USER_TEXTS, type Task, type TaskOutput } from 'shared-contracts';
-import { Button } from '@studio/ui-kit/src/button';
+import { Button } from '@studio/ui-kit/button';
 import { fieldOf } from '../../create/utils/form';
-import { focusRing, theme } from '@studio/ui-kit/src/theme';
+import { focusRing, theme } from '@studio/ui-kit/theme';
 import { AudioPlayer } from '../../media/components/audio-player';
 import { VideoModal } from '../../media/components/video-modal';
 import { ImagePreview } from '../../preview/components/image-preview';

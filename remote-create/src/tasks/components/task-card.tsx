@@ -1,9 +1,9 @@
 import dayjs from 'dayjs';
 import { useRef, useState, type ReactNode } from 'react';
 import { TASK_RESULT_DAYS, USER_TEXTS, type LikeValue, type Task } from 'shared-contracts';
-import { Button } from '@studio/ui-kit/src/button';
+import { Button } from '@studio/ui-kit/button';
 import { fieldOf } from '../../create/utils/form';
-import { theme } from '@studio/ui-kit/src/theme';
+import { theme } from '@studio/ui-kit/theme';
 import { UploadProgress } from '../../uploads/components/upload-progress';
 import { likeOf } from '../api/tasks';
 import { isUnfinished } from '../state/task-list';

@@ -1,6 +1,6 @@
 import { useShell } from 'shared-contracts';
 import { ConfirmDialog } from '../../lib/dialog';
-import { theme } from '@studio/ui-kit/src/theme';
+import { theme } from '@studio/ui-kit/theme';
 
 /** The user agreement, asked once on this browser before the first upload. */
 export function UserAgreementDialog({ onAgree, onCancel }: { onAgree(): void; onCancel(): void }) {

@@ -1,4 +1,4 @@
-import { theme } from '@studio/ui-kit/src/theme';
+import { theme } from '@studio/ui-kit/theme';
 
 /** The progress bar while a file uploads. */
 export function UploadProgress({ percent, label }: { percent: number; label: string }) {

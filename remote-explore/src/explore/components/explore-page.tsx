@@ -1,7 +1,7 @@
-import { DisabledTabs } from '@studio/ui-kit/src/disabled-tabs';
-import { NotYetNotice } from '@studio/ui-kit/src/not-yet-notice';
-import { PageFrame } from '@studio/ui-kit/src/page-frame';
-import { theme } from '@studio/ui-kit/src/theme';
+import { DisabledTabs } from '@studio/ui-kit/disabled-tabs';
+import { NotYetNotice } from '@studio/ui-kit/not-yet-notice';
+import { PageFrame } from '@studio/ui-kit/page-frame';
+import { theme } from '@studio/ui-kit/theme';
 
 export const EXPLORE_MEDIA_FILTERS = ['All', 'Video', 'Image', 'Audio'] as const;
 

@@ -1,6 +1,6 @@
-import { AppLink } from '@studio/ui-kit/src/app-link';
-import { Icon } from '@studio/ui-kit/src/icons';
-import { focusRing, media, theme } from '@studio/ui-kit/src/theme';
+import { AppLink } from '@studio/ui-kit/app-link';
+import { Icon } from '@studio/ui-kit/icons';
+import { focusRing, media, theme } from '@studio/ui-kit/theme';
 import type { CatalogEntry } from '../utils/catalog';
 
 /** A titled grid of entries, each a link with an icon, a name and one line of description. */

@@ -1,5 +1,5 @@
-import { AppLink } from '@studio/ui-kit/src/app-link';
-import { media, theme } from '@studio/ui-kit/src/theme';
+import { AppLink } from '@studio/ui-kit/app-link';
+import { media, theme } from '@studio/ui-kit/theme';
 
 const ctaBase = {
   display: 'inline-flex',

@@ -1,4 +1,4 @@
-import { media, theme } from '@studio/ui-kit/src/theme';
+import { media, theme } from '@studio/ui-kit/theme';
 import { AI_TOOLS, CREATION_MODES } from '../utils/catalog';
 import { EntryGrid } from './entry-grid';
 import { Hero } from './hero';

@@ -1,5 +1,5 @@
 import { AI_TOOLS as TOOL_CATALOGUE, routePath, toolCategoryRoute } from 'shared-contracts';
-import type { IconName } from '@studio/ui-kit/src/icons';
+import type { IconName } from '@studio/ui-kit/icons';
 
 export interface CatalogEntry {
   id: string;

@@ -1,8 +1,8 @@
-import { AppLink } from '@studio/ui-kit/src/app-link';
-import { DisabledTabs } from '@studio/ui-kit/src/disabled-tabs';
-import { NotYetNotice } from '@studio/ui-kit/src/not-yet-notice';
-import { PageFrame } from '@studio/ui-kit/src/page-frame';
-import { focusRing, theme } from '@studio/ui-kit/src/theme';
+import { AppLink } from '@studio/ui-kit/app-link';
+import { DisabledTabs } from '@studio/ui-kit/disabled-tabs';
+import { NotYetNotice } from '@studio/ui-kit/not-yet-notice';
+import { PageFrame } from '@studio/ui-kit/page-frame';
+import { focusRing, theme } from '@studio/ui-kit/theme';
 
 export const TEMPLATE_MEDIA_TABS = ['Video', 'Image'] as const;
 

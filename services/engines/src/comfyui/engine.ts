@@ -17,7 +17,7 @@ import { randomUUID } from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';
 import { basename, extname, join } from 'node:path';
 import WebSocket from 'ws';
-import { USER_TEXTS } from 'shared-contracts/src/constants';
+import { USER_TEXTS } from 'shared-contracts/constants';
 import { EngineAbortedError, EngineError } from '../errors';
 import type { AlgorithmId, Engine, EngineContext, EngineJob, EngineOutput, EngineResult, MediaKind } from '../types';
 import { ratioSize } from '../local/common';

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { USER_TEXTS, ASPECT_RATIOS, type AspectRatio } from 'shared-contracts/src/constants';
+import { USER_TEXTS, ASPECT_RATIOS, type AspectRatio } from 'shared-contracts/constants';
 import { EngineError } from '../errors';
 import { probeMedia } from '../media/probe';
 import type { EngineContext, EngineJob, EngineOutput, VideoResolution } from '../types';

@@ -1,6 +1,6 @@
 /** The local engine: real processing on this machine (sharp, ffmpeg, tfjs wasm models, eSpeak NG). */
 import { mkdir } from 'node:fs/promises';
-import { USER_TEXTS } from 'shared-contracts/src/constants';
+import { USER_TEXTS } from 'shared-contracts/constants';
 import { EngineError } from '../errors';
 import { probeMedia } from '../media/probe';
 import type { AlgorithmId, Engine, EngineContext, EngineJob, EngineResult } from '../types';

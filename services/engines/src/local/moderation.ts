@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import sharp from 'sharp';
-import { USER_TEXTS } from 'shared-contracts/src/constants';
+import { USER_TEXTS } from 'shared-contracts/constants';
 import { EngineError } from '../errors';
 import { probeMedia } from '../media/probe';
 import type { AlgorithmParams, EngineContext, EngineJob, EngineResult } from '../types';

@@ -5,7 +5,7 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { accessSync, chmodSync, constants as fsConstants, existsSync } from 'node:fs';
 import { EngineAbortedError, EngineError } from '../errors';
-import { USER_TEXTS } from 'shared-contracts/src/constants';
+import { USER_TEXTS } from 'shared-contracts/constants';
 
 function executable(path: string): boolean {
   try {

@@ -18,7 +18,7 @@ import { pipeline } from 'node:stream/promises';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from '@sinclair/typebox';
 import { API_CODES, USER_TEXTS, type UploadGrant, type UploadResult } from 'shared-contracts';
-import { probeMedia } from '@studio/engines/src/media/probe';
+import { probeMedia } from '@studio/engines/media/probe';
 import { bearerOf } from '../../auth.js';
 import { ApiFailure, fail, ok, responses, type TypeBoxProvider } from '../../http.js';
 import type { ApiModuleDefinition, ApiModulePlugin, ModuleContext } from '../types.js';

@@ -19,8 +19,8 @@ import {
   type ImageLimit,
   type VideoLimit,
 } from 'shared-contracts';
-import type { ProbedMedia } from '@studio/engines/src/media/probe';
-import type { MediaKind } from '@studio/engines/src/types';
+import type { ProbedMedia } from '@studio/engines/media/probe';
+import type { MediaKind } from '@studio/engines/types';
 import { ApiFailure } from '../../http.js';
 import { IMG2PROMPT, resolveAlgorithm } from '../tasks/catalog.js';
 

@@ -3,8 +3,8 @@
  * route meta types of spec section 2 as aliases, and the calls handled without an engine run
  * (watermark_download). `watermark` stays internal: the worker applies it to free-plan outputs.
  */
-import { ALGORITHMS, isAlgorithm, type AlgorithmSpec } from '@studio/engines/src/algorithms';
-import type { AlgorithmId } from '@studio/engines/src/types';
+import { ALGORITHMS, isAlgorithm, type AlgorithmSpec } from '@studio/engines/algorithms';
+import type { AlgorithmId } from '@studio/engines/types';
 
 export type Lane = 'video' | 'image' | 'audio' | 'check';
 

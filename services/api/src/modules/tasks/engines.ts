@@ -5,8 +5,8 @@
  *   ENGINE_ALGORITHMS=text2video=comfyui,... (the engines package's own form; ENGINE_<ALGORITHM> wins)
  *   COMFYUI_URL, COMFYUI_WORKFLOWS         the ComfyUI server and its workflow folder
  */
-import { ALGORITHM_IDS, type AlgorithmId } from '@studio/engines/src/types';
-import type { EngineConfig, EngineRegistry } from '@studio/engines/src/registry';
+import { ALGORITHM_IDS, type AlgorithmId } from '@studio/engines/types';
+import type { EngineConfig, EngineRegistry } from '@studio/engines/registry';
 
 export function engineConfigFromEnv(env: NodeJS.ProcessEnv = process.env): EngineConfig {
   const algorithms: Partial<Record<AlgorithmId, string>> = {};
@@ -30,6 +30,6 @@ export async function createTaskEngines(env: NodeJS.ProcessEnv = process.env): P
     if (name !== 'local' && name !== 'comfyui') throw new Error(`unknown engine "${name}": use local or comfyui`);
   }
   if (named.has('comfyui') && !env.COMFYUI_URL) throw new Error('an algorithm is set to the comfyui engine but COMFYUI_URL is not set');
-  const { createEngineRegistry } = await import('@studio/engines/src/registry');
+  const { createEngineRegistry } = await import('@studio/engines/registry');
   return createEngineRegistry({ config, env });
 }

@@ -94,13 +94,13 @@ const Category = Type.Object({
 });
 
 async function defaultVoices(): Promise<TtsVoice[]> {
-  const { listVoices } = await import('@studio/engines/src/local/audio/speech');
+  const { listVoices } = await import('@studio/engines/local/audio/speech');
   return listVoices();
 }
 
 async function defaultCountFaces(file: string): Promise<number> {
-  const { readRgb } = await import('@studio/engines/src/local/image/raw');
-  const { detectFaces } = await import('@studio/engines/src/local/image/face');
+  const { readRgb } = await import('@studio/engines/local/image/raw');
+  const { detectFaces } = await import('@studio/engines/local/image/face');
   return (await detectFaces(await readRgb(file))).length;
 }
 

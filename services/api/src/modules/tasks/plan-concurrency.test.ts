@@ -7,7 +7,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import type { Task } from 'shared-contracts';
-import type { EngineContext, EngineJob, EngineResult } from '@studio/engines/src/types';
+import type { EngineContext, EngineJob, EngineResult } from '@studio/engines/types';
 import { envelope, startHarness, TestEngine, type Harness } from './testing/harness';
 import { defaultConcurrency } from './worker';
 import { queueEstimate } from './store';

@@ -20,7 +20,7 @@
  * Free: a daily cap of tasks; Premium's free images and music: a fair-use cap per day.
  */
 import { API_CODES, VIDEO_CREDITS_PER_SECOND, EFFECT_SECONDS_PER_CREDIT, PREMIUM_MODEL_8S_VIDEO_CREDITS } from 'shared-contracts';
-import type { AlgorithmId } from '@studio/engines/src/types';
+import type { AlgorithmId } from '@studio/engines/types';
 import type { MemberLevel } from '../../auth.js';
 import { ApiFailure } from '../../http.js';
 import type { MediaObject } from '../storage/media.js';

@@ -1,6 +1,6 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { LYRICS_MIN_LENGTH, MUSIC_DEFAULT_DURATION, PROMPT_MIN_LENGTH, USER_TEXTS } from 'shared-contracts/src/constants';
+import { LYRICS_MIN_LENGTH, MUSIC_DEFAULT_DURATION, PROMPT_MIN_LENGTH, USER_TEXTS } from 'shared-contracts/constants';
 import { EngineError, throwIfAborted } from '../../errors';
 import { ffmpegToBuffer, runFfmpeg } from '../../media/ffmpeg';
 import { probeMedia } from '../../media/probe';

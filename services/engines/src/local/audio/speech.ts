@@ -5,8 +5,8 @@
  */
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
-import type { TtsVoice } from 'shared-contracts/src/entities';
-import { USER_TEXTS } from 'shared-contracts/src/constants';
+import type { TtsVoice } from 'shared-contracts/entities';
+import { USER_TEXTS } from 'shared-contracts/constants';
 import { EngineAbortedError, EngineError } from '../../errors';
 import { killOnAbort } from '../../media/ffmpeg';
 

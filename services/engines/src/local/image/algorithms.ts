@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { USER_TEXTS } from 'shared-contracts/src/constants';
+import { USER_TEXTS } from 'shared-contracts/constants';
 import { EngineError, throwIfAborted } from '../../errors';
 import type { AlgorithmParams, EngineContext, EngineJob, EngineResult } from '../../types';
 import { clamp, imageOutput, input, nearestRatio, NO_MODEL, outFile, ratioSize } from '../common';

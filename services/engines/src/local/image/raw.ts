@@ -1,5 +1,5 @@
 import sharp, { type Sharp } from 'sharp';
-import { USER_TEXTS } from 'shared-contracts/src/constants';
+import { USER_TEXTS } from 'shared-contracts/constants';
 import { EngineError } from '../../errors';
 import type { Region } from '../../types';
 

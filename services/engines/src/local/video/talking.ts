@@ -6,7 +6,7 @@
  */
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { USER_TEXTS } from 'shared-contracts/src/constants';
+import { USER_TEXTS } from 'shared-contracts/constants';
 import { EngineError, throwIfAborted, yieldToLoop } from '../../errors';
 import { ffmpegFrameSink, ffmpegToBuffer, forEachFrame, h264Args, runFfmpeg } from '../../media/ffmpeg';
 import { probeMedia } from '../../media/probe';

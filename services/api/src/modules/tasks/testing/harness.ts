@@ -12,7 +12,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
 import pg from 'pg';
 import type { ApiEnvelope, Task, UploadGrant, UploadResult } from 'shared-contracts';
-import type { EngineContext, EngineJob, EngineResult } from '@studio/engines/src/types';
+import type { EngineContext, EngineJob, EngineResult } from '@studio/engines/types';
 import { createHttpAccountClient } from '../../../account-client';
 import { testApiConfig } from '../../../config';
 import type { ApiModuleDefinition, ModuleContext } from '../../types';

@@ -5,10 +5,10 @@
  */
 import { proxy } from 'valtio';
 import type { ShellApi } from 'shared-contracts';
-import { CheckInController } from '../../checkin/state/checkin-controller';
-import { checkCookieSupport } from '../../login/lib/cookie-check';
-import { LoginController } from '../../login/lib/login-controller';
-import { logout } from '../../logout/logout';
+import { CheckInController } from '../checkin/state/checkin-controller';
+import { checkCookieSupport } from '../login/lib/cookie-check';
+import { LoginController } from '../login/lib/login-controller';
+import { logout } from '../logout/logout';
 
 export interface AccountUiState {
   transactionsOpen: boolean;

@@ -1,0 +1,64 @@
+import { act, fireEvent, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createShellDouble, renderWithShell } from '../../../test-support/shell-double';
+import { answerFor } from './faq';
+import { loadScript } from './script-loader';
+import { startCustomerChat } from './start-chat';
+import { SupportPanel } from './support-panel';
+
+describe('customer chat', () => {
+  it("rejects with 'load error' when a vendor script fails, and tries again next time", async () => {
+    const first = loadScript('https://chat.vendor.example/widget.js');
+    const script = document.head.querySelector<HTMLScriptElement>('script[src="https://chat.vendor.example/widget.js"]')!;
+    script.dispatchEvent(new Event('error'));
+    await expect(first).rejects.toThrow('load error');
+    const second = loadScript('https://chat.vendor.example/widget.js');
+    document.head.querySelector<HTMLScriptElement>('script[src="https://chat.vendor.example/widget.js"]')!.dispatchEvent(new Event('load'));
+    await expect(second).resolves.toBeUndefined();
+  });
+
+  it('answers from the FAQ and hands over to the feedback form', async () => {
+    const user = userEvent.setup();
+    const shell = createShellDouble();
+    const feedback = jest.fn();
+    shell.bus.on('account:open-feedback', feedback);
+    renderWithShell(<SupportPanel shell={shell} />, shell);
+    await user.click(screen.getByRole('button', { name: 'Customer support' }));
+    const panel = screen.getByRole('dialog', { name: 'Support' });
+    expect(screen.getByRole('textbox', { name: 'Your question' })).toHaveFocus();
+    await user.type(screen.getByRole('textbox', { name: 'Your question' }), 'can I get a refund?{Enter}');
+    expect(panel).toHaveTextContent('30-day money-back guarantee');
+    await user.click(screen.getByRole('button', { name: 'Contact our team (feedback form)' }));
+    expect(feedback).toHaveBeenCalled();
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('closes on Escape and gives the focus back to the launcher', async () => {
+    const user = userEvent.setup();
+    renderWithShell(<SupportPanel shell={createShellDouble()} />);
+    await user.click(screen.getByRole('button', { name: 'Customer support' }));
+    fireEvent.keyDown(screen.getByRole('dialog'), { key: 'Escape' });
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Customer support' })).toHaveFocus();
+  });
+
+  it('matches typed questions to an answer, or to none', () => {
+    expect(answerFor('how many credits does a video cost')?.id).toBe('credits');
+    expect(answerFor('what is the weather')).toBeNull();
+  });
+
+  it('appears once Home is visited and hides on every other route', async () => {
+    const shell = createShellDouble();
+    startCustomerChat(shell, { chatWidgetUrl: '', chatWidgetSelector: '' });
+    await act(async () => shell.bus.emit('shell:route-changed', { path: '/explore' }));
+    expect(document.getElementById('customer-chat')).toBeNull();
+    await act(async () => shell.bus.emit('shell:route-changed', { path: '/home' }));
+    await act(async () => new Promise((resolve) => setTimeout(resolve, 50)));
+    const host = document.getElementById('customer-chat')!;
+    expect(host.hidden).toBe(false);
+    expect(screen.getByRole('button', { name: 'Customer support' })).toBeInTheDocument();
+    await act(async () => shell.bus.emit('shell:route-changed', { path: '/text-to-video' }));
+    await act(async () => new Promise((resolve) => setTimeout(resolve, 0)));
+    expect(host.hidden).toBe(true);
+  });
+});

@@ -1,0 +1,20 @@
+/** Starts the customer chat the first time Home is shown (its code loads only then) and hides it elsewhere. */
+import type { ShellApi } from 'shared-contracts';
+import type { ChatConfig, CustomerChat } from './customer-chat';
+
+export const CHAT_ROUTES = ['/home', '/'];
+
+export function startCustomerChat(shell: ShellApi, config: ChatConfig): () => void {
+  let chat: Promise<CustomerChat> | null = null;
+  let onHome = false;
+  return shell.bus.on('shell:route-changed', ({ path }) => {
+    onHome = CHAT_ROUTES.includes(path.replace(/\/+$/, '') || '/');
+    if (onHome && !chat) {
+      chat = import(/* webpackChunkName: "customer-chat" */ './customer-chat').then(({ createCustomerChat }) => createCustomerChat(shell, config));
+      chat.catch(() => {
+        chat = null;
+      });
+    }
+    void chat?.then((created) => created.setVisible(onHome));
+  });
+}

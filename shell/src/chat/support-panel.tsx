@@ -1,0 +1,195 @@
+/**
+ * Our own customer chat when no vendor is configured: a launcher button and a support panel (a non-modal
+ * dialog: named, focus moved in and kept inside, Escape closes and gives focus back) that answers typed
+ * questions from the short FAQ and hands over to the feedback form. Never a dead button.
+ */
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { TRACK_EVENTS, type ShellApi } from 'shared-contracts';
+import { answerFor, FAQ, type FaqEntry } from './faq';
+
+interface Message {
+  from: 'you' | 'support';
+  text: string;
+}
+
+const GREETING = 'Hi! Ask a question about credits, refunds, memberships or your results, or pick one below.';
+const NO_MATCH = "I don't have an answer for that here. Tell our team through the feedback form and they will get back to you.";
+
+function focusables(root: HTMLElement): HTMLElement[] {
+  return [...root.querySelectorAll<HTMLElement>('button, input, [href], [tabindex]:not([tabindex="-1"])')].filter((el) => !el.hasAttribute('disabled'));
+}
+
+const launcherCss = {
+  position: 'fixed',
+  right: 20,
+  bottom: 20,
+  zIndex: 1500,
+  width: 56,
+  height: 56,
+  borderRadius: '50%',
+  border: 'none',
+  background: 'var(--c-primary-strong)',
+  color: 'var(--c-on-primary)',
+  cursor: 'pointer',
+  boxShadow: '0 6px 20px rgba(0,0,0,.3)',
+  display: 'grid',
+  placeItems: 'center',
+} as const;
+
+export function SupportPanel({ shell }: { shell: ShellApi }) {
+  const [open, setOpen] = useState(false);
+  const [messages, setMessages] = useState<Message[]>([{ from: 'support', text: GREETING }]);
+  const [draft, setDraft] = useState('');
+  const panelRef = useRef<HTMLDivElement | null>(null);
+  const launcherRef = useRef<HTMLButtonElement | null>(null);
+  const inputRef = useRef<HTMLInputElement | null>(null);
+  const titleId = `${useId()}-title`;
+
+  useEffect(() => {
+    if (open) inputRef.current?.focus();
+  }, [open]);
+
+  const close = () => {
+    setOpen(false);
+    launcherRef.current?.focus();
+  };
+  const ask = (question: string, entry: FaqEntry | null) => {
+    setMessages((list) => [...list, { from: 'you', text: question }, { from: 'support', text: entry ? entry.answer : NO_MATCH }]);
+    shell.track(TRACK_EVENTS.BUTTON_CLICK, { button: 'support_question', area: 'customer_chat', faq: entry?.id ?? 'none' });
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.key === 'Escape') {
+      event.stopPropagation();
+      close();
+    } else if (event.key === 'Tab' && panelRef.current) {
+      const items = focusables(panelRef.current);
+      const first = items[0];
+      const last = items[items.length - 1];
+      if (event.shiftKey && document.activeElement === first) {
+        event.preventDefault();
+        last?.focus();
+      } else if (!event.shiftKey && document.activeElement === last) {
+        event.preventDefault();
+        first?.focus();
+      }
+    }
+  };
+
+  return (
+    <>
+      <button
+        ref={launcherRef}
+        type="button"
+        aria-label={open ? 'Close customer support' : 'Customer support'}
+        aria-expanded={open}
+        data-testid="customer-chat-launcher"
+        css={launcherCss}
+        onClick={() => {
+          if (!open) shell.track(TRACK_EVENTS.CHAT_OPEN, { vendor: 'support_panel' });
+          setOpen(!open);
+        }}
+      >
+        <svg width="26" height="26" viewBox="0 0 24 24" aria-hidden="true" fill="currentColor">
+          <path d="M4 4h16a2 2 0 0 1 2 2v10a2 2 0 0 1-2 2H8l-4 4V6a2 2 0 0 1 2-2Z" />
+        </svg>
+      </button>
+      {open && (
+        <div
+          ref={panelRef}
+          role="dialog"
+          aria-labelledby={titleId}
+          data-testid="customer-chat-panel"
+          onKeyDown={onKeyDown}
+          css={{
+            position: 'fixed',
+            right: 20,
+            bottom: 88,
+            zIndex: 1500,
+            width: 'min(360px, calc(100vw - 40px))',
+            maxHeight: 'min(520px, calc(100vh - 120px))',
+            display: 'flex',
+            flexDirection: 'column',
+            background: 'var(--c-surface)',
+            color: 'var(--c-text)',
+            border: '1px solid var(--c-border)',
+            borderRadius: 12,
+            boxShadow: '0 12px 40px rgba(0,0,0,.35)',
+          }}
+        >
+          <div css={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', padding: '12px 16px', borderBottom: '1px solid var(--c-border)' }}>
+            <h2 id={titleId} css={{ margin: 0, fontSize: 16 }}>
+              Support
+            </h2>
+            <button type="button" aria-label="Close" onClick={close} css={{ background: 'none', border: 'none', color: 'inherit', fontSize: 20, cursor: 'pointer' }}>
+              ×
+            </button>
+          </div>
+          <div aria-live="polite" css={{ overflowY: 'auto', padding: 16, display: 'flex', flexDirection: 'column', gap: 8, flex: 1 }}>
+            {messages.map((message, index) => (
+              <p
+                key={index}
+                css={{
+                  margin: 0,
+                  padding: '8px 12px',
+                  borderRadius: 10,
+                  maxWidth: '85%',
+                  alignSelf: message.from === 'you' ? 'flex-end' : 'flex-start',
+                  background: message.from === 'you' ? 'var(--c-primary-strong)' : 'var(--c-surface-raised)',
+                  color: message.from === 'you' ? 'var(--c-on-primary)' : 'inherit',
+                  fontSize: 14,
+                }}
+              >
+                {message.text}
+              </p>
+            ))}
+            <div css={{ display: 'flex', flexWrap: 'wrap', gap: 6 }}>
+              {FAQ.map((entry) => (
+                <button
+                  key={entry.id}
+                  type="button"
+                  onClick={() => ask(entry.question, entry)}
+                  css={{ border: '1px solid var(--c-border)', background: 'transparent', color: 'inherit', borderRadius: 14, padding: '4px 10px', fontSize: 13, cursor: 'pointer' }}
+                >
+                  {entry.question}
+                </button>
+              ))}
+            </div>
+          </div>
+          <form
+            css={{ display: 'flex', gap: 8, padding: 12, borderTop: '1px solid var(--c-border)' }}
+            onSubmit={(event) => {
+              event.preventDefault();
+              const question = draft.trim().slice(0, 500);
+              if (!question) return;
+              ask(question, answerFor(question));
+              setDraft('');
+            }}
+          >
+            <input
+              ref={inputRef}
+              value={draft}
+              onChange={(event) => setDraft(event.target.value)}
+              aria-label="Your question"
+              placeholder="Type your question"
+              maxLength={500}
+              css={{ flex: 1, minWidth: 0, padding: '8px 10px', borderRadius: 8, border: '1px solid var(--c-border)', background: 'transparent', color: 'inherit' }}
+            />
+            <button type="submit" css={{ padding: '8px 12px', borderRadius: 8, border: 'none', background: 'var(--c-primary-strong)', color: 'var(--c-on-primary)', cursor: 'pointer' }}>
+              Ask
+            </button>
+          </form>
+          <button
+            type="button"
+            onClick={() => {
+              close();
+              shell.bus.emit('account:open-feedback', {});
+            }}
+            css={{ margin: '0 12px 12px', padding: '8px 12px', borderRadius: 8, border: '1px solid var(--c-border)', background: 'transparent', color: 'inherit', cursor: 'pointer' }}
+          >
+            Contact our team (feedback form)
+          </button>
+        </div>
+      )}
+    </>
+  );
+}
