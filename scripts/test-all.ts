@@ -1,5 +1,6 @@
 /**
- * `npm test`: every test of the project. Unit and service tests (jest) on embedded PGlite; the service
+ * `npm test`: every test of the project. First the lint (eslint.config.mjs: the boundary rules among
+ * others; it counts as one test); then unit and service tests (jest) on embedded PGlite; the service
  * tests again on a real PostgreSQL server when TEST_DATABASE_URL is set; then the browser suites
  * (Playwright with Debian chromium) against the product as the start command serves it.
  * Ends with one line `N passed, N failed` over all of it.
@@ -41,6 +42,16 @@ function runJest(label: string, args: string[], env: NodeJS.ProcessEnv): void {
   rmSync(outDir, { recursive: true, force: true });
 }
 
+function runLint(): void {
+  console.log('\n=== lint (ESLint, boundaries) ===');
+  const run = spawnSync(process.execPath, [path.join(root, 'node_modules/eslint/bin/eslint.js'), '.'], { cwd: root, stdio: 'inherit' });
+  if (run.status === 0) total.passed += 1;
+  else {
+    total.failed += 1;
+    anyFailure = true;
+  }
+}
+
 function runE2e(): void {
   console.log('\n=== browser (Playwright, Debian chromium) ===');
   const outDir = mkdtempSync(path.join(os.tmpdir(), 'e2e-'));
@@ -63,6 +74,7 @@ function runE2e(): void {
 }
 
 const only = process.argv[2];
+if (!only || only === 'lint') runLint();
 if (!only || only === 'unit') runJest('unit and service tests (PGlite)', [], { TEST_DATABASE_URL: '' });
 if ((!only || only === 'pg') && process.env.TEST_DATABASE_URL) {
   runJest('service tests on PostgreSQL', ['--selectProjects', 'services'], { TEST_DATABASE_URL: process.env.TEST_DATABASE_URL });

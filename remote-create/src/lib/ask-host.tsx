@@ -6,7 +6,10 @@ import { createContext, useCallback, useContext, useMemo, useRef, useState, type
 import { useShell } from 'shared-contracts';
 import { ConfirmDialog } from './dialog';
 import { agreements } from './local-flags';
+// TODO(issue 9): the ask host renders the uploads feature's dialogs, so it belongs in uploads/, not lib/
+// eslint-disable-next-line import-x/no-restricted-paths
 import { NotEnoughSpaceDialog } from '../uploads/components/not-enough-space-dialog';
+// eslint-disable-next-line import-x/no-restricted-paths
 import { UserAgreementDialog, WatermarkAgreementDialog } from '../uploads/components/agreement-dialogs';
 
 export interface ConfirmQuestion {

@@ -1,0 +1,129 @@
+// The lint of the whole repository (flat config). Besides typescript-eslint's checks it holds the
+// architecture to its word: no remote imports another remote or the shell; services never import web code;
+// inside a remote, imports run one way (exposes -> features -> lib/shared) and never in a cycle; no import
+// reaches into another package's src/ (each package declares what it offers in its `exports` map);
+// file names are kebab-case. `npm test` runs it (scripts/test-all.ts); scripts/eslint-config.test.ts proves
+// that a forbidden import fails.
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import { importX } from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import checkFile from 'eslint-plugin-check-file';
+import globals from 'globals';
+import reactHooks from 'eslint-plugin-react-hooks';
+import { createJiti } from 'jiti';
+
+const jiti = createJiti(import.meta.url);
+/** @type {{ REMOTES: readonly { pkg: string }[] }} */
+const { REMOTES } = await jiti.import('./shared-contracts/src/remotes.ts');
+const REMOTE_DIRS = REMOTES.map((remote) => remote.pkg);
+const WEB_DIRS = ['shell', 'ui-kit', ...REMOTE_DIRS];
+
+const TS = ['**/*.{ts,tsx,mts,cts}'];
+const TESTS = ['**/*.test.{ts,tsx}', 'test-support/**', 'e2e/**', '**/testing/**', '**/test/**'];
+
+/** Package names and deep paths no file may import (the `exports` maps say what each package offers). */
+const DEEP_SRC = {
+  group: ['@studio/*/src', '@studio/*/src/**', 'shared-contracts/src', 'shared-contracts/src/**', 'shell/src/**', 'remote-*/src/**'],
+  message: "Import a package by its public entry (its package.json `exports`), not by a path into its src/.",
+};
+
+/** A zone of import-x/no-restricted-paths: files under `target` may not import files under `from`. */
+function zone(target, from, message, except) {
+  return { target, from, message, ...(except ? { except } : {}) };
+}
+
+/** Inside a remote: lib/ and shared/ never import a feature or an expose; features never import exposes. */
+const layerZones = REMOTE_DIRS.flatMap((remote) => [
+  zone(`./${remote}/src/lib`, `./${remote}/src`, 'lib/ is below every feature: it never imports one.', ['./lib', './globals.d.ts']),
+  zone(`./${remote}/src/shared`, `./${remote}/src`, 'shared/ is below every feature: it never imports one.', ['./shared', './globals.d.ts']),
+  zone(`./${remote}/src/!(exposes)/**/*`, `./${remote}/src/exposes`, 'Features never import an expose: exposes import features.'),
+]);
+
+/** Between packages: what may import what. */
+const packageZones = [
+  // no remote imports another remote or the shell
+  ...REMOTE_DIRS.flatMap((remote) => [
+    ...REMOTE_DIRS.filter((other) => other !== remote).map((other) =>
+      zone(`./${remote}`, `./${other}`, `A remote never imports another remote: share through shared-contracts or ui-kit, or load it with loadRemote.`),
+    ),
+    zone(`./${remote}`, './shell', 'A remote never imports the shell: it gets what it needs through ShellApi (useShell()).'),
+  ]),
+  // the shell never imports a remote's code (it loads remotes through Module Federation)
+  ...REMOTE_DIRS.map((remote) => zone('./shell', `./${remote}`, 'The shell loads remotes through Module Federation, never by import.')),
+  // ui-kit and the contract sit below every app
+  ...['ui-kit', 'shared-contracts'].flatMap((pkg) =>
+    ['shell', ...REMOTE_DIRS, 'services'].map((app) => zone(`./${pkg}`, `./${app}`, `${pkg} sits below the apps and never imports one.`)),
+  ),
+  zone('./shared-contracts', './ui-kit', 'The contract has no UI.'),
+  // services never import web code
+  ...WEB_DIRS.map((web) => zone('./services', `./${web}`, 'Services never import web code (the contract is the only thing they share).')),
+];
+
+export default tseslint.config(
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      '**/.bench/**',
+      '**/coverage/**',
+      '**/test-results/**',
+      '**/playwright-report/**',
+      '.data/**',
+      '**/*.d.ts',
+      '**/*.js',
+      '**/*.cjs',
+    ],
+  },
+  {
+    files: TS,
+    extends: [js.configs.recommended, ...tseslint.configs.recommended],
+    languageOptions: {
+      ecmaVersion: 2023,
+      sourceType: 'module',
+      globals: { ...globals.browser, ...globals.node },
+    },
+    linterOptions: { reportUnusedDisableDirectives: 'warn' },
+    plugins: { 'import-x': importX, 'check-file': checkFile, 'react-hooks': reactHooks },
+    settings: {
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json', alwaysTryTypes: true })],
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+    },
+    rules: {
+      // TypeScript checks these better than the lint (undefined names, redeclared overloads)
+      'no-undef': 'off',
+      'no-redeclare': 'off',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true }],
+      '@typescript-eslint/no-explicit-any': 'error',
+      // flags `let x = null; try { x = ... }` patterns the code uses on purpose
+      'no-useless-assignment': 'off',
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'warn',
+      // boundaries
+      'import-x/no-restricted-paths': ['error', { basePath: import.meta.dirname, zones: [...packageZones, ...layerZones] }],
+      'import-x/no-cycle': ['error', { ignoreExternal: true, maxDepth: 12 }],
+      'import-x/no-relative-packages': 'error',
+      'import-x/no-self-import': 'error',
+      'no-restricted-imports': ['error', { patterns: [DEEP_SRC] }],
+      // kebab-case file and folder names
+      'check-file/filename-naming-convention': ['error', { '**/*.{ts,tsx,mts}': 'KEBAB_CASE' }, { ignoreMiddleExtensions: true }],
+      'check-file/folder-naming-convention': ['error', { '**/': 'KEBAB_CASE' }],
+    },
+  },
+  {
+    // tests may use the shared test kit (test-support/) by a relative path and doubles may be loose
+    files: TESTS,
+    rules: {
+      // a test may render an expose to test a feature through it
+      'import-x/no-restricted-paths': ['error', { basePath: import.meta.dirname, zones: packageZones }],
+      'import-x/no-relative-packages': 'off',
+      '@typescript-eslint/no-explicit-any': 'off',
+      '@typescript-eslint/no-require-imports': 'off',
+    },
+  },
+  {
+    // each app's build config uses the root's shared rspack helpers (rspack.shared.ts)
+    files: ['*/rspack.config.ts'],
+    rules: { 'import-x/no-relative-packages': 'off' },
+  },
+);

@@ -1,0 +1,45 @@
+/**
+ * The lint's boundary rules (eslint.config.mjs) fail what they should: each case lints a snippet as if it
+ * were a file at the given path, through the real config and resolver (ESLint's Node API, in one child
+ * process: the config is ESM and loads the contract's REMOTES list).
+ */
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+
+const root = path.resolve(__dirname, '..');
+
+const PROBE = `
+import { ESLint } from 'eslint';
+const cases = JSON.parse(process.argv[1]);
+const eslint = new ESLint({ cwd: process.cwd() });
+const out = [];
+for (const [filePath, code] of cases) {
+  const [result] = await eslint.lintText(code, { filePath });
+  out.push(result.messages.filter((m) => m.severity === 2).map((m) => m.ruleId ?? 'fatal'));
+}
+console.log(JSON.stringify(out));
+`;
+
+function lintAll(cases: [string, string][]): string[][] {
+  const stdout = execFileSync(process.execPath, ['--input-type=module', '-e', PROBE, JSON.stringify(cases)], { cwd: root, encoding: 'utf8' });
+  return JSON.parse(stdout) as string[][];
+}
+
+describe('eslint.config.mjs', () => {
+  it('fails a cross-remote import, a deep src import, a service importing web code, lib importing a feature and a file name not in kebab-case; passes a clean file', () => {
+    const [crossRemote, deepSrc, serviceWeb, libFeature, naming, clean] = lintAll([
+      ['remote-create/src/create/lint-probe.ts', "import { TOOLS } from '../../../remote-tools/src/tools-list/utils/catalog';\nexport const probe = TOOLS;\n"],
+      ['remote-create/src/create/lint-probe.ts', "import { theme } from '@studio/ui-kit/src/theme';\nexport const probe = theme;\n"],
+      ['services/api/src/lint-probe.ts', "import { theme } from '../../../ui-kit/src/theme';\nexport const probe = theme;\n"],
+      ['remote-create/src/lib/lint-probe.ts', "import { IMAGE_RULE } from '../uploads/utils/upload-rules';\nexport const probe = IMAGE_RULE;\n"],
+      ['remote-create/src/lib/LintProbe.ts', 'export const probe = 1;\n'],
+      ['remote-create/src/create/lint-probe.ts', "import { theme } from '@studio/ui-kit/theme';\nimport { routePath } from 'shared-contracts';\nexport const probe = [theme, routePath('Home')];\n"],
+    ]);
+    expect(crossRemote).toContain('import-x/no-restricted-paths');
+    expect(deepSrc).toContain('no-restricted-imports');
+    expect(serviceWeb).toContain('import-x/no-restricted-paths');
+    expect(libFeature).toContain('import-x/no-restricted-paths');
+    expect(naming).toContain('check-file/filename-naming-convention');
+    expect(clean).toEqual([]);
+  });
+});

@@ -1,0 +1,10 @@
+/** ui-kit's pieces; each is also its own entry (`@studio/ui-kit/button`), which is how the remotes import them. */
+export * from './app-link';
+export * from './button';
+export * from './dialog';
+export * from './disabled-tabs';
+export * from './icons';
+export * from './not-yet-notice';
+export * from './page-frame';
+export * from './theme';
+export * from './use-dialog';
