@@ -46,6 +46,34 @@ test('a free user buys a credit pack in the sandbox checkout and sees it arrive 
   await expect(page.getByTestId('header-credits')).toHaveText(String(before + 100), { timeout: 15000 });
 });
 
+test('a free user takes the 3-day trial, becomes Standard in the account panel, and cancels the renewal', async ({ page, context }) => {
+  await logIn(page, 'free@demo.local');
+  await page.getByTestId('header-credits').click();
+  const dialog = page.getByRole('dialog', { name: 'Upgrade' });
+  // smart open: membership for a free user
+  await expect(dialog.getByRole('tab', { name: 'Membership' })).toHaveAttribute('aria-selected', 'true');
+  await dialog.getByRole('radio', { name: /^Standard Monthly,/ }).click();
+  await dialog.getByRole('checkbox', { name: /3-day free trial/ }).check();
+  const [shop] = await Promise.all([context.waitForEvent('page'), dialog.getByRole('button', { name: 'Start 3-day free trial' }).click()]);
+  await shop.waitForLoadState();
+  await expect(shop.getByText('$0.00')).toBeVisible();
+  await shop.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await shop.getByLabel('Expiry (MM/YY)').fill('12/34');
+  await shop.getByLabel('CVC').fill('123');
+  await shop.getByRole('button', { name: 'Start free trial' }).click();
+  await expect(shop.getByRole('heading', { name: 'Successful purchase' })).toBeVisible();
+  await shop.close();
+
+  await page.bringToFront();
+  await expect(page.getByText('Successful purchase')).toBeVisible({ timeout: 15000 });
+  await page.getByTestId('account-avatar').click();
+  const panel = page.getByRole('dialog', { name: 'Account' });
+  await expect(panel.getByTestId('account-plan')).toHaveText('Standard', { timeout: 15000 });
+  await panel.getByRole('button', { name: /^Cancel Standard Monthly/ }).click();
+  await expect(panel.getByText('Cancelled: ends at the end of the period')).toBeVisible();
+  await expect(panel.getByTestId('account-plan')).toHaveText('Standard');
+});
+
 test('the phone dialog at 375 px: full screen, membership first, Subscribe', async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 812 });
   await logIn(page, 'premium@demo.local');

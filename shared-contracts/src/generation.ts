@@ -3,6 +3,9 @@
  * results no generative model made, the creation screen's notice, and the words for the two waits.
  */
 
+/** The product's one name: header, page titles, login frame, watermark (upper-cased there). */
+export const PRODUCT_NAME = 'AI Video Generator';
+
 /** Why a queued task waits: for one of the user's plan's video slots, or for a free worker. */
 export type TaskQueueWait = 'plan_slot' | 'worker';
 

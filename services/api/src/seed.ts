@@ -14,6 +14,8 @@ export const DEMO_USERS = {
   free: { id: '00000000-0000-4000-8000-000000000001', email: 'free@demo.local', nickname: 'Free Demo', country: 'US' },
   standard: { id: '00000000-0000-4000-8000-000000000002', email: 'standard@demo.local', nickname: 'Standard Demo', country: 'US' },
   premium: { id: '00000000-0000-4000-8000-000000000003', email: 'premium@demo.local', nickname: 'Premium Demo', country: 'DE' },
+  // a Free account in a check-in country (CHECKIN_COUNTRIES_DEFAULT: CL, TH): the daily check-in can be tried
+  checkin: { id: '00000000-0000-4000-8000-000000000004', email: 'checkin@demo.local', nickname: 'Check-in Demo', country: 'TH' },
 } as const;
 export const DEMO_PASSWORD = 'demo-password';
 
@@ -69,6 +71,7 @@ const PLANS: DemoPlan[] = [
     membership: { skuId: 24109016, level: 'premium', name: 'Premium Yearly', startedDaysAgo: 40, credits: 500 },
     spends: 8,
   },
+  { key: 'checkin', firstname: 'Check-in', createdDaysAgo: 3, membership: null, spends: 0 },
 ];
 
 export async function seedDemoData(db: Database, options: SeedOptions = {}): Promise<SeedResult> {

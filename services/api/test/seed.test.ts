@@ -39,8 +39,8 @@ describe('demo data and the credit transactions call', () => {
     if (api.db.kind === 'postgres') expect((await seedDemoData(api.db)).seeded).toBe(false);
   });
 
-  it('the three demo accounts sign in with their fixed ids and membership levels', async () => {
-    const expected = { free: 'free', standard: 'standard', premium: 'premium' } as const;
+  it('the demo accounts sign in with their fixed ids and membership levels', async () => {
+    const expected = { free: 'free', standard: 'standard', premium: 'premium', checkin: 'free' } as const;
     for (const [key, demo] of Object.entries(DEMO_USERS)) {
       const { body } = await api.signIn(makeProfile({ id: demo.id, email: demo.email, nickname: demo.nickname, country: demo.country, is_new: false }));
       const user = body.data.user as unknown as User;
@@ -48,7 +48,7 @@ describe('demo data and the credit transactions call', () => {
       expect(user.verify.level).toBe(expected[key as keyof typeof expected]);
       expect(user.integral.integral).toBeGreaterThan(0);
       expect(user.isNewUser).toBe(false);
-      if (key === 'free') expect(user.subscribe).toEqual([]);
+      if (key === 'free' || key === 'checkin') expect(user.subscribe).toEqual([]);
       else expect(user.subscribe[0]).toMatchObject({ pid: key === 'standard' ? 24109014 : 24109016, is_expired: false });
       // signing in did not add a sign-up grant or a trial
       expect(user.freeTrails).toEqual([]);

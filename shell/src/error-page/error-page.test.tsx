@@ -95,7 +95,20 @@ describe('error page behaviour', () => {
   it('Go Back goes home when there is no history', async () => {
     const router = renderPage();
     window.history.replaceState({ idx: 0 }, '');
+    const length = jest.spyOn(window.history, 'length', 'get').mockReturnValue(1);
     await userEvent.click(screen.getByRole('button', { name: 'Go Back' }));
     expect(router.state.location.pathname).toBe('/');
+    length.mockRestore();
+  });
+
+  it("Go Back uses the browser's history after a full page load (the app's own is empty)", async () => {
+    renderPage();
+    window.history.replaceState({ idx: 0 }, '');
+    const length = jest.spyOn(window.history, 'length', 'get').mockReturnValue(3);
+    const back = jest.spyOn(window.history, 'back').mockImplementation(() => undefined);
+    await userEvent.click(screen.getByRole('button', { name: 'Go Back' }));
+    expect(back).toHaveBeenCalledTimes(1);
+    back.mockRestore();
+    length.mockRestore();
   });
 });

@@ -1,10 +1,10 @@
 /**
  * The error page of spec sections 2 and 8: status code, title and description per status, Go Home ('/')
- * and Go Back (history back, or home when there is no history), the 'Explore Our AI Tools' feature guide,
+ * and Go Back (the app's history, the browser's after a full page load, or home when there is none), the 'Explore Our AI Tools' feature guide,
  * stack details only outside beta and production (loaded lazily), and nothing at all for crawlers.
  */
 import { lazy, Suspense, useContext, useEffect } from 'react';
-import { ShellContext, TRACK_EVENTS } from 'shared-contracts';
+import { PRODUCT_NAME, ShellContext, TRACK_EVENTS } from 'shared-contracts';
 import { Link, useNavigate } from 'react-router';
 import { errorTextOf, FEATURE_GUIDE, isCrawler } from './error-texts';
 
@@ -20,9 +20,11 @@ export interface ErrorPageProps {
   userAgent?: string;
 }
 
-function hasHistory(): boolean {
+/** Where Go Back goes: the app's own history, else the browser's (a full page load), else home. */
+export function backTarget(): 'app' | 'browser' | 'home' {
   const state = window.history.state as { idx?: number } | null;
-  return typeof state?.idx === 'number' ? state.idx > 0 : false;
+  if (typeof state?.idx === 'number' && state.idx > 0) return 'app';
+  return window.history.length > 1 ? 'browser' : 'home';
 }
 
 const button = {
@@ -38,7 +40,7 @@ export function ErrorPage({ status = 404, message, stack, env, userAgent = navig
   const text = errorTextOf(status);
   const crawler = isCrawler(userAgent);
   useEffect(() => {
-    if (!crawler) document.title = `${text.title} | AI Video Generator`;
+    if (!crawler) document.title = `${text.title} | ${PRODUCT_NAME}`;
   }, [crawler, text.title]);
   const shell = useContext(ShellContext);
   useEffect(() => {
@@ -73,7 +75,9 @@ export function ErrorPage({ status = 404, message, stack, env, userAgent = navig
           css={{ ...button, border: '1px solid var(--c-border)', background: 'var(--c-surface)', color: 'var(--c-text)' }}
           onClick={() => {
             shell?.track(TRACK_EVENTS.BUTTON_CLICK, { button: 'go_back', area: 'error_page' });
-            if (hasHistory()) navigate(-1);
+            const target = backTarget();
+            if (target === 'app') navigate(-1);
+            else if (target === 'browser') window.history.back();
             else navigate('/');
           }}
         >

@@ -6,7 +6,7 @@
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { useSnapshot } from 'valtio';
-import { useShell } from 'shared-contracts';
+import { PRODUCT_NAME, useShell } from 'shared-contracts';
 import { RemoteArea } from '../federation/remote-area';
 import { CommunityChat } from './community-chat';
 import { iconButton } from './header-styles';
@@ -16,7 +16,8 @@ import { useSession, useViewport } from './use-shell-snapshot';
 import { LAYOUT } from '../theme/theme';
 import { useIdle } from '../lifecycle/use-idle';
 
-const PLAN_LABEL = { guest: 'Guest', free: 'Free', standard: 'Standard', vip: 'VIP' } as const;
+// the plan's name as the account panel and the pricing page say it ('vip' is the flag's name only)
+const PLAN_LABEL = { guest: 'Guest', free: 'Free', standard: 'Standard', vip: 'Premium' } as const;
 
 export function Logo() {
   // a gradient id per logo: a hidden copy (phone header) must not take the gradient of a visible one with it
@@ -155,14 +156,15 @@ export function Header() {
       </button>
       <Link
         to="/home"
-        aria-label="AI Video Generator, home"
+        aria-label={`${PRODUCT_NAME}, home`}
         css={{ display: 'flex', alignItems: 'center', gap: 10, color: 'var(--c-text)', textDecoration: 'none', minWidth: 0 }}
       >
         <span css={{ display: 'flex', '@media (max-width: 399px)': { display: 'none' } }}>
           <Logo />
         </span>
-        <span css={{ fontWeight: 800, fontSize: viewport.isPhone ? 15 : 17, whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }}>
-          AI Video Generator
+        {/* on a phone the name takes two short lines rather than an ellipsis */}
+        <span css={viewport.isPhone ? { fontWeight: 800, fontSize: 14, lineHeight: 1.1, maxWidth: 96 } : { fontWeight: 800, fontSize: 17, whiteSpace: 'nowrap' }}>
+          {PRODUCT_NAME}
         </span>
       </Link>
       <div css={{ flex: 1 }} />

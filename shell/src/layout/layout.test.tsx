@@ -73,7 +73,7 @@ describe('layout', () => {
 
     await act(async () => shell.session.setUser(member));
     expect(screen.getByTestId('header-credits')).toHaveTextContent('250');
-    expect(screen.getByTestId('header-plan')).toHaveTextContent('VIP');
+    expect(screen.getByTestId('header-plan')).toHaveTextContent('Premium');
     expect(screen.queryByRole('button', { name: 'Login' })).not.toBeInTheDocument();
     await act(async () => shell.api.bus.emit('credits:changed', { credits: 90 }));
     expect(screen.getByTestId('header-credits')).toHaveTextContent('90');

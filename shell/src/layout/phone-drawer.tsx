@@ -2,6 +2,7 @@
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
 import { useSnapshot } from 'valtio';
+import { PRODUCT_NAME } from 'shared-contracts';
 import { Icon } from './icons';
 import { iconButton } from './header-styles';
 import { layoutState } from './layout-state';
@@ -81,7 +82,7 @@ export function PhoneDrawer() {
       >
         <div css={{ display: 'flex', alignItems: 'center', gap: 10, height: 56, padding: '0 8px 0 14px', borderBottom: '1px solid var(--c-border)' }}>
           <Logo />
-          <span css={{ fontWeight: 800, flex: 1 }}>AI Video Generator</span>
+          <span css={{ fontWeight: 800, flex: 1 }}>{PRODUCT_NAME}</span>
           <button type="button" aria-label="Close menu" onClick={close} css={iconButton}>
             <Icon name="close" />
           </button>

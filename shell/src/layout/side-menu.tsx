@@ -54,7 +54,7 @@ export function SideMenu({ narrow = false, onNavigate }: { narrow?: boolean; onN
             const content = (
               <>
                 <Icon name={item.icon} size={narrow ? 22 : 20} />
-                <span css={narrow ? { fontSize: 11, lineHeight: 1.2, textAlign: 'center' } : { flex: 1, minWidth: 0, whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }}>
+                <span css={narrow ? { fontSize: 11, lineHeight: 1.2, textAlign: 'center', overflowWrap: 'anywhere' } : { flex: 1, minWidth: 0, lineHeight: 1.25 }}>
                   {item.label}
                 </span>
                 {item.badge ? <Badge kind={item.badge} compact={narrow} /> : null}

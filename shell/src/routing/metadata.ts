@@ -2,6 +2,7 @@
  * Per-path canonical and social metadata: pages are published under the /ai prefix of the canonical
  * https origin (config.canonicalOrigin), e.g. /text-to-video -> https://example.com/ai/text-to-video.
  */
+import { PRODUCT_NAME } from 'shared-contracts';
 import type { PageMeta } from './route-specs';
 import { AI_PREFIX } from './link-rules';
 
@@ -32,7 +33,7 @@ export function applyPageMetadata(doc: Document, meta: PageMeta, canonical: stri
   }
   link.href = canonical;
   upsertMeta(doc, 'property', 'og:type', 'website');
-  upsertMeta(doc, 'property', 'og:site_name', 'AI Video Generator');
+  upsertMeta(doc, 'property', 'og:site_name', PRODUCT_NAME);
   upsertMeta(doc, 'property', 'og:title', meta.title);
   upsertMeta(doc, 'property', 'og:description', meta.description);
   upsertMeta(doc, 'property', 'og:url', canonical);

@@ -35,6 +35,8 @@ export function describeError(error: unknown): { status: number; fatal: boolean;
     const message = typeof response.data === 'string' ? response.data : response.statusText || `HTTP ${response.status}`;
     return { status: response.status, fatal: true, message };
   }
-  if (error instanceof Error) return { status: 500, fatal: true, message: error.message, stack: error.stack };
+  // a page that throws keeps the header and menu around its error page (the layout's own failures still
+  // reach the root, which has nothing else to render)
+  if (error instanceof Error) return { status: 500, fatal: false, message: error.message, stack: error.stack };
   return { status: 500, fatal: true, message: String(error) };
 }

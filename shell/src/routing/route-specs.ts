@@ -3,7 +3,7 @@
  * whether it has the header and sidebar, its metadata, and how its parameters are validated. The router
  * (route-table.tsx) is built from this list, and tests resolve paths against the same objects.
  */
-import { EDITOR_TOOLS, NAMED_ROUTES, type AiTool, type AiToolCategory, type CreateMode, type RemoteModuleName, type RemoteModules } from 'shared-contracts';
+import { EDITOR_TOOLS, NAMED_ROUTES, PRODUCT_NAME, type AiTool, type AiToolCategory, type CreateMode, type RemoteModuleName, type RemoteModules } from 'shared-contracts';
 import type { RouteName } from './named-routes';
 
 export interface PageMeta {
@@ -45,7 +45,7 @@ function spec<N extends RemoteModuleName>(value: RouteSpec<N>): RouteSpec {
   return value as unknown as RouteSpec;
 }
 
-const SUFFIX = ' | AI Video Generator';
+const SUFFIX = ` | ${PRODUCT_NAME}`;
 
 function create(id: string, path: string, name: RouteName, mode: CreateMode, area: string, description: string): RouteSpec {
   return spec({
@@ -98,7 +98,7 @@ export const ROUTE_SPECS: readonly RouteSpec[] = [
     props: {},
     area: 'Home',
     chrome: true,
-    meta: { title: 'AI Video Generator', description: 'Create videos, images and music with AI: text to video, image to video, AI tools and effects.' },
+    meta: { title: PRODUCT_NAME, description: 'Create videos, images and music with AI: text to video, image to video, AI tools and effects.' },
   }),
   create('text-to-video', '/text-to-video/:semantic?', 'TextToVideo', 'text-to-video', 'Text to Video', 'Turn a text prompt into a video with AI.'),
   create('image-to-video', '/image-to-video/:semantic?', 'ImageToVideo', 'image-to-video', 'Image to Video', 'Bring a still image to life as an AI video.'),

@@ -139,6 +139,8 @@ describe('route table, rendered', () => {
     renderShellAt('/debug/test-error');
     expect(await screen.findByRole('heading', { name: 'Oops! Something went wrong on our end' })).toBeInTheDocument();
     expect(screen.getAllByText(/throws on purpose/).length).toBeGreaterThan(0);
+    // the 500 page keeps the header and the menu
+    expect(screen.getByRole('banner')).toBeInTheDocument();
   });
 
   it('shows the 404 page at /404', async () => {

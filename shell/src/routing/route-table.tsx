@@ -70,7 +70,8 @@ function PageErrorElement() {
   const error = useRouteError();
   const { config } = useShellInternals();
   const described = describeError(error);
-  if (described.fatal) throw error;
+  // a failed chunk of the shell goes to the root, which reloads once
+  if (described.fatal || isShellChunkError(error)) throw error;
   return <ErrorPage status={described.status} message={described.message} stack={described.stack} env={config.env} />;
 }
 

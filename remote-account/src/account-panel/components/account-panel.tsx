@@ -14,6 +14,7 @@ import { expiryText } from '../lib/expiry';
 import { PLAN_LABELS, planLevelOf } from '../lib/plan-level';
 import { panelItems } from '../lib/panel-items';
 import { Avatar } from './avatar';
+import { MembershipCancel } from './membership-cancel';
 
 export interface AccountPanelProps {
   runtime: AccountRuntime;
@@ -103,6 +104,7 @@ export function AccountPanel({ runtime, onDone }: AccountPanelProps) {
                       {sub.is_expired ? 'Expired on' : 'Renews or ends on'} {expiry}
                     </span>
                   )}
+                  {!sub.is_expired && <MembershipCancel shell={shell} palette={palette} pid={sub.pid} expiresAt={sub.expired_time} />}
                 </li>
               );
             })}

@@ -101,4 +101,37 @@ describe('CheckInPanel', () => {
     expect(GO_CREATE_PATH).toBe('/image-to-image?exploreId=1400');
     expect(runtime.checkin.state.open).toBe(false);
   });
+
+  it('desktop: Escape and a press outside close the popup, even when it appeared by itself', async () => {
+    const { runtime } = setup();
+    await act(async () => {
+      fireEvent.keyDown(document.body, { key: 'Escape' });
+    });
+    expect(runtime.checkin.state.open).toBe(false);
+    await act(async () => {
+      runtime.checkin.openPanel();
+    });
+    expect(runtime.checkin.state.open).toBe(true);
+    const outside = document.body.appendChild(document.createElement('div'));
+    await act(async () => {
+      fireEvent.pointerDown(outside);
+    });
+    expect(runtime.checkin.state.open).toBe(false);
+    outside.remove();
+  });
+
+  it('does not open for a signed-in user outside the check-in countries', async () => {
+    const { runtime } = setup({ active: false });
+    await act(async () => {
+      runtime.checkin.closePanel();
+    });
+    await act(async () => {
+      runtime.checkin.openPanel();
+    });
+    expect(runtime.checkin.state.open).toBe(false);
+    await act(async () => {
+      runtime.checkin.openPanel(true);
+    });
+    expect(runtime.checkin.state.open).toBe(false);
+  });
 });

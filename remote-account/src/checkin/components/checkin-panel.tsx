@@ -55,6 +55,34 @@ function Celebration({ credits, accent }: { credits: number; accent: string }) {
   );
 }
 
+/**
+ * The desktop popup is not modal (it may appear by itself without taking the focus): Escape anywhere and a
+ * press outside it close it, as they close the modal on phones. The gift button toggles it itself.
+ */
+function useDismiss(open: boolean, onClose: () => void): void {
+  useEffect(() => {
+    if (!open) return undefined;
+    const panel = () => document.querySelector('[data-testid="checkin-panel"]');
+    function onKey(event: KeyboardEvent) {
+      if (event.key === 'Escape' && !event.defaultPrevented) onClose();
+    }
+    function onPointer(event: PointerEvent) {
+      const target = event.target as Element | null;
+      if (!target || panel()?.contains(target)) return;
+      if (target.closest('[aria-label^="Daily check-in"]')) return;
+      // a press inside another dialog (a toast, the purchase dialog) is not a press on the page
+      if (target.closest('[role="dialog"]')) return;
+      onClose();
+    }
+    document.addEventListener('keydown', onKey);
+    document.addEventListener('pointerdown', onPointer, true);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      document.removeEventListener('pointerdown', onPointer, true);
+    };
+  }, [open, onClose]);
+}
+
 export function CheckInPanel({ runtime }: { runtime: AccountRuntime }) {
   const { shell, checkin } = runtime;
   const view = useSnapshot(checkin.state);
@@ -82,6 +110,7 @@ export function CheckInPanel({ runtime }: { runtime: AccountRuntime }) {
   const upgrade = showUpgradePrompt({ level, isPhone: viewport.isPhone, inCheckInCountry: view.isActivityActive });
 
   const claimLabel = checkedIn ? 'Checked in' : view.claiming ? 'Claiming…' : 'Claim';
+  useDismiss(view.open && !viewport.isPhone, () => checkin.closePanel());
 
   return (
     <Dialog

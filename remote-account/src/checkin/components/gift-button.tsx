@@ -7,7 +7,10 @@ export function GiftButton({ runtime }: { runtime: AccountRuntime }) {
   const { checkin, shell } = runtime;
   const view = useSnapshot(checkin.state);
   const palette = usePalette(shell);
+  const session = useSnapshot(shell.session.state);
   const pending = view.loaded && view.isActivityActive && view.status === 'check_in';
+  // nothing to claim outside the check-in countries: no entry to a panel that could only say so
+  if (session.flags.isLogin && view.loaded && !view.isActivityActive) return null;
   return (
     <button
       type="button"

@@ -132,7 +132,16 @@ export class CheckInController {
     }
   }
 
+  /**
+   * A signed-in user outside the check-in countries cannot claim: the panel does not open for them (it
+   * would only say so), nor does the gift button show. Guests see it: logging in may make them eligible.
+   */
+  outsideCheckIn(): boolean {
+    return this.shell.session.state.flags.isLogin && this.state.loaded && !this.state.isActivityActive;
+  }
+
   openPanel(forced = false): void {
+    if (this.outsideCheckIn()) return;
     this.state.forced = this.state.forced || forced;
     if (this.state.open) return;
     this.state.openedBy = forced ? 'campaign' : 'user';

@@ -1,6 +1,6 @@
 import { keyframes } from '@emotion/react';
 import { useSnapshot } from 'valtio';
-import { LOGIN_FRAME } from 'shared-contracts';
+import { LOGIN_FRAME, PRODUCT_NAME } from 'shared-contracts';
 import type { AccountRuntime } from '../../app/runtime';
 import { usePalette } from '../../shared/lib/palette';
 import { Dialog } from '../../shared/components/dialog';
@@ -29,7 +29,7 @@ export function LoginDialog({ runtime }: { runtime: AccountRuntime }) {
         <iframe
           key={view.openCount}
           src={view.src}
-          title={`${title} to AI Video Generator`}
+          title={`${title} to ${PRODUCT_NAME}`}
           ref={(frame) => login.attachFrame(frame?.contentWindow ?? null)}
           onLoad={(event) => {
             login.attachFrame(event.currentTarget.contentWindow);

@@ -1,6 +1,6 @@
 import { useId } from 'react';
-import { Button } from '@studio/ui-kit/button';
-import { media, theme } from '@studio/ui-kit/theme';
+import { Button } from '@studio/ui-kit/src/button';
+import { media, theme } from '@studio/ui-kit/src/theme';
 import { FEATURE_ROWS, PURCHASE_NOT_AVAILABLE, TIERS, type Cell } from '../utils/plans';
 
 function CellValue({ value }: { value: Cell }) {
@@ -20,6 +20,8 @@ function CellValue({ value }: { value: Cell }) {
     );
   return <span>{value}</span>;
 }
+
+const PHONE = '@media (max-width: 599px)';
 
 const visuallyHidden = {
   position: 'absolute',
@@ -43,7 +45,17 @@ export function PlanTable({ compact = false }: { compact?: boolean }) {
         tabIndex={0}
         css={{ overflowX: 'auto', borderRadius: theme.radius, border: `1px solid ${theme.border}`, '&:focus-visible': { outline: `2px solid ${theme.focus}`, outlineOffset: 2 } }}
       >
-        <table css={{ width: '100%', minWidth: 520, borderCollapse: 'collapse', fontSize: compact ? 13 : 14, color: theme.text }}>
+        {/* a phone gets the whole table in its width: tighter cells, the tiers' summaries left out */}
+        <table
+          css={{
+            width: '100%',
+            minWidth: 520,
+            borderCollapse: 'collapse',
+            fontSize: compact ? 13 : 14,
+            color: theme.text,
+            [PHONE]: { minWidth: 0, fontSize: 12, 'th, td': { padding: '8px 5px' }, '[data-tier-summary]': { display: 'none' } },
+          }}
+        >
           <caption css={visuallyHidden}>Plan comparison</caption>
           <thead>
             <tr css={{ background: theme.surfaceRaised }}>
@@ -53,7 +65,7 @@ export function PlanTable({ compact = false }: { compact?: boolean }) {
               {TIERS.map((tier) => (
                 <th key={tier.tier} scope="col" css={{ textAlign: 'center', padding: cellPad, verticalAlign: 'top' }}>
                   <span css={{ display: 'block', fontSize: compact ? 15 : 17 }}>{tier.name}</span>
-                  <span css={{ display: 'block', fontWeight: 400, fontSize: 12, color: theme.textMuted, marginTop: 2 }}>{tier.summary}</span>
+                  <span data-tier-summary css={{ display: 'block', fontWeight: 400, fontSize: 12, color: theme.textMuted, marginTop: 2 }}>{tier.summary}</span>
                 </th>
               ))}
             </tr>

@@ -53,7 +53,7 @@ export function SkuList({ title, skus, selected, onSelect }: { title: string; sk
               <span css={{ fontWeight: 700, fontSize: 15 }}>{name}</span>
               {sku.kind === 'membership' ? (
                 <span css={{ fontSize: 12, color: theme.textMuted }}>
-                  {sku.extInfo.monthly_credits} credits a month
+                  {sku.period_unit === 'week' ? `${credits} credits a week` : `${sku.extInfo.monthly_credits} credits a month`}
                 </span>
               ) : null}
               <span>

@@ -15,6 +15,7 @@ html,body{margin:0;background:var(--bg);color:var(--fg);font:15px/1.45 system-ui
 body{min-height:100vh;display:flex;flex-direction:column;align-items:center}
 .card{width:100%;max-width:400px;padding:22px 28px 18px;display:flex;flex-direction:column;background:transparent}
 .card.framed{background:var(--surface)}
+@media (max-width:519px) and (min-height:520px){body{justify-content:center}}
 @media (min-width:520px) and (min-height:680px){body{justify-content:center;padding:24px 0}.card.framed{border:1px solid var(--line);border-radius:16px;box-shadow:var(--shadow)}}
 .wide{max-width:560px}
 .brand{display:flex;align-items:center;gap:10px;font-weight:600;font-size:15px;margin-bottom:16px}

@@ -2,6 +2,7 @@
  * The free-plan watermark: a logo mark and the product name drawn with a built-in 5x7 pixel font (no system
  * fonts are needed, so it looks the same on every machine), white with a dark outline, semi-transparent.
  */
+import { PRODUCT_NAME } from 'shared-contracts/src/generation';
 import sharp from 'sharp';
 
 const FONT: Record<string, string[]> = {
@@ -46,7 +47,8 @@ const FONT: Record<string, string[]> = {
   ' ': ['00000', '00000', '00000', '00000', '00000', '00000', '00000'],
 };
 
-export const DEFAULT_WATERMARK_TEXT = 'AI MEDIA STUDIO';
+/** the product's one name (shared-contracts), as the mark on free-plan results */
+export const DEFAULT_WATERMARK_TEXT = PRODUCT_NAME.toUpperCase();
 
 /** An SVG of the text in the pixel font, `cell` px per font pixel. */
 function textSvgBody(text: string, cell: number, x0: number, y0: number, fill: string): string {
