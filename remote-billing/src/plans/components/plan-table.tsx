@@ -1,6 +1,6 @@
 import { useId } from 'react';
-import { Button } from '@studio/ui-kit/src/button';
-import { media, theme } from '@studio/ui-kit/src/theme';
+import { Button } from '@studio/ui-kit/button';
+import { media, theme } from '@studio/ui-kit/theme';
 import { FEATURE_ROWS, PURCHASE_NOT_AVAILABLE, TIERS, type Cell } from '../utils/plans';
 
 function CellValue({ value }: { value: Cell }) {
