@@ -122,3 +122,31 @@ export interface TemplateCategoryListQuery {
   fun_module?: 'template' | 'effect';
   media?: 'video' | 'image';
 }
+
+/** Texts of the discovery screens. */
+export const DISCOVERY_TEXTS = {
+  ALL_LOADED: 'All loaded',
+  USE_TEMPLATE: 'Use this template',
+  GO_CREATE: 'Go create',
+  HOT: 'HOT',
+  MAKE_SAME: 'Make the same',
+  REPORT_THANKS: 'Thanks for your report. We will review it; you will not see this item again.',
+  OTHER_REASON: 'Other',
+} as const;
+
+/** The creation screen that makes an item of this module (explore items, templates). */
+export const MODULE_ROUTES = {
+  'text-to-video': 'TextToVideo',
+  'image-to-video': 'ImageToVideo',
+  'video-to-anime': 'VideoToAnime',
+  'text-to-image': 'TextToImage',
+  'image-to-image': 'ImageToImage',
+  'text-to-music': 'TextToMusic',
+  'effect-create': 'EffectCreate',
+} as const satisfies Record<string, import('./routes.js').RouteName>;
+export type DiscoveryModule = keyof typeof MODULE_ROUTES;
+
+/** The route name of a module, or null for one no creation screen makes. */
+export function moduleRoute(module: string): (typeof MODULE_ROUTES)[DiscoveryModule] | null {
+  return (MODULE_ROUTES as Record<string, (typeof MODULE_ROUTES)[DiscoveryModule]>)[module] ?? null;
+}

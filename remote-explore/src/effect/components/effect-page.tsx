@@ -1,32 +1,40 @@
-import { AppLink } from '@studio/ui-kit/app-link';
-import { DisabledTabs } from '@studio/ui-kit/disabled-tabs';
-import { NotYetNotice } from '@studio/ui-kit/not-yet-notice';
+import { useState } from 'react';
+import type { Template } from 'shared-contracts';
+import { Button } from '@studio/ui-kit/button';
 import { PageFrame } from '@studio/ui-kit/page-frame';
-import { focusRing, theme } from '@studio/ui-kit/theme';
+import { theme } from '@studio/ui-kit/theme';
+import { Tabs } from '../../lib/tabs';
+import { useTemplateBrowser } from '../../lib/use-template-browser';
+import { TemplateGrid } from '../../lib/template-grid';
+import { EffectTipDialog } from './effect-tip-dialog';
 
-/** Effect templates: category tabs and the template grid; the effect creation screen is linked. */
+/** /effect: effect templates by category; choosing one explains it, then opens /effect/create/:semantic. */
 export function EffectPage() {
+  const browser = useTemplateBrowser('effect');
+  const [categoryId, setCategoryId] = useState<number | null>(null);
+  const [chosen, setChosen] = useState<Template | null>(null);
+  const tag = browser.tags?.[0];
+  const category = tag?.categories.find((c) => c.id === (categoryId ?? tag.categories[0]?.id));
+
   return (
-    <PageFrame title="AI Effects" subtitle="Ready-made AI effects: pick one and apply it to your photo.">
-      <DisabledTabs label="Effect categories" tabs={['All effects']} />
-      <NotYetNotice>
-        Effect templates are not available yet. They will be listed here by category once they open; until then
-        nothing is shown.
-      </NotYetNotice>
-      <AppLink
-        to="/effect/create"
-        css={{
-          alignSelf: 'flex-start',
-          padding: '10px 20px',
-          borderRadius: 999,
-          border: `1px solid ${theme.border}`,
-          color: theme.text,
-          textDecoration: 'none',
-          ...focusRing,
-        }}
-      >
-        Open the effect creation screen
-      </AppLink>
+    <PageFrame title="AI Effects" subtitle="Turn a photo into a short clip with an effect. 1 credit per 30 s of video.">
+      {browser.error ? (
+        <div role="alert" css={{ display: 'flex', gap: 12, alignItems: 'center', color: theme.danger }}>
+          The effects could not be loaded: {browser.error}
+          <Button onClick={() => void browser.reload()}>Retry</Button>
+        </div>
+      ) : null}
+      {tag && category ? (
+        <>
+          <Tabs small label="Effect categories" tabs={tag.categories.map((c) => ({ value: c.id, label: c.title }))} value={category.id} onChange={(value: number) => setCategoryId(value)} />
+          <div role="tabpanel" aria-label={category.title}>
+            <TemplateGrid category={category} useLabel="Use this effect" onMore={() => void browser.loadMore(tag.value, category.id)} onUse={setChosen} />
+          </div>
+        </>
+      ) : !browser.error ? (
+        <p css={{ color: theme.textMuted }}>{browser.tags ? 'No effects yet: the studio renders their previews on first start.' : 'Loading effects…'}</p>
+      ) : null}
+      {chosen ? <EffectTipDialog template={chosen} onClose={() => setChosen(null)} /> : null}
     </PageFrame>
   );
 }

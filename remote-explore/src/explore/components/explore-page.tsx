@@ -1,25 +1,112 @@
-import { DisabledTabs } from '@studio/ui-kit/disabled-tabs';
-import { NotYetNotice } from '@studio/ui-kit/not-yet-notice';
+import { useState } from 'react';
+import Masonry from 'react-masonry-css';
+import { useInView } from 'react-intersection-observer';
+import { useSnapshot } from 'valtio';
+import { DISCOVERY_TEXTS, useShell, type ExploreEntry } from 'shared-contracts';
+import { Button } from '@studio/ui-kit/button';
 import { PageFrame } from '@studio/ui-kit/page-frame';
-import { theme } from '@studio/ui-kit/theme';
+import { focusRing, theme } from '@studio/ui-kit/theme';
+import { useExploreList, type ExploreMedia } from '../hooks/use-explore-list';
+import { ExploreCard } from './explore-card';
+import { ExploreDetail } from './explore-detail';
 
-export const EXPLORE_MEDIA_FILTERS = ['All', 'Video', 'Image', 'Audio'] as const;
+export const EXPLORE_MEDIA_FILTERS: { value: ExploreMedia; label: string }[] = [
+  { value: '', label: 'All' },
+  { value: 'video', label: 'Video' },
+  { value: 'image', label: 'Image' },
+  { value: 'audio', label: 'Audio' },
+];
 
-/** Explore: the frame of the gallery (media filter, recommended flag); the gallery itself is not open yet. */
+/** columns by width: 5 on wide desktops down to 2 on phones */
+export const MASONRY_COLUMNS = { default: 5, 1367: 4, 1187: 3, 767: 2 };
+
+/** /explore: the gallery with the media filter and recommend flag, paged as the end comes into view. */
 export function ExplorePage() {
+  const shell = useShell();
+  const session = useSnapshot(shell.session.state);
+  const [media, setMedia] = useState<ExploreMedia>('');
+  const [recommend, setRecommend] = useState(false);
+  const [open, setOpen] = useState<ExploreEntry | null>(null);
+  const list = useExploreList(media, recommend, session.user?.uid ?? '');
+  const { ref: endRef } = useInView({ rootMargin: '600px 0px', onChange: (visible) => visible && !list.error && void list.loadMore() });
+
   return (
-    <PageFrame title="Explore" subtitle="Creations shared by the community, filtered by media.">
-      <div css={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: 12 }}>
-        <DisabledTabs label="Media filter" tabs={EXPLORE_MEDIA_FILTERS} />
-        <label css={{ display: 'inline-flex', alignItems: 'center', gap: 8, color: theme.textMuted, fontSize: 14 }}>
-          <input type="checkbox" disabled aria-disabled="true" />
+    <PageFrame title="Explore" subtitle="Creations from the community and the studio. Open one to see its prompt and settings, or make the same.">
+      <div css={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 12 }}>
+        <div role="group" aria-label="Media" css={{ display: 'flex', gap: 6, flexWrap: 'wrap' }}>
+          {EXPLORE_MEDIA_FILTERS.map((filter) => (
+            <button
+              key={filter.label}
+              type="button"
+              aria-pressed={media === filter.value}
+              onClick={() => setMedia(filter.value)}
+              css={{
+                minHeight: 36,
+                padding: '0 16px',
+                borderRadius: 999,
+                border: `1px solid ${theme.border}`,
+                background: media === filter.value ? theme.primary : theme.surface,
+                color: media === filter.value ? theme.onPrimary : theme.text,
+                font: 'inherit',
+                fontSize: 14,
+                cursor: 'pointer',
+                ...focusRing,
+              }}
+            >
+              {filter.label}
+            </button>
+          ))}
+        </div>
+        <label css={{ display: 'inline-flex', gap: 8, alignItems: 'center', fontSize: 14, cursor: 'pointer', minHeight: 36 }}>
+          <input type="checkbox" checked={recommend} onChange={(event) => setRecommend(event.target.checked)} />
           Recommended only
         </label>
+        {list.total !== null ? (
+          <span css={{ fontSize: 13, color: theme.textMuted }} aria-live="polite">
+            {list.total} {list.total === 1 ? 'creation' : 'creations'}
+          </span>
+        ) : null}
       </div>
-      <NotYetNotice>
-        The Explore gallery is not available yet. Shared creations will be listed here once it opens; until then
-        nothing is shown.
-      </NotYetNotice>
+
+      <Masonry breakpointCols={MASONRY_COLUMNS} className="explore-masonry" columnClassName="explore-masonry-column" css={masonryCss}>
+        {list.items.map((item) => (
+          <ExploreCard key={item.id} item={item} onOpen={setOpen} />
+        ))}
+      </Masonry>
+
+      {list.error ? (
+        <div role="alert" css={{ display: 'flex', gap: 12, alignItems: 'center', color: theme.danger, fontSize: 14 }}>
+          The gallery could not be loaded: {list.error}
+          <Button onClick={() => void list.loadMore()}>Retry</Button>
+        </div>
+      ) : null}
+      {list.total === 0 ? (
+        <p css={{ margin: 0, color: theme.textMuted }}>
+          Nothing here yet. The studio’s showcase appears here as its engines finish each piece; creations people publish show up too.
+        </p>
+      ) : null}
+      <div ref={endRef} data-testid="explore-end" css={{ minHeight: 24, textAlign: 'center', fontSize: 13, color: theme.textMuted }}>
+        {list.loading ? 'Loading…' : list.done && list.items.length > 0 ? DISCOVERY_TEXTS.ALL_LOADED : ''}
+      </div>
+
+      {open ? (
+        <ExploreDetail
+          item={open}
+          onClose={() => setOpen(null)}
+          onChange={(item) => {
+            setOpen(item);
+            list.update(item);
+          }}
+          onGone={list.remove}
+        />
+      ) : null}
     </PageFrame>
   );
 }
+
+const masonryCss = {
+  display: 'flex',
+  marginLeft: -12,
+  width: 'auto',
+  '& > .explore-masonry-column': { paddingLeft: 12, backgroundClip: 'padding-box', display: 'flex', flexDirection: 'column', gap: 12 },
+} as const;

@@ -1,9 +1,10 @@
 import { media, theme } from '@studio/ui-kit/theme';
 import { AI_TOOLS, CREATION_MODES } from '../utils/catalog';
+import { DiscoverySections } from './discovery-sections';
 import { EntryGrid } from './entry-grid';
 import { Hero } from './hero';
 
-/** Home: the hero, then an entry to every creation mode and every AI tool. */
+/** Home: the hero, trending explore items and hot templates, then an entry to every creation mode and every AI tool. */
 export function HomePage() {
   return (
     <div
@@ -20,6 +21,7 @@ export function HomePage() {
       }}
     >
       <Hero />
+      <DiscoverySections />
       <EntryGrid id="home-create" title="Create with AI" entries={CREATION_MODES} />
       <EntryGrid id="home-tools" title="AI tools" entries={AI_TOOLS} dense />
     </div>

@@ -236,7 +236,7 @@ describe('templates', () => {
       expect((await post('/v1/workflow/direct', user, { tpl_id: effect.tpl_id, data: {} })).status).toBe(400);
       const direct = await post<Task>('/v1/workflow/direct', user, { tpl_id: effect.tpl_id, data: { file_path: photo } });
       expect(direct.body.code).toBe(0);
-      expect(direct.body.data.user_data).toMatchObject({ isFromTpl: true, tplId: effect.tpl_id, module: 'effect' });
+      expect(direct.body.data.user_data).toMatchObject({ isFromTpl: true, tplId: effect.tpl_id, module: 'effect-create' });
       expect(direct.body.data.cost).toBe(1);
       const plain = await h.create(user, 'effect', { data: { file_path: photo, effect: 'zoom_pulse', duration: 5, resolution: '540p' } });
       expect(plain.body.data.cost).toBe(direct.body.data.cost);

@@ -186,7 +186,8 @@ function effectTemplates(): SeedTemplate[] {
     description: effect.tip,
     tip: `${effect.tip} Upload a photo; the effect makes a 5 s clip of it. Effects cost 1 credit per 30 s of video (free on Standard and Premium).`,
     algorithm: 'effect',
-    module: 'effect',
+    // the effect creation screen's Generate List shows the runs
+    module: 'effect-create',
     fields: [
       { field: 'effect', val: effect.id },
       { field: 'duration', val: 5 },

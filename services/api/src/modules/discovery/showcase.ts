@@ -43,7 +43,7 @@ export async function writeCatalogue(db: Queryable, size: ShowcaseSize): Promise
     await db.query(
       `INSERT INTO templates (id, slug, category_id, name, description, tip, algorithm, module, fields, inputs, hot, rule_show, sort)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
-       ON CONFLICT (id) DO UPDATE SET name = EXCLUDED.name, description = EXCLUDED.description, tip = EXCLUDED.tip,
+       ON CONFLICT (id) DO UPDATE SET name = EXCLUDED.name, module = EXCLUDED.module, algorithm = EXCLUDED.algorithm, description = EXCLUDED.description, tip = EXCLUDED.tip,
          fields = EXCLUDED.fields, inputs = EXCLUDED.inputs, hot = EXCLUDED.hot, rule_show = EXCLUDED.rule_show, sort = EXCLUDED.sort`,
       [t.id, t.slug, t.category, t.name, t.description, t.tip, t.algorithm, t.module, JSON.stringify(t.fields), JSON.stringify(t.inputs), t.hot, t.rule_show, sort],
     );
