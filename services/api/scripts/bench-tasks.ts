@@ -88,7 +88,7 @@ async function setup(db: Database, bossSchema: string): Promise<Setup> {
     logger: false,
     holdSweepMs: 0,
     skipMigrations: true,
-    modules: [storageModule({ storage, config: { dir: storageDir } }), tasksModule({ storage: { storage, config: { dir: storageDir } }, queue, rules: { ...DEFAULT_PLAN_RULES, freeDailyTasks: 100000 } })],
+    modules: [storageModule({ storage, config: { dir: storageDir } }), tasksModule({ storage: { storage, config: { dir: storageDir } }, queue, rules: { ...DEFAULT_PLAN_RULES, freeDailyTasks: 100000 }, creationLimits: { perMinute: 1e9, perMinutePerAddress: 1e9, perDay: 1e9 } })],
     onReady: (built) => {
       ctx = built;
     },

@@ -97,15 +97,57 @@ function validationMessage(error: FastifyError): string {
   return `Invalid request: ${field} ${first.message ?? 'is invalid'}`;
 }
 
+/** The deepest JSON body the API reads; deeper ones are refused before any handler (or PostgreSQL's jsonb) sees them. */
+export const MAX_JSON_DEPTH = 32;
+
+/** How deep a parsed JSON value nests (arrays and objects), walked without recursion. */
+export function jsonDepth(value: unknown, stopAt = Infinity): number {
+  let deepest = 0;
+  const stack: [unknown, number][] = [[value, 1]];
+  while (stack.length) {
+    const [item, depth] = stack.pop()!;
+    if (item === null || typeof item !== 'object') continue;
+    deepest = Math.max(deepest, depth);
+    if (deepest > stopAt) return deepest;
+    for (const child of Array.isArray(item) ? item : Object.values(item)) stack.push([child, depth + 1]);
+  }
+  return deepest;
+}
+
+/** PostgreSQL (or its connection) unavailable: a restart, a failover, a full connection pool. */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  if (!error || typeof error !== 'object') return false;
+  const { code, message } = error as { code?: unknown; message?: unknown };
+  if (typeof code === 'string' && (/^(08|57P0)/.test(code) || ['53300', 'ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE'].includes(code))) return true;
+  return typeof message === 'string' && /Connection terminated|connection error|timeout exceeded when trying to connect|Client was closed/i.test(message);
+}
+
 /** Installs the envelope error handler, the trace id header, and 404 handlers for the given prefixes. */
 export function installEnvelopeHandlers(app: FastifyInstance): void {
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-trace-id', String(request.id));
+    // answers (JSON, stored media) are what their content type says, never sniffed into something else
+    reply.header('x-content-type-options', 'nosniff');
+  });
+
+  // Fastify's own JSON parser (prototype poisoning refused), plus a bound on nesting
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    parseJson(request, typeof body === 'string' ? body : body.toString('utf8'), (error: Error | null, value?: unknown) => {
+      if (error) return done(error, undefined);
+      if (jsonDepth(value, MAX_JSON_DEPTH) > MAX_JSON_DEPTH) {
+        return done(new ApiFailure(400, API_CODES.BAD_REQUEST, `Invalid request: the body nests deeper than ${MAX_JSON_DEPTH} levels`), undefined);
+      }
+      done(null, value);
+    });
   });
 
   app.setErrorHandler((error: FastifyError | Error, request, reply) => {
     if (error instanceof ApiFailure) {
       if (error.status >= 500) request.log.error({ err: error }, error.message);
+      const retryAfter = (error.data as { retry_after?: unknown } | null)?.retry_after;
+      if (error.status === 429 && typeof retryAfter === 'number') reply.header('retry-after', String(retryAfter));
       return sendFailure(request, reply, error.status, error.code, error.message, error.data);
     }
     if (error instanceof InsufficientCreditsError) {
@@ -127,6 +169,11 @@ export function installEnvelopeHandlers(app: FastifyInstance): void {
       // Fastify's own client errors (bad JSON, wrong content type, body too large): their messages are plain
       const code = status === 429 ? API_CODES.TOO_MANY_REQUESTS : status === 404 ? API_CODES.NOT_FOUND : API_CODES.BAD_REQUEST;
       return sendFailure(request, reply, status, code, fastifyError.message);
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.error({ err: error }, 'database unavailable');
+      reply.header('retry-after', '5');
+      return sendFailure(request, reply, 503, 503, USER_TEXTS.NETWORK);
     }
     request.log.error({ err: error }, 'unhandled error');
     return sendFailure(request, reply, 500, API_CODES.INTERNAL, USER_TEXTS.UNKNOWN);

@@ -6,7 +6,7 @@
  * Env: DATABASE_URL, STORAGE_*, S3_*, PGBOSS_SCHEMA, ENGINE_DEFAULT, ENGINE_<ALGORITHM>, ENGINE_ALGORITHMS,
  * COMFYUI_URL, COMFYUI_WORKFLOWS, WORKER_CONCURRENCY_VIDEO / _IMAGE / _AUDIO / _CHECK (1/1/1/2),
  * WORKER_POLL_SECONDS (1), WORKER_SWEEP_MS (15000), WORKER_STALE_MS (60000), WORKER_DIR, TASK_TIMEOUT_<LANE>_SECONDS,
- * WATERMARK_TEXT.
+ * WATERMARK_TEXT, WORKER_METRICS_PORT (9464; 0 = no /metrics).
  * SIGTERM hands running tasks back to the queue before exiting.
  */
 import { openDatabase } from '@studio/db';
@@ -15,6 +15,7 @@ import { migrateApi } from './plugin.js';
 import { createStorageFromEnv } from './modules/storage/config.js';
 import { createTaskEngines } from './modules/tasks/engines.js';
 import { startTaskWorker, workerConfigFromEnv } from './modules/tasks/worker.js';
+import { startMetricsServer } from './modules/metrics/registry.js';
 
 async function main(): Promise<void> {
   const db = await openDatabase();
@@ -24,7 +25,11 @@ async function main(): Promise<void> {
   await migrateApi(db);
   const engines = await createTaskEngines();
   const worker = await startTaskWorker({ db, ledger: createLedger(db), storage: createStorageFromEnv(), engines, config: workerConfigFromEnv() });
+  // Prometheus scrapes the worker at :WORKER_METRICS_PORT/metrics (default 9464; 0 = off)
+  const metricsPort = Number(process.env.WORKER_METRICS_PORT ?? 9464);
+  const metrics = metricsPort > 0 ? await startMetricsServer(db, metricsPort) : null;
   const stop = async () => {
+    await metrics?.close();
     await worker.stop();
     await engines.close();
     await db.close();

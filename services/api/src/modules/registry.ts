@@ -12,14 +12,16 @@ import { storageModule } from './storage/index.js';
 import { tasksModule } from './tasks/index.js';
 import { toolPreviewsModule } from './tool-previews/index.js';
 import { trackingModule } from './tracking/index.js';
+import { metricsModule } from './metrics/index.js';
 
 export const apiModules: ApiModuleDefinition[] = [
   checkinModule(),
   feedbackModule(),
   storageModule(),
   tasksModule(),
-  billingModule(),
   toolPreviewsModule(),
   discoveryModule(),
   trackingModule(),
+  metricsModule(),
+  billingModule(),
 ];

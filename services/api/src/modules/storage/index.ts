@@ -20,6 +20,7 @@ import { Type } from '@sinclair/typebox';
 import { API_CODES, USER_TEXTS, type UploadGrant, type UploadResult } from 'shared-contracts';
 import { probeMedia } from '@studio/engines/media/probe';
 import { bearerOf } from '../../auth.js';
+import { guardImageFile } from './image-guard.js';
 import { ApiFailure, fail, ok, responses, type TypeBoxProvider } from '../../http.js';
 import type { ApiModuleDefinition, ApiModulePlugin, ModuleContext } from '../types.js';
 import type { StorageAdapter } from './adapter.js';
@@ -220,6 +221,8 @@ export function storagePlugin(options: StorageModuleOptions = {}): ApiModulePlug
               throw uploadFailed(400);
             }
             if (received === 0) throw uploadFailed(400, `${USER_TEXTS.UPLOAD_FAILED}: the file is empty`);
+            // a picture's header meets the rules and the picture decodes before it is probed or stored
+            if (rules.image) await guardImageFile(temp, rules.image);
             const probed = await probeMedia(temp).catch(() => null);
             if (!probed) throw new ApiFailure(415, API_CODES.UNSUPPORTED_FORMAT, USER_TEXTS.UNSUPPORTED_FORMAT);
             checkMedia(rules, probed);

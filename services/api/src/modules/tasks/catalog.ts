@@ -37,7 +37,8 @@ export interface ResolvedAlgorithm {
 }
 
 export function resolveAlgorithm(name: string): ResolvedAlgorithm | null {
-  const id = isAlgorithm(name) ? name : ALGORITHM_ALIASES[name];
+  // own keys only: 'constructor' or '__proto__' must not find Object.prototype's members
+  const id = isAlgorithm(name) ? name : Object.hasOwn(ALGORITHM_ALIASES, name) ? ALGORITHM_ALIASES[name] : undefined;
   if (!id || INTERNAL.has(id)) return null;
   const spec = ALGORITHMS[id];
   return { name, id, spec, lane: spec.category };

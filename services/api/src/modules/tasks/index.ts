@@ -13,7 +13,10 @@ import { API_CODES, TASK_PAGE_SIZE, USER_TEXTS, type LikeValue, type Task, type 
 import { ApiFailure, fail, ok, responses, type TypeBoxProvider } from '../../http.js';
 import { mediaStoreFor, type StorageModuleOptions } from '../storage/index.js';
 import type { ApiModuleDefinition, ApiModulePlugin } from '../types.js';
+import { checkImageHeader, decodeSlots, readImageHeader } from '../storage/image-guard.js';
+import { IMAGE_RULE as IMG2PROMPT_RULE } from '../storage/limits.js';
 import { resolveAlgorithm } from './catalog.js';
+import { creationLimitsFromEnv, takeCreation, type CreationLimits } from './creation-limits.js';
 import { DEFAULT_PLAN_RULES, planRulesFromEnv, type PlanRules } from './pricing.js';
 import { IMG2PROMPT_NOTE, POLISH_NOTE, describeImage, measureImage, polishPrompt, presetsFor } from './prompt.js';
 import { TaskQueue, queueConfigFromEnv, type QueueConfig } from './queue.js';
@@ -32,7 +35,12 @@ export interface TasksModuleOptions {
   listVoices?: () => Promise<TtsVoice[]>;
   /** counts faces in a picture for img2prompt (default: the engines' face detector) */
   countFaces?: (file: string) => Promise<number>;
+  /** task creation caps (default: creationLimitsFromEnv) */
+  creationLimits?: CreationLimits;
 }
+
+/** user_data is the screen's notes about a task; create and data_save cap it alike */
+const USER_DATA_MAX_CHARS = 20_000;
 
 const Nullable = <T extends import('@sinclair/typebox').TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 
@@ -124,6 +132,7 @@ export function tasksPlugin(options: TasksModuleOptions = {}): ApiModulePlugin {
     });
     const listVoices = options.listVoices ?? defaultVoices;
     const countFaces = options.countFaces ?? defaultCountFaces;
+    const creationLimits = options.creationLimits ?? creationLimitsFromEnv();
     const app = scope.withTypeProvider<TypeBoxProvider>();
     const auth = { preHandler: ctx.auth.authenticate };
     const secured = { tags: ['tasks'], security: [{ bearer: [] }] };
@@ -147,6 +156,9 @@ export function tasksPlugin(options: TasksModuleOptions = {}): ApiModulePlugin {
       },
       async (request) => {
         const body = request.body;
+        // the same cap as data_save: user_data is the screen's notes, not storage
+        if (body.user_data && JSON.stringify(body.user_data).length > USER_DATA_MAX_CHARS) throw fail.badRequest('user_data is too large');
+        await takeCreation(ctx.db, creationLimits, { uid: request.user!.uid, ip: request.ip }, (options.now?.() ?? new Date()).getTime());
         const task = await service.create(caller(request), request.params.algorithm, {
           data: (body.data ?? {}) as Record<string, unknown>,
           user_data: body.user_data as TaskUserData | undefined,
@@ -340,7 +352,7 @@ export function tasksPlugin(options: TasksModuleOptions = {}): ApiModulePlugin {
           const { like: _like, ...rest } = given;
           next = { ...row.user_data, ...rest };
         }
-        if (JSON.stringify(next).length > 20000) throw fail.badRequest('user_data is too large');
+        if (JSON.stringify(next).length > USER_DATA_MAX_CHARS) throw fail.badRequest('user_data is too large');
         await ctx.db.query('UPDATE tasks SET user_data = $3, module = $4 WHERE id = $1 AND user_id = $2', [
           row.id,
           row.user_id,
@@ -390,13 +402,19 @@ export function tasksPlugin(options: TasksModuleOptions = {}): ApiModulePlugin {
           const image = request.body.image;
           const data = /^data:image\/[a-z+]+;base64,(.+)$/i.exec(image);
           if (data) {
-            await writeFile(file, Buffer.from(data[1], 'base64'));
+            const bytes = Buffer.from(data[1], 'base64');
+            if (bytes.length > IMG2PROMPT_RULE.maxBytes) throw new ApiFailure(413, API_CODES.FILE_TOO_LARGE, IMG2PROMPT_RULE.sizeText);
+            await writeFile(file, bytes);
           } else {
             const object = await media.owned(request.user!.uid, image);
             if (!object || object.media !== 'image') throw fail.notFound('No such picture');
             await media.storage.downloadTo(object.path, file);
           }
-          const facts = await measureImage(file, countFaces).catch((error: unknown) => {
+          // the upload rules apply to the header before a pixel is decoded; decodes take turns
+          const header = await readImageHeader(file);
+          if (!header) throw new ApiFailure(422, API_CODES.UNSUPPORTED_FORMAT, USER_TEXTS.PROMPT_FAILED);
+          checkImageHeader(IMG2PROMPT_RULE, header);
+          const facts = await decodeSlots.run(() => measureImage(file, countFaces)).catch((error: unknown) => {
             request.log.warn({ err: error }, 'img2prompt could not read the picture');
             throw new ApiFailure(422, API_CODES.UNSUPPORTED_FORMAT, USER_TEXTS.PROMPT_FAILED);
           });

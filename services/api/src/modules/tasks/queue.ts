@@ -11,6 +11,7 @@ import { EventEmitter } from 'node:events';
 import PgBoss from 'pg-boss';
 import type { Database, Queryable } from '@studio/db';
 import type { Lane } from './catalog.js';
+import { currentTraceId } from '../../trace-context.js';
 
 export const LANES: Lane[] = ['video', 'image', 'audio', 'check'];
 export const NOTIFY_CHANNEL = 'studio_tasks';
@@ -46,6 +47,8 @@ export const queueName = (lane: Lane) => `studio-tasks-${lane}`;
 export interface JobData {
   task_id: string;
   run_id: string;
+  /** the trace id of the request that queued the run (browser -> gateway -> API -> worker) */
+  trace_id?: string;
 }
 
 /** In-process wake-ups: the API module emits, an in-process worker listens. */
@@ -138,7 +141,8 @@ export class TaskQueue {
 
   /** Sends the run's job inside the caller's transaction and records it on the task. */
   async dispatch(tx: Queryable, task: { id: string; runId: string; lane: Lane; priority: number }): Promise<string> {
-    const data: JobData = { task_id: task.id, run_id: task.runId };
+    const traceId = currentTraceId();
+    const data: JobData = { task_id: task.id, run_id: task.runId, ...(traceId ? { trace_id: traceId } : {}) };
     const jobId = await this.boss.send(queueName(task.lane), data, {
       priority: task.priority,
       retryLimit: 0,

@@ -229,6 +229,7 @@ export async function startTaskWorker(options: StartTaskWorkerOptions): Promise<
     );
     if (claimed.rowCount === 0) return; // cancelled, deleted or superseded meanwhile
     const row = normaliseRow(claimed.rows[0]);
+    log.info({ task: row.id, algorithm: row.algorithm, trace_id: job.data.trace_id ?? '' }, 'run started');
     const lane = row.lane as Lane;
     const controller = new AbortController();
     let resolveDone!: () => void;

@@ -109,6 +109,8 @@ export async function startHarness(
         now,
         listVoices: async () => [{ id: 'en-us+f3', name: 'English (US), female', lang: 'en-us', gender: 'female' }],
         countFaces: async () => 0,
+        // tests make bursts of tasks on purpose; the caps have their own test
+        creationLimits: { perMinute: 1_000_000, perMinutePerAddress: 1_000_000, perDay: 1_000_000 },
         ...options.tasks,
       }),
       ...(options.extraModules?.({ ...storageOptions, queue }) ?? []),

@@ -1,0 +1,63 @@
+/**
+ * How many tasks one account and one address may create: a burst cap per minute (429 with Retry-After)
+ * and a daily cap per account ('Daily limit reached. Try again tomorrow.'), free check tasks included.
+ * Counted in PostgreSQL, one atomic upsert per key, so every API process shares the same counts and a
+ * burst of concurrent requests cannot all slip under the cap.
+ *   TASKS_PER_MINUTE (30), TASKS_PER_MINUTE_PER_IP (60), TASKS_PER_DAY (1000)
+ */
+import type { Queryable } from '@studio/db';
+import { API_CODES, USER_TEXTS } from 'shared-contracts';
+import { ApiFailure } from '../../http.js';
+
+export interface CreationLimits {
+  perMinute: number;
+  perMinutePerAddress: number;
+  perDay: number;
+}
+
+export const DEFAULT_CREATION_LIMITS: CreationLimits = { perMinute: 30, perMinutePerAddress: 60, perDay: 1000 };
+
+export function creationLimitsFromEnv(env: NodeJS.ProcessEnv = process.env): CreationLimits {
+  const n = (name: string, fallback: number) => (env[name] && Number(env[name]) > 0 ? Number(env[name]) : fallback);
+  return {
+    perMinute: n('TASKS_PER_MINUTE', DEFAULT_CREATION_LIMITS.perMinute),
+    perMinutePerAddress: n('TASKS_PER_MINUTE_PER_IP', DEFAULT_CREATION_LIMITS.perMinutePerAddress),
+    perDay: n('TASKS_PER_DAY', DEFAULT_CREATION_LIMITS.perDay),
+  };
+}
+
+/** Adds one to the key's current window; answers the count in it and when the window ends. */
+export async function hitWindow(db: Queryable, key: string, windowMs: number, nowMs: number): Promise<{ count: number; resetAt: number }> {
+  const start = Math.floor(nowMs / windowMs) * windowMs;
+  // counters of past windows mean nothing: sweep them now and then
+  if (Math.random() < 0.01) await db.query('DELETE FROM api_rate_limits WHERE window_start < $1', [nowMs - 2 * DAY]);
+  const result = await db.query<{ count: number; window_start: number }>(
+    `INSERT INTO api_rate_limits (key, window_start, count) VALUES ($1, $2, 1)
+     ON CONFLICT (key) DO UPDATE SET
+       count = CASE WHEN api_rate_limits.window_start < $2 THEN 1 ELSE api_rate_limits.count + 1 END,
+       window_start = GREATEST(api_rate_limits.window_start, $2)
+     RETURNING count, window_start`,
+    [key, start],
+  );
+  const row = result.rows[0];
+  return { count: Number(row.count), resetAt: Number(row.window_start) + windowMs };
+}
+
+const MINUTE = 60_000;
+const DAY = 24 * 3600_000;
+
+/** Counts one creation for the caller and the address; throws the refusal when a cap is passed. */
+export async function takeCreation(db: Queryable, limits: CreationLimits, who: { uid: string; ip: string }, nowMs: number): Promise<void> {
+  const checks: [string, number, number][] = [
+    [`tasks:ip:${who.ip}`, MINUTE, limits.perMinutePerAddress],
+    [`tasks:user:${who.uid}`, MINUTE, limits.perMinute],
+    [`tasks:user-day:${who.uid}`, DAY, limits.perDay],
+  ];
+  for (const [key, windowMs, max] of checks) {
+    const hit = await hitWindow(db, key, windowMs, nowMs);
+    if (hit.count <= max) continue;
+    if (windowMs === DAY) throw new ApiFailure(429, API_CODES.DAILY_LIMIT, USER_TEXTS.DAILY_LIMIT);
+    const seconds = Math.max(1, Math.ceil((hit.resetAt - nowMs) / 1000));
+    throw new ApiFailure(429, API_CODES.TOO_MANY_REQUESTS, `Too many tasks at once. Please try again in ${seconds} seconds.`, { retry_after: seconds });
+  }
+}
