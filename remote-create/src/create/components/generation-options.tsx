@@ -4,7 +4,7 @@
  */
 import { useId } from 'react';
 import { PREVIEW_NOTICE } from 'shared-contracts';
-import { theme } from '@studio/ui-kit/src/theme';
+import { theme } from '@studio/ui-kit/theme';
 import { seedOf } from '../utils/form';
 
 const labelCss = { display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 12, fontSize: 14, fontWeight: 600, color: theme.textMuted } as const;

@@ -4,8 +4,8 @@
  */
 import { useState } from 'react';
 import { madeWithoutModel, PREVIEW_LABEL, QUEUE_WAIT_TEXTS, type Task } from 'shared-contracts';
-import { Button } from '@studio/ui-kit/src/button';
-import { theme } from '@studio/ui-kit/src/theme';
+import { Button } from '@studio/ui-kit/button';
+import { theme } from '@studio/ui-kit/theme';
 
 /** '20 s', '3 min', '1 h 5 min' */
 export function formatWait(seconds: number): string {

@@ -2,7 +2,7 @@
  * The free-plan watermark: a logo mark and the product name drawn with a built-in 5x7 pixel font (no system
  * fonts are needed, so it looks the same on every machine), white with a dark outline, semi-transparent.
  */
-import { PRODUCT_NAME } from 'shared-contracts/src/generation';
+import { PRODUCT_NAME } from 'shared-contracts';
 import sharp from 'sharp';
 
 const FONT: Record<string, string[]> = {
