@@ -2,17 +2,19 @@
  * Renders every AI tool's preview with the local engine into a scratch storage folder and prints each one's
  * wall time (the "measured time on a bench input" of the tools' note). Writes .bench/tool-previews.json.
  *
- *   npx tsx services/api/scripts/bench-tool-previews.ts [tool-id ...]
+ *   npx tsx services/api/scripts/bench-tool-previews.ts [tool-id ...]   (PREVIEWS_DIR=dir keeps the files)
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { LocalEngine } from '@studio/engines/src/local/engine';
+import { LocalEngine } from '@studio/engines/local/engine';
 import { createLocalStorage } from '../src/modules/storage/local.js';
 import { PREVIEW_JOBS, renderPreview, sharedInputs } from '../src/modules/tool-previews/render.js';
 
 async function main() {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'bench-previews-'));
+  // PREVIEWS_DIR keeps the rendered files there to look at
+  const keep = process.env.PREVIEWS_DIR;
+  const dir = keep ?? mkdtempSync(path.join(os.tmpdir(), 'bench-previews-'));
   const storage = createLocalStorage(dir);
   const engine = new LocalEngine();
   const shared = sharedInputs();
@@ -27,7 +29,7 @@ async function main() {
   const root = path.resolve(__dirname, '..', '..', '..');
   mkdirSync(path.join(root, '.bench'), { recursive: true });
   writeFileSync(path.join(root, '.bench', 'tool-previews.json'), JSON.stringify({ at: new Date().toISOString(), cpus: os.cpus().length, loadavg: os.loadavg(), results }, null, 2));
-  rmSync(dir, { recursive: true, force: true });
+  if (!keep) rmSync(dir, { recursive: true, force: true });
   rmSync(shared.dir, { recursive: true, force: true });
 }
 

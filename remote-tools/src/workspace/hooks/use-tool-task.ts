@@ -9,7 +9,7 @@ import { codeOf, isAborted, isInsufficientCredits, isStorageFull, messageOf } fr
 import { cancelTask, costOf, createTask, downloadLink, fileNameOf, retryTask, startDownload, taskResult } from '../api/tools-api';
 import { nextProgress } from '../utils/progress';
 
-const POLL_MS = 1500;
+const POLL_MS = 1000;
 const RUNNING = new Set(['queued', 'generating']);
 
 export const isRunning = (task: Task | null) => Boolean(task && RUNNING.has(task.status));

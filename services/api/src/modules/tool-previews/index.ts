@@ -103,10 +103,12 @@ export function toolPreviewsPlugin(options: ToolPreviewsOptions = {}): ApiModule
         },
       },
       async (request) => {
-        const previews = await Promise.all(
-          AI_TOOLS.filter((t) => PREVIEW_JOBS[t.id]).map(async (t) => ({ ...(await previewOf(t.id)), price: priceRuleOf(t.algorithm) })),
-        );
-        return ok(request, { previews });
+        const tools = AI_TOOLS.filter((t) => PREVIEW_JOBS[t.id]);
+        // asked (and so queued) cheapest first; answered in the catalogue's order
+        const byWeight = [...tools].sort((a, b) => PREVIEW_JOBS[a.id].weight - PREVIEW_JOBS[b.id].weight);
+        const answers = new Map<string, ToolPreview>();
+        for (const t of byWeight) answers.set(t.id, await previewOf(t.id));
+        return ok(request, { previews: tools.map((t) => ({ ...answers.get(t.id)!, price: priceRuleOf(t.algorithm) })) });
       },
     );
 

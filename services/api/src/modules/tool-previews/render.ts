@@ -6,47 +6,58 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { AlgorithmId, Engine, EngineResult } from '@studio/engines/types';
+import sharp from 'sharp';
+import { watermarkPng } from '@studio/engines/local/image/watermark-mark';
+import type { AlgorithmId, Engine } from '@studio/engines/types';
 import type { StorageAdapter } from '../storage/adapter.js';
-import { makeInputs, type PreviewInputs } from './inputs.js';
+import { makeInputs, type InputName, type PreviewInputs } from './inputs.js';
 
-export const PREVIEW_VERSION = 'v1';
+export const PREVIEW_VERSION = 'v2';
 
 export interface PreviewJob {
   algorithm: AlgorithmId;
+  /** rough cost (bench ms on two cores): the cheap previews are made first, so the list fills quickly */
+  weight: number;
   params: Record<string, unknown>;
-  inputs(i: PreviewInputs): string[];
+  inputs: readonly InputName[];
   /** the picture, clip or track shown as "before" (default: the first input) */
-  before?(i: PreviewInputs, run: (algorithm: AlgorithmId, params: Record<string, unknown>, inputs: string[]) => Promise<EngineResult>): Promise<string>;
+  before?(i: PreviewInputs): Promise<string>;
 }
 
 const SPEECH = 'Hello! I am a talking photo made on this machine.';
 
 /** Keyed by the catalogue's tool id (shared-contracts AI_TOOLS). */
 export const PREVIEW_JOBS: Readonly<Record<string, PreviewJob>> = {
-  'image-enhancer': { algorithm: 'image_enhancer', params: { scale: 2 }, inputs: (i) => [i.sceneSmall] },
-  'bg-remover': { algorithm: 'bg_remover', params: {}, inputs: (i) => [i.portrait] },
-  'object-remover': { algorithm: 'object_remover', params: {}, inputs: (i) => [i.boxed, i.boxMask] },
-  'partial-redrawing': { algorithm: 'partial_redrawing', params: { prompt: 'a blue striped house' }, inputs: (i) => [i.scene, i.hillMask] },
+  'image-enhancer': { algorithm: 'image_enhancer', weight: 2500, params: { scale: 2 }, inputs: ['sceneSmall'] },
+  'bg-remover': { algorithm: 'bg_remover', weight: 250, params: {}, inputs: ['portrait'] },
+  'object-remover': { algorithm: 'object_remover', weight: 1500, params: {}, inputs: ['boxed', 'boxMask'] },
+  'partial-redrawing': { algorithm: 'partial_redrawing', weight: 100, params: { prompt: 'a blue striped house' }, inputs: ['scene', 'hillMask'] },
   'text-watermark-remover': {
     algorithm: 'text_watermark_remover',
+    weight: 1000,
     params: {},
-    inputs: () => [],
-    async before(i, run) {
-      const marked = await run('watermark', { text: 'SAMPLE WATERMARK' }, [i.scene]);
-      return marked.outputs[0].path;
+    inputs: [],
+    // the product's own pixel-font mark, large and across the middle so both halves of the slider show it
+    async before(i) {
+      const mark = await watermarkPng(1400, 900, 'SAMPLE WATERMARK');
+      const scene = await i('scene');
+      const out = scene.replace(/\.png$/, '-marked.png');
+      const width = Math.min(440, mark.width);
+      const resized = await sharp(mark.png).resize({ width }).png().toBuffer({ resolveWithObject: true });
+      await sharp(scene).composite([{ input: resized.data, left: Math.round((480 - resized.info.width) / 2), top: 150 }]).png().toFile(out);
+      return out;
     },
   },
-  'image-extender': { algorithm: 'image_extender', params: { ratio: '16:9' }, inputs: (i) => [i.sceneSquare] },
-  'video-enhancer': { algorithm: 'video_enhancer', params: { scale: 2, max_height: 1080 }, inputs: (i) => [i.clip] },
-  'video-denoise': { algorithm: 'video_denoise', params: { strength: 'high' }, inputs: (i) => [i.noisyClip] },
-  'video-eraser': { algorithm: 'video_eraser', params: {}, inputs: (i) => [i.boxedClip, i.clipMask] },
-  'video-object-remover': { algorithm: 'video_eraser', params: {}, inputs: (i) => [i.boxedClip, i.clipMask] },
-  'talking-photo': { algorithm: 'talking_photo', params: { text: SPEECH }, inputs: (i) => [i.portrait] },
-  'ai-talking-avatar': { algorithm: 'talking_avatar', params: { text: SPEECH }, inputs: (i) => [i.portrait] },
-  'lip-sync': { algorithm: 'lip_sync', params: { text: 'Every word moves the lips.' }, inputs: (i) => [i.faceClip] },
-  'audio-tools': { algorithm: 'audio_noise_reduction', params: { strength: 'high' }, inputs: (i) => [i.noisyTone] },
-  'effect-templates': { algorithm: 'effect', params: { effect: 'zoom_pulse', duration: 2, resolution: '360p' }, inputs: (i) => [i.scene] },
+  'image-extender': { algorithm: 'image_extender', weight: 700, params: { ratio: '16:9' }, inputs: ['sceneSquare'] },
+  'video-enhancer': { algorithm: 'video_enhancer', weight: 800, params: { scale: 2, max_height: 1080 }, inputs: ['clip'] },
+  'video-denoise': { algorithm: 'video_denoise', weight: 900, params: { strength: 'high' }, inputs: ['noisyClip'] },
+  'video-eraser': { algorithm: 'video_eraser', weight: 200, params: {}, inputs: ['boxedClip', 'clipMask'] },
+  'video-object-remover': { algorithm: 'video_eraser', weight: 260, params: {}, inputs: ['boxedClip', 'clipMask'] },
+  'talking-photo': { algorithm: 'talking_photo', weight: 6700, params: { text: SPEECH }, inputs: ['portrait'] },
+  'ai-talking-avatar': { algorithm: 'talking_avatar', weight: 3700, params: { text: SPEECH }, inputs: ['portrait'] },
+  'lip-sync': { algorithm: 'lip_sync', weight: 8200, params: { text: 'Every word moves the lips.' }, inputs: ['faceClip'] },
+  'audio-tools': { algorithm: 'audio_noise_reduction', weight: 460, params: { strength: 'high' }, inputs: ['noisyTone'] },
+  'effect-templates': { algorithm: 'effect', weight: 2700, params: { effect: 'zoom_pulse', duration: 2, resolution: '360p' }, inputs: ['scene'] },
 };
 
 export interface PreviewMeta {
@@ -88,8 +99,9 @@ export async function renderPreview(tool: string, engine: Engine, storage: Stora
   };
   try {
     const started = Date.now();
-    const before = job.before ? await job.before(inputs, run) : job.inputs(inputs)[0];
-    const files = job.before ? [before, ...job.inputs(inputs)] : job.inputs(inputs);
+    const own = await Promise.all(job.inputs.map((name) => inputs(name)));
+    const before = job.before ? await job.before(inputs) : own[0];
+    const files = job.before ? [before, ...own] : own;
     const result = await run(job.algorithm, job.params, files);
     const ms = Date.now() - started;
     const out = result.outputs[0];
@@ -114,7 +126,7 @@ export function sharedInputs(): { dir: string; inputs: Promise<PreviewInputs> } 
   return {
     dir,
     get inputs() {
-      made ??= mkdtemp(`${dir}-`).then(async (folder) => makeInputs(folder));
+      made ??= mkdtemp(`${dir}-`).then((folder) => makeInputs(folder));
       return made;
     },
   };

@@ -75,7 +75,8 @@ export function detectTextMask(img: RawImage): Uint8Array {
     const textLike = bh < H * 0.2 && bw < W * 0.95 && bh >= 3 && density > 0.05 && density < 0.9 && pixels.length < W * H * 0.15;
     if (!textLike) continue;
     // the whole box of the word or mark (with its plate, if any) goes
-    const m = r + 1;
+    // generous: a plate or outline around the letters goes too (a thin leftover rim shows more than a wider fill)
+    const m = 2 * r + 3;
     for (let y = M.max(0, y0 - m); y <= M.min(H - 1, y1 + m); y++) keep.fill(255, y * W + M.max(0, x0 - m), y * W + M.min(W, x1 + m + 1));
   }
   return keep;
