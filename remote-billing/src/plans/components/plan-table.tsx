@@ -1,7 +1,5 @@
-import { useId } from 'react';
-import { Button } from '@studio/ui-kit/button';
-import { media, theme } from '@studio/ui-kit/theme';
-import { FEATURE_ROWS, PURCHASE_NOT_AVAILABLE, TIERS, type Cell } from '../utils/plans';
+import { theme } from '@studio/ui-kit/theme';
+import { FEATURE_ROWS, TIERS, type Cell } from '../utils/plans';
 
 function CellValue({ value }: { value: Cell }) {
   if (value === true)
@@ -32,9 +30,8 @@ const visuallyHidden = {
   whiteSpace: 'nowrap',
 } as const;
 
-/** The comparison of Basic, Standard and Premium; the buy buttons wait for checkout. */
+/** The comparison of Basic, Standard and Premium (the plans to buy sit above it: pricing-page.tsx). */
 export function PlanTable({ compact = false }: { compact?: boolean }) {
-  const noteId = useId();
   const cellPad = compact ? '10px 12px' : '14px 16px';
   return (
     <div css={{ display: 'flex', flexDirection: 'column', gap: 12 }}>
@@ -91,23 +88,9 @@ export function PlanTable({ compact = false }: { compact?: boolean }) {
               <td css={{ textAlign: 'center', padding: cellPad }}>Weekly, monthly or yearly</td>
               <td css={{ textAlign: 'center', padding: cellPad }}>Weekly, monthly or yearly</td>
             </tr>
-            <tr css={{ borderTop: `1px solid ${theme.border}` }}>
-              <td css={{ padding: cellPad }} />
-              <td css={{ padding: cellPad }} />
-              {TIERS.filter((tier) => tier.tier !== 'BASIC').map((tier) => (
-                <td key={tier.tier} css={{ textAlign: 'center', padding: cellPad }}>
-                  <Button variant="primary" disabled aria-describedby={noteId} css={{ width: '100%', [media.phone]: { padding: '0 8px' } }}>
-                    Subscribe to {tier.name}
-                  </Button>
-                </td>
-              ))}
-            </tr>
           </tbody>
         </table>
       </div>
-      <p id={noteId} css={{ margin: 0, fontSize: 14, color: theme.textMuted }}>
-        {PURCHASE_NOT_AVAILABLE} Prices and checkout will appear here once it opens.
-      </p>
     </div>
   );
 }

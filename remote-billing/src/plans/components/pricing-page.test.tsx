@@ -1,26 +1,49 @@
-import { configure, screen, within } from '@testing-library/react';
-import { renderWithShell } from '../../../../test-support/shell-double';
+import { act, configure, fireEvent, screen, within } from '@testing-library/react';
+import { SWRConfig } from 'swr';
+import type { SkuItem } from 'shared-contracts';
+import { createShellDouble, renderWithShell } from '../../../../test-support/shell-double';
 import { PricingPage } from './pricing-page';
 
 // role queries skip the costly visibility check (nothing here is hidden by CSS); keeps the suite fast
 configure({ defaultHidden: true });
 
+const ext = (tier: 'STANDARD' | 'PREMIUM') => ({ tier, watermark_free: true, ultra_hd: true, frame_interpolation: true, faster_generations: tier === 'PREMIUM', videos_at_once: tier === 'PREMIUM' ? 5 : 3, unlimited_effects: true, monthly_credits: tier === 'PREMIUM' ? 500 : 100 });
+const sku = (sku_id: number, tier: 'STANDARD' | 'PREMIUM', period_unit: SkuItem['period_unit'], price: number, zero = false): SkuItem => ({
+  sku_id, sub_tpl_id: 1, sub_tpl_name: `${tier === 'PREMIUM' ? 'Premium' : 'Standard'} ${period_unit}`, plan: tier === 'PREMIUM' ? 'Premium' : 'Standard', period_unit, period_val: 1,
+  price, original_price: price * 2, recommend_price: price, show_rec_price: false, currency: 'USD', currency_symbol: '$', buy_url: '/v1/buy/checkout',
+  zero_buy: zero, zero_buy_url: zero ? '/v1/buy/checkout?zero_buy=1' : '', retention_promotion: false, retention_promotion_buy_url: '',
+  feature_code_list: [{ feature_code: 'MI-Credits-2024', sale_unit_value: 100 }], isSubscription: true, buyZeroChecked: false, extInfo: ext(tier), kind: 'membership',
+});
+
 describe('PricingPage', () => {
-  it('compares Basic, Standard and Premium with honest, disabled buy buttons', () => {
-    renderWithShell(<PricingPage />);
+  it('shows the plans of the chosen period from sku-info, and a visitor buying is asked to log in', async () => {
+    const shell = createShellDouble();
+    shell.api.call.mockImplementation(async (key: string) => {
+      if (key === 'GET /v1/buy/sku-info') return { sku_buy_list: [sku(24109013, 'STANDARD', 'month', 14.99, true), sku(24109015, 'PREMIUM', 'month', 39.99), sku(24109016, 'PREMIUM', 'year', 299.88)], zero_buy_checked: false };
+      throw new Error(`unexpected ${key}`);
+    });
+    const login = jest.fn();
+    shell.bus.on('account:login-required', login);
+    renderWithShell(
+      <SWRConfig value={{ provider: () => new Map() }}>
+        <PricingPage />
+      </SWRConfig>,
+      shell,
+    );
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Pricing');
     const periods = screen.getByRole('tablist', { name: 'Billing period' });
     expect(within(periods).getAllByRole('tab').map((t) => t.textContent)).toEqual(['Weekly', 'Monthly', 'Yearly']);
+    const premium = await screen.findByRole('article', { name: 'Premium month' });
+    expect(premium).toHaveTextContent('$39.99/mo');
+    expect(premium).toHaveTextContent('50% OFF');
+    expect(within(screen.getByRole('article', { name: 'Standard month' })).getByRole('checkbox')).toBeInTheDocument();
+    fireEvent.click(within(periods).getByRole('tab', { name: 'Yearly' }));
+    expect(screen.getByRole('article', { name: 'Premium year' })).toHaveTextContent('$24.99/mo');
+    await act(async () => {
+      fireEvent.click(within(screen.getByRole('article', { name: 'Premium year' })).getByRole('button', { name: 'Subscribe to Premium' }));
+    });
+    expect(login).toHaveBeenCalledWith({ reason: 'purchase' });
     const table = screen.getByRole('table', { name: 'Plan comparison' });
-    const credits = within(table).getByText('Credits').closest('tr') as HTMLElement;
-    expect(credits).toHaveTextContent('5 sign-up credits100 a month500 a month');
-    const faster = within(table).getByText('Faster generations').closest('tr') as HTMLElement;
-    expect(within(faster).getAllByText(/Included|Not included/).map((n) => n.textContent)).toEqual(['Not included', 'Not included', 'Included']);
-    const buttons = within(table).getAllByRole('button');
-    expect(buttons.map((b) => b.textContent)).toEqual(['Subscribe to Standard', 'Subscribe to Premium']);
-    for (const button of buttons) {
-      expect(button).toBeDisabled();
-      expect(button).toHaveAccessibleDescription(/Purchasing is not available yet\./);
-    }
+    expect(within(table).getByText('Credits').closest('tr')).toHaveTextContent('5 sign-up credits100 a month500 a month');
   });
 });

@@ -1,14 +1,95 @@
-import { DisabledTabs } from '@studio/ui-kit/disabled-tabs';
+import { useMemo, useState } from 'react';
+import { useSnapshot } from 'valtio';
+import { CHECKOUT_SOURCE_PRICING, USER_TEXTS, useShell, type PeriodUnit, type SkuItem } from 'shared-contracts';
+import { Button } from '@studio/ui-kit/button';
 import { PageFrame } from '@studio/ui-kit/page-frame';
-import { theme } from '@studio/ui-kit/theme';
-import { BILLING_PERIODS, CREDIT_FACTS, STANDARD_EXTRAS } from '../utils/plans';
+import { focusRing, theme } from '@studio/ui-kit/theme';
+import { useSkus } from '../../purchase/api/use-skus';
+import { usePurchase } from '../../purchase/hooks/use-purchase';
+import { allMemberships, discountPercent, displayPrice, showTrialCheckbox } from '../../purchase/utils/pricing';
+import { CREDIT_FACTS, STANDARD_EXTRAS } from '../utils/plans';
 import { PlanTable } from './plan-table';
 
-/** Pricing: the billing periods and the plan comparison; purchasing is not open yet. */
+const PERIODS: { unit: PeriodUnit; label: string }[] = [
+  { unit: 'week', label: 'Weekly' },
+  { unit: 'month', label: 'Monthly' },
+  { unit: 'year', label: 'Yearly' },
+];
+
+function PlanCard({ sku, onBuy, disabled, isSubscribed }: { sku: SkuItem; onBuy(sku: SkuItem, zero: boolean): void; disabled: boolean; isSubscribed: boolean }) {
+  const [zero, setZero] = useState(false);
+  const price = displayPrice(sku);
+  const discount = discountPercent(sku);
+  const trial = showTrialCheckbox(sku, isSubscribed);
+  const credits = sku.feature_code_list[0]?.sale_unit_value ?? 0;
+  return (
+    <article aria-label={sku.sub_tpl_name} data-sku={sku.sku_id} css={{ flex: '1 1 260px', display: 'flex', flexDirection: 'column', gap: 8, padding: 20, borderRadius: theme.radius, border: `1px solid ${theme.border}`, background: theme.surface }}>
+      <h2 css={{ margin: 0, fontSize: 20 }}>{sku.plan}</h2>
+      <p css={{ margin: 0 }}>
+        <strong css={{ fontSize: 28 }}>{price.amount}</strong>
+        <span css={{ color: theme.textMuted }}>{price.per}</span>
+        {discount ? <span css={{ marginLeft: 8, padding: '2px 8px', borderRadius: 999, background: '#c026d3', color: '#fff', fontSize: 12, fontWeight: 700 }}>{discount}% OFF</span> : null}
+      </p>
+      {sku.period_unit === 'year' ? <p css={{ margin: 0, fontSize: 13, color: theme.textMuted }}>{sku.currency_symbol}{sku.price.toFixed(2)} billed yearly</p> : null}
+      <p css={{ margin: 0, fontSize: 14, color: theme.textMuted }}>
+        {sku.period_unit === 'week' ? `${credits} credits a week` : `${sku.extInfo.monthly_credits} credits a month`}, {sku.extInfo.videos_at_once} videos at once
+        {sku.extInfo.faster_generations ? ', faster generations' : ''}
+      </p>
+      {trial ? (
+        <label css={{ display: 'flex', gap: 8, alignItems: 'center', fontSize: 14 }}>
+          <input type="checkbox" checked={zero} onChange={(event) => setZero(event.target.checked)} css={focusRing} />
+          Start with a 3-day free trial (100 credits)
+        </label>
+      ) : null}
+      <Button variant="primary" disabled={disabled} onClick={() => onBuy(sku, trial && zero)} css={{ marginTop: 'auto', minHeight: 44 }}>
+        {trial && zero ? 'Start 3-day free trial' : `Subscribe to ${sku.plan}`}
+      </Button>
+    </article>
+  );
+}
+
+/** Pricing (/pricing): the same plans as the purchase dialog, from the same sku-info, with working buttons. */
 export function PricingPage() {
+  const shell = useShell();
+  const session = useSnapshot(shell.session.state);
+  const { skus, isBuyInit } = useSkus();
+  const [unit, setUnit] = useState<PeriodUnit>('month');
+  const { buy } = usePurchase(() => undefined, CHECKOUT_SOURCE_PRICING);
+  const plans = useMemo(() => allMemberships(skus, session.user?.country ?? '').filter((sku) => sku.period_unit === unit), [skus, unit, session.user?.country]);
   return (
     <PageFrame title="Pricing" subtitle="Create with credits or a membership: Basic, Standard and Premium.">
-      <DisabledTabs label="Billing period" tabs={BILLING_PERIODS} />
+      <div role="tablist" aria-label="Billing period" css={{ display: 'flex', gap: 4 }}>
+        {PERIODS.map((period) => (
+          <button
+            key={period.unit}
+            type="button"
+            role="tab"
+            aria-selected={unit === period.unit}
+            onClick={() => setUnit(period.unit)}
+            css={{ padding: '8px 16px', borderRadius: 999, border: `1px solid ${theme.border}`, background: unit === period.unit ? theme.surfaceRaised : 'transparent', color: theme.text, font: 'inherit', fontWeight: 600, cursor: 'pointer', ...focusRing }}
+          >
+            {period.label}
+          </button>
+        ))}
+      </div>
+      {!isBuyInit ? <p role="status" css={{ margin: 0, color: theme.textMuted }}>Loading plans…</p> : null}
+      {session.flags.isPremium ? <p role="note" css={{ margin: 0, fontSize: 14, color: theme.textMuted }}>{USER_TEXTS.PREMIUM_NEW_SUB}</p> : null}
+      <div role="tabpanel" aria-label={`${PERIODS.find((p) => p.unit === unit)?.label} plans`} css={{ display: 'flex', flexWrap: 'wrap', gap: 16 }}>
+        {plans.map((sku) => (
+          <PlanCard
+            key={sku.sku_id}
+            sku={sku}
+            isSubscribed={session.flags.isSubscribed}
+            disabled={!isBuyInit || (session.flags.isPremium && sku.extInfo.tier === 'STANDARD')}
+            onBuy={(chosen, zero) => buy(chosen, zero, 'membership')}
+          />
+        ))}
+      </div>
+      <p css={{ margin: 0 }}>
+        <Button variant="secondary" disabled={!isBuyInit} onClick={() => shell.bus.emit('billing:open', { tab: 'credits', reason: 'pricing' })}>
+          Buy credit packs
+        </Button>
+      </p>
       <PlanTable />
       <p css={{ margin: 0, fontSize: 14, color: theme.textMuted }}>{STANDARD_EXTRAS}</p>
       <ul css={{ margin: 0, paddingLeft: 20, fontSize: 14, color: theme.textMuted, display: 'flex', flexDirection: 'column', gap: 4 }}>

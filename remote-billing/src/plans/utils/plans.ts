@@ -52,5 +52,3 @@ export const CREDIT_FACTS: readonly string[] = [
   `A ${TRIAL_DAYS}-day free trial with ${TRIAL_CREDITS} credits renews automatically until canceled.`,
   `${MONEY_BACK_DAYS}-day money-back guarantee.`,
 ];
-
-export const PURCHASE_NOT_AVAILABLE = 'Purchasing is not available yet.';

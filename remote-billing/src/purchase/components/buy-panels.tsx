@@ -1,8 +1,8 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { USER_TEXTS, useShell, type BuyTab, type SkuItem } from 'shared-contracts';
-import { Button } from '@studio/ui-kit/src/button';
-import { theme } from '@studio/ui-kit/src/theme';
+import { Button } from '@studio/ui-kit/button';
+import { theme } from '@studio/ui-kit/theme';
 import { CREDIT_FACTS, STANDARD_EXTRAS } from '../../plans/utils/plans';
 import { allMemberships, creditLists, defaultSku, membershipList, showTrialCheckbox, type Audience } from '../utils/pricing';
 import { SkuList } from './sku-list';

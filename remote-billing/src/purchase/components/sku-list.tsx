@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import type { SkuItem } from 'shared-contracts';
-import { focusRing, theme } from '@studio/ui-kit/src/theme';
+import { focusRing, theme } from '@studio/ui-kit/theme';
 import { creditsOf, discountPercent, displayPrice } from '../utils/pricing';
 
 /** One list of skus to choose from (a radio group): name, credits, price (yearly per month) and the discount. */

@@ -133,7 +133,7 @@ describe('memberships', () => {
     const buyer = await h.signIn();
     const start = await buyer.balance();
     expect((await buyer.buy(STANDARD_MONTHLY, undefined, { zeroBuy: true })).body).toContain('Successful purchase');
-    let user = await buyer.user();
+    const user = await buyer.user();
     expect(user.verify.level).toBe('standard');
     expect(user.is_free_trial).toBe(true);
     expect(await buyer.balance()).toBe(start + 100);

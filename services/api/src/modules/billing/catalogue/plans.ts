@@ -110,7 +110,6 @@ const membership = (
   zero_buy = false,
 ): SkuRow => {
   const name = tier === 'STANDARD' ? 'Standard' : 'Premium';
-  const monthly = tier === 'STANDARD' ? STANDARD_MONTHLY_CREDITS : PREMIUM_MONTHLY_CREDITS;
   return {
     sku_id,
     kind: 'membership',
