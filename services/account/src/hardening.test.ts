@@ -5,6 +5,7 @@
 import { parseTrustProxy, type Database } from '@studio/db';
 import { buildAccountApp } from './app.js';
 import { verifyPassword } from './crypto.js';
+import { safeGoto } from './oauth.js';
 
 // every password check is counted (the real check still runs)
 jest.mock('./crypto.js', () => {
@@ -70,4 +71,29 @@ describe.each(ENGINES)('account limits on %s', (_engine, url) => {
     expect(statuses.slice(0, 4).every((status) => status === 200)).toBe(true);
     expect(statuses.slice(4)).toEqual([429, 429]);
   });
+
+  test('GET /logout from a foreign site leaves the session alone; from our own site it signs out', async () => {
+    const hidden = await loginForm();
+    const login = await app.inject({ method: 'POST', url: '/account/login', remoteAddress: freshIp(), ...form({ ...hidden, email: 'standard@demo.local', password: 'demo-password' }) });
+    const session = /studio_account_session=([^;]+)/.exec(String(login.headers['set-cookie']))?.[1] ?? '';
+    expect(session).not.toBe('');
+    const cookie = `studio_account_session=${session}`;
+    const foreign = await app.inject({ method: 'GET', url: '/account/logout', headers: { cookie, 'sec-fetch-site': 'cross-site', referer: 'https://evil.example/page' } });
+    expect(foreign.statusCode).toBe(403);
+    expect(String(foreign.headers['set-cookie'] ?? '')).not.toContain('studio_account_session=;');
+    const center = await app.inject({ method: 'GET', url: '/account/center', headers: { cookie } });
+    expect(center.body).toContain('standard@demo.local');
+    const own = await app.inject({ method: 'GET', url: '/account/logout', headers: { cookie, 'sec-fetch-site': 'same-site' } });
+    expect(own.statusCode).toBe(302);
+    const after = await app.inject({ method: 'GET', url: '/account/center', headers: { cookie } });
+    expect(after.body).not.toContain('standard@demo.local');
+  });
+});
+
+test('safeGoto keeps paths on this site only', () => {
+  expect(safeGoto('/ai/text-to-video?x=1')).toBe('/ai/text-to-video?x=1');
+  expect(safeGoto('/search?q=a%20b')).toBe('/search?q=a%20b');
+  for (const escape of ['//evil.example', '/\\evil.example', '/\t/evil.example', '/\n/evil.example', '/%5C/evil.example', '/%5c%5cevil.example', '/%2F/evil.example', '/%09/evil.example', 'https://evil.example', '/%E0%A4%A']) {
+    expect(safeGoto(escape)).toBeUndefined();
+  }
 });

@@ -129,5 +129,16 @@ export function withParams(redirectUri: string, values: Record<string, string | 
 
 /** goto is passed back only as a path on the product's own origin. */
 export function safeGoto(goto: string): string | undefined {
-  return goto.startsWith('/') && !goto.startsWith('//') && !goto.includes('\\') ? goto : undefined;
+  if (!goto.startsWith('/') || goto.startsWith('//')) return undefined;
+  // browsers drop tabs and line breaks from a URL and read a backslash as a slash: '/\t/evil.example'
+  // and '/%5C/evil.example' would both leave the site; so would their percent-encoded forms
+  const unsafe = /[\\\s\u0000-\u001f\u007f]/;
+  if (unsafe.test(goto)) return undefined;
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(goto);
+  } catch {
+    return undefined;
+  }
+  return decoded.startsWith('//') || /[\\\u0000-\u001f\u007f]/.test(decoded) ? undefined : goto;
 }

@@ -535,6 +535,11 @@ export async function accountPlugin(app: FastifyInstance, opts: AccountPluginOpt
   // ---------------------------------------------------------------- logout
   app.get('/logout', async (request, reply) => {
     const query = (request.query ?? {}) as Record<string, unknown>;
+    // a GET that signs out must come from us or a client of ours, not from any page that links or frames it
+    if (!(await navigationFromTrustedSite(request))) {
+      request.log.warn({ referer: request.headers.referer }, 'cross-site logout refused');
+      return fatalPage(reply, 403, query.theme, query.lang, textsFor(query.lang).t.logoutRefused);
+    }
     const cookies = readCookies(request);
     await store.deleteSession(cookies[SESSION_COOKIE]);
     clearCookie(reply, SESSION_COOKIE, cookieOptions(request));
@@ -554,6 +559,18 @@ export async function accountPlugin(app: FastifyInstance, opts: AccountPluginOpt
     }
     return reply.header('cache-control', 'no-store').redirect(owner ? redirectUri : `${base}/center`, 302);
   });
+
+  /**
+   * A top-level navigation or frame load from this site (Sec-Fetch-Site same-origin, same-site, or none for
+   * a typed address), or from a registered client origin on another site (its Referer's origin).
+   * Browsers without Fetch Metadata send neither header and are let through.
+   */
+  const navigationFromTrustedSite = async (request: FastifyRequest): Promise<boolean> => {
+    const site = request.headers['sec-fetch-site'];
+    if (site === undefined || site === 'same-origin' || site === 'same-site' || site === 'none') return true;
+    const from = normalizeOrigin(String(request.headers.referer ?? ''));
+    return from !== '' && (await allAllowedOrigins()).includes(from);
+  };
 
   const corsFor = async (request: FastifyRequest, reply: FastifyReply): Promise<boolean> => {
     const origin = request.headers.origin;

@@ -44,6 +44,7 @@ export const EN = {
   tooManyAttempts: (minutes: number) =>
     `Too many attempts. For your security, please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`,
   formExpired: 'This form could not be verified. Reload the page and try again.',
+  logoutRefused: 'This sign-out link came from another site, so you are still signed in. Sign out from the product or the account center.',
   fixErrors: 'Please correct the highlighted fields.',
   // completion and other pages
   doneTitle: "You're signed in",
