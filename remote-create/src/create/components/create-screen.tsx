@@ -13,6 +13,7 @@ import { GenerateList } from '../../tasks/components/generate-list';
 import { useGenerateList } from '../../tasks/hooks/use-generate-list';
 import { useCost } from '../hooks/use-cost';
 import { useGenerate } from '../hooks/use-generate';
+import { usePrefill } from '../hooks/use-prefill';
 import { buildCreate, fieldOf, initialForm, SEEDED_MODES, type CreateForm } from '../utils/form';
 import { countWords, IMAGE_STYLES, MODES, MUSIC_STYLES, SONG_ALGORITHM, ULTRA_HD } from '../utils/modes';
 import { checkFrames, type MusicTab } from '../utils/validation';
@@ -74,11 +75,13 @@ function CreateScreenBody({ mode }: { mode: CreateMode }) {
   const setBusy = useCallback((key: string, busy: boolean) => setBusyInputs((previous) => (previous[key] === busy ? previous : { ...previous, [key]: busy })), []);
 
   const list = useGenerateList(mode);
+  // 'Make the same' / 'Go create': the item's settings fill the form; its tasks record where they came from
+  const origin = usePrefill(mode, patch);
   const call = useMemo(() => buildCreate(mode, form), [mode, form]);
   const costReady = mode !== 'video-to-anime' || Boolean(form.video);
   const cost = useCost(call.algorithm, call.costQuery, costReady);
   const refreshCost = useCallback(async () => (costReady ? ((await cost.refresh()) ?? null) : null), [cost, costReady]);
-  const generation = useGenerate({ mode, form, list, refreshCost });
+  const generation = useGenerate({ mode, form, list, refreshCost, origin });
 
   const reason = leaveReason({ running: list.running, undownloaded: list.undownloaded });
   const { blocker, allowNext } = useLeaveGuard(reason);

@@ -28,9 +28,11 @@ export interface GenerateDeps {
   list: Pick<GenerateListApi, 'addTask'>;
   /** fetches the cost afresh (the shown one may be for other parameters) */
   refreshCost(): Promise<TaskCostResponse | null | undefined>;
+  /** the explore item or template the form was filled from ('Make the same', 'Go create'); the task records it */
+  origin?: { exploreId?: number; tplId?: number };
 }
 
-export function useGenerate({ mode, form, list, refreshCost }: GenerateDeps) {
+export function useGenerate({ mode, form, list, refreshCost, origin }: GenerateDeps) {
   const shell = useShell();
   const ask = useAsk();
   const [phase, setPhase] = useState<GeneratePhase>('idle');
@@ -57,7 +59,8 @@ export function useGenerate({ mode, form, list, refreshCost }: GenerateDeps) {
     const own = new AbortController();
     controller.current = own;
     try {
-      const call = buildCreate(mode, form);
+      const built = buildCreate(mode, form);
+      const call = origin?.exploreId || origin?.tplId ? { ...built, userData: { ...built.userData, ...origin } } : built;
       const fresh = await refreshCost().catch(() => null);
       const cost = fresh?.cost ?? null;
       const balance = shell.session.state.flags.curCredits;
@@ -119,7 +122,7 @@ export function useGenerate({ mode, form, list, refreshCost }: GenerateDeps) {
       controller.current = null;
       setPhase('idle');
     }
-  }, [ask, form, list, mode, refreshCost, shell]);
+  }, [ask, form, list, mode, refreshCost, shell, origin]);
 
   const clearError = useCallback(() => setError(null), []);
 
