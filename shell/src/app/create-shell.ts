@@ -46,7 +46,13 @@ export function createShell(config: ShellRuntimeConfig, options: CreateShellOpti
 
   // eslint-disable-next-line prefer-const
   let apiClient: ShellApi['api'];
-  const session = createSession({ bus, cookieDomain: config.cookieDomain, getApi: () => apiClient });
+  const session = createSession({
+    bus,
+    cookieDomain: config.cookieDomain,
+    getApi: () => apiClient,
+    // an outage keeps the user signed in; the toast says why the page is not up to date
+    onNetworkTrouble: (text) => toasts.warn(text),
+  });
   const tracker = createTracker({
     profile: () => analyticsProfile(session.state),
     route: () => window.location.pathname,

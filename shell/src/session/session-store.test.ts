@@ -1,4 +1,4 @@
-import { createEventBus, FRAME_MESSAGES, USER_CACHE_MS, type ApiClient, type User } from 'shared-contracts';
+import { ApiError, createEventBus, FRAME_MESSAGES, USER_CACHE_MS, USER_TEXTS, type ApiClient, type User } from 'shared-contracts';
 import { createSession, TOKEN_COOKIE, TOKEN_STORAGE_KEY, USER_CACHE_KEY } from './session-store';
 import { deriveFlags, planLevelOf, displayNameOf } from './user-flags';
 
@@ -42,13 +42,13 @@ function cacheUser(value: User, expire = Date.now() + USER_CACHE_MS) {
   localStorage.setItem(USER_CACHE_KEY, JSON.stringify({ data: value, expire }));
 }
 
-function setup(api: Partial<ApiClient> = {}) {
+function setup(api: Partial<ApiClient> = {}, extra: { onNetworkTrouble?: (text: string) => void; retryDelaysMs?: number[] } = {}) {
   const bus = createEventBus();
   const events: string[] = [];
   bus.on('session:cleared', ({ reason }) => events.push(`cleared:${reason}`));
   const posted: unknown[] = [];
   const mainFrame = { postMessage: (message: unknown) => posted.push(message) } as unknown as Window;
-  const session = createSession({ bus, cookieDomain: '', getApi: () => api as ApiClient, mainFrame: () => mainFrame });
+  const session = createSession({ bus, cookieDomain: '', getApi: () => api as ApiClient, mainFrame: () => mainFrame, ...extra });
   return { bus, session, events, posted };
 }
 
@@ -193,5 +193,43 @@ describe('derived flags and plan level', () => {
     expect(displayNameOf(user('a', { nickname: 'neo' }))).toBe('neo');
     expect(displayNameOf(user('a'))).toBe('Ada Lovelace');
     expect(displayNameOf(user('a', { firstname: '', lastname: '' }))).toBe('ada@example.com');
+  });
+});
+
+describe('an outage is not a logout', () => {
+  it.each([
+    ['the network', new ApiError(USER_TEXTS.NETWORK, 0, 0)],
+    ['a 502 from the gateway', new ApiError(USER_TEXTS.NETWORK, 502, 502)],
+    ['a 503 while the database restarts', new ApiError(USER_TEXTS.NETWORK, 503, 503)],
+  ])('keeps the signed-in user through %s, says so once, and recovers on its own', async (_what, failure) => {
+    jest.useFakeTimers();
+    try {
+      const ada = user('u-1');
+      document.cookie = `${TOKEN_COOKIE}=${ada.token}; path=/`;
+      cacheUser(ada);
+      let down = 3;
+      const fresh = { ...ada, integral: { integral: 99 } };
+      const call = jest.fn(async () => {
+        if (down > 0) {
+          down -= 1;
+          throw failure;
+        }
+        return fresh;
+      });
+      const notices: string[] = [];
+      const { session, events } = setup({ call: call as unknown as ApiClient['call'] }, { onNetworkTrouble: (text) => notices.push(text), retryDelaysMs: [1000, 2000] });
+      session.start();
+      await session.refreshUser();
+      expect(session.state.user?.uid).toBe('u-1');
+      expect(session.state.token).toBe(ada.token);
+      expect(events).toEqual([]);
+      expect(notices).toEqual([USER_TEXTS.NETWORK]);
+      await jest.advanceTimersByTimeAsync(1000 + 2000 + 2000);
+      expect(call).toHaveBeenCalledTimes(4);
+      expect(session.state.flags.curCredits).toBe(99);
+      expect(notices).toHaveLength(1);
+    } finally {
+      jest.useRealTimers();
+    }
   });
 });

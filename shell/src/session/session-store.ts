@@ -5,7 +5,9 @@
  */
 import { proxy } from 'valtio/vanilla';
 import {
+  ApiError,
   FRAME_MESSAGES,
+  USER_TEXTS,
   TOKEN_COOKIE_DAYS,
   USER_CACHE_MS,
   type ApiClient,
@@ -36,6 +38,19 @@ export interface SessionDeps {
   now?: () => number;
   /** where the clear-user-info message goes; window.top by default */
   mainFrame?: () => Window | null;
+  /** told once per outage when the user cannot be fetched for a network or server failure (a toast) */
+  onNetworkTrouble?: (text: string) => void;
+  /** pauses between refetches of the user during an outage (the last repeats) */
+  retryDelaysMs?: number[];
+}
+
+/**
+ * A failure that says nothing about the session: no answer at all, or a server-side 5xx (the API or the
+ * database down, a gateway between). Only a 401 or code 140013 ends a session (the API client clears it).
+ */
+export function isOutage(error: unknown): boolean {
+  if (!(error instanceof ApiError)) return !(error instanceof Error && error.name === 'AbortError');
+  return error.status === 0 || error.status >= 500;
 }
 
 export interface ShellSession extends SessionApi {
@@ -87,6 +102,34 @@ export function createSession(deps: SessionDeps): ShellSession {
     deps.bus.emit('credits:changed', { credits: state.flags.curCredits });
   }
 
+  // an outage keeps the signed-in user (cached or not yet fetched) and refetches until the API answers
+  const retryDelays = deps.retryDelaysMs ?? [2000, 4000, 8000, 15000, 30000];
+  let outageAttempts = 0;
+  let retryTimer: ReturnType<typeof setTimeout> | null = null;
+  function scheduleRefetch(): void {
+    if (retryTimer) return;
+    if (outageAttempts === 0) deps.onNetworkTrouble?.(USER_TEXTS.NETWORK);
+    const delay = retryDelays[Math.min(outageAttempts, retryDelays.length - 1)];
+    outageAttempts += 1;
+    retryTimer = setTimeout(() => {
+      retryTimer = null;
+      void session.refreshUser();
+    }, delay);
+  }
+  function outageOver(): void {
+    outageAttempts = 0;
+    if (retryTimer) clearTimeout(retryTimer);
+    retryTimer = null;
+  }
+  if (typeof window !== 'undefined') {
+    window.addEventListener('online', () => {
+      if (retryTimer && state.token) {
+        outageOver();
+        void session.refreshUser();
+      }
+    });
+  }
+
   const session: ShellSession = {
     state,
     start() {
@@ -118,15 +161,18 @@ export function createSession(deps: SessionDeps): ShellSession {
       if (!state.token) return null;
       try {
         const user = await deps.getApi().call('POST /v1/user');
+        outageOver();
         if (!state.token) return null;
         setUser(user);
         return user;
       } catch (error) {
         console.warn('[shell] user refresh failed', error);
+        if (state.token && isOutage(error)) scheduleRefetch();
         return state.user as User | null;
       }
     },
     clear(reason) {
+      outageOver();
       const hadUser = state.user !== null || state.token !== '';
       storageRemove('local', USER_CACHE_KEY);
       dropToken();
