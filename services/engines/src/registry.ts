@@ -7,6 +7,7 @@
 import { USER_TEXTS } from 'shared-contracts/constants';
 import { isAlgorithm } from './algorithms';
 import { ComfyUiEngine, loadWorkflows, type ComfyUiOptions } from './comfyui/engine';
+import { BUNDLED_WORKFLOWS_DIR, WORKFLOW_MODELS } from './comfyui/workflows';
 import { EngineError } from './errors';
 import { LocalEngine } from './local/engine';
 import { ALGORITHM_IDS, type AlgorithmId, type Engine, type EngineContext, type EngineJob, type EngineResult } from './types';
@@ -65,8 +66,10 @@ export async function createEngineRegistry(opts: CreateRegistryOptions = {}): Pr
   const engines: Engine[] = [new LocalEngine()];
   let comfy = opts.comfyui;
   if (!comfy && env.COMFYUI_URL) {
-    const workflows = env.COMFYUI_WORKFLOWS ? await loadWorkflows(env.COMFYUI_WORKFLOWS, [...ALGORITHM_IDS]) : {};
-    comfy = { baseUrl: env.COMFYUI_URL, workflows };
+    // the operator's folder, else the workflows shipped here (comfyui/workflows, models in its README)
+    const own = Boolean(env.COMFYUI_WORKFLOWS);
+    const workflows = await loadWorkflows(env.COMFYUI_WORKFLOWS || BUNDLED_WORKFLOWS_DIR, [...ALGORITHM_IDS]);
+    comfy = { baseUrl: env.COMFYUI_URL, workflows, modelNames: own ? undefined : WORKFLOW_MODELS };
   }
   if (comfy) engines.push(new ComfyUiEngine(comfy));
   const config: EngineConfig = opts.config ?? {

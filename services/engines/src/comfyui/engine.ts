@@ -10,8 +10,9 @@
  *
  * Workflows: one API-format JSON per algorithm (ComfyUI "Save (API Format)"), with placeholders that are
  * replaced in string values: {{prompt}}, {{negative_prompt}}, {{seed}}, {{width}}, {{height}},
- * {{duration}}, {{frames}}, {{input_0}}, {{input_1}}, {{task_id}}, {{param:NAME}}. A value that is exactly
- * one placeholder of a number becomes a number.
+ * {{duration}}, {{frames}} (24 fps), {{frames_16}} (16 fps, 4n+1 as Wan takes them), {{song_tags}},
+ * {{input_0}}, {{input_1}}, {{task_id}}, {{param:NAME}} (a catalogue parameter not given takes its default,
+ * else ''). A value that is exactly one placeholder of a number becomes a number.
  */
 import { randomUUID } from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';
@@ -22,6 +23,7 @@ import { EngineAbortedError, EngineError } from '../errors';
 import type { AlgorithmId, Engine, EngineContext, EngineJob, EngineOutput, EngineResult, MediaKind } from '../types';
 import { ratioSize } from '../local/common';
 import { seedFor } from '../local/prompt';
+import { ALGORITHMS } from '../algorithms';
 
 export type ComfyWorkflow = Record<string, { class_type: string; inputs: Record<string, unknown>; _meta?: unknown }>;
 
@@ -124,9 +126,16 @@ export class ComfyUiEngine implements Engine {
       height: ratio.height,
       duration,
       frames: Math.round(duration * 24) + 1,
+      frames_16: Math.max(1, Math.round((duration * 16) / 4)) * 4 + 1,
+      song_tags: [typeof p.prompt === 'string' ? p.prompt : '', typeof p.style === 'string' ? p.style : ''].filter(Boolean).join(', ') || 'pop, melodic',
       task_id: job.taskId,
     };
     uploaded.forEach((u, i) => (vars[`input_${i}`] = u));
+    // parameters the user left out: their catalogue default, or nothing
+    for (const [k, spec] of Object.entries(ALGORITHMS[job.algorithm]?.params ?? {})) {
+      const fallback = 'default' in spec ? spec.default : undefined;
+      vars[`param:${k}`] = typeof fallback === 'string' || typeof fallback === 'number' ? fallback : '';
+    }
     for (const [k, v] of Object.entries(p)) if (typeof v === 'string' || typeof v === 'number') vars[`param:${k}`] = v;
     return vars;
   }
