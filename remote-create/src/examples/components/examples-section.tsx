@@ -1,22 +1,38 @@
-import { useState } from 'react';
-import useSWR from 'swr';
-import { EXAMPLES_PAGE_SIZE, useShell } from 'shared-contracts';
+import { useEffect, useState } from 'react';
+import useSWRInfinite from 'swr/infinite';
+import { EXAMPLES_END_DELAY_MS, EXAMPLES_PAGE_SIZE, useShell, type DemoItem } from 'shared-contracts';
 import { Button } from '@studio/ui-kit/button';
 import { messageOf } from '../../lib/errors';
 import { focusRing, theme } from '@studio/ui-kit/theme';
 import { ImageSwiperModal, type SwiperSlide } from './image-swiper-modal';
 
 /**
- * Examples of a mode (GET /v1/common/demo/list), 20 a page, each opening the image-swiper modal. When the
+ * Examples of a mode (GET /v1/common/demo/list), asked for 20 a page, each opening the image-swiper
+ * modal. A page shorter than 20 is the last; the list ends 1 s after it loaded (spec section 4). When the
  * server has none, it says so.
  */
 export function ExamplesSection({ demoKey, title }: { demoKey: string; title: string }) {
   const shell = useShell();
-  const [shown, setShown] = useState(EXAMPLES_PAGE_SIZE);
   const [open, setOpen] = useState<number | null>(null);
-  const answer = useSWR(['remote-create:demos', demoKey], () => shell.api.call('GET /v1/common/demo/list', { query: { key: demoKey } }), { revalidateOnFocus: false });
-  const slides: SwiperSlide[] = (answer.data ?? []).map((item) => ({ id: item.id, title: item.title, media: item.media, url: item.url, thumbnail: item.thumbnail }));
-  const visible = slides.slice(0, shown);
+  const [ended, setEnded] = useState(false);
+  const pages = useSWRInfinite<DemoItem[]>(
+    (index, previous) => (previous && previous.length < EXAMPLES_PAGE_SIZE ? null : ['remote-create:demos', demoKey, index + 1]),
+    ([, key, page]: [string, string, number]) =>
+      shell.api.call('GET /v1/common/demo/list', { query: { key, page, page_size: EXAMPLES_PAGE_SIZE } }),
+    { revalidateOnFocus: false, revalidateFirstPage: false },
+  );
+  const loaded = pages.data ?? [];
+  const last = loaded[loaded.length - 1];
+  const lastPageIn = last !== undefined && last.length < EXAMPLES_PAGE_SIZE && loaded.length === pages.size;
+  useEffect(() => {
+    setEnded(false);
+    if (!lastPageIn) return;
+    const timer = setTimeout(() => setEnded(true), EXAMPLES_END_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [lastPageIn, demoKey]);
+  const slides: SwiperSlide[] = loaded.flat().map((item) => ({ id: item.id, title: item.title, media: item.media, url: item.url, thumbnail: item.thumbnail }));
+  const answer = { data: pages.data ? slides : undefined, error: pages.error as unknown };
+  const loadingMore = pages.isValidating && loaded.length < pages.size;
 
   return (
     <section aria-labelledby={`examples-${demoKey}`} css={{ display: 'flex', flexDirection: 'column', gap: 10 }}>
@@ -25,9 +41,9 @@ export function ExamplesSection({ demoKey, title }: { demoKey: string; title: st
       </h2>
       {answer.error ? <p css={{ margin: 0, fontSize: 13, color: theme.textMuted }}>The examples could not be loaded: {messageOf(answer.error)}</p> : null}
       {answer.data && slides.length === 0 ? <p css={{ margin: 0, fontSize: 13, color: theme.textMuted }}>No examples for {title} yet.</p> : null}
-      {visible.length > 0 ? (
+      {slides.length > 0 ? (
         <ul css={{ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: 8, gridTemplateColumns: 'repeat(auto-fill, minmax(96px, 1fr))' }}>
-          {visible.map((slide, index) => (
+          {slides.map((slide, index) => (
             <li key={slide.id}>
               <button
                 type="button"
@@ -45,9 +61,9 @@ export function ExamplesSection({ demoKey, title }: { demoKey: string; title: st
           ))}
         </ul>
       ) : null}
-      {slides.length > shown ? (
-        <Button variant="ghost" onClick={() => setShown((value) => value + EXAMPLES_PAGE_SIZE)}>
-          More examples
+      {slides.length > 0 && !ended ? (
+        <Button variant="ghost" disabled={loadingMore || lastPageIn} onClick={() => void pages.setSize(pages.size + 1)}>
+          {loadingMore ? 'Loading…' : 'More examples'}
         </Button>
       ) : null}
       {open !== null && slides.length > 0 ? <ImageSwiperModal title={`${title} examples`} slides={slides} initial={open} onClose={() => setOpen(null)} /> : null}
