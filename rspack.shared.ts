@@ -6,6 +6,7 @@ import path from 'node:path';
 import { readFileSync } from 'node:fs';
 import { rspack, type Configuration } from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
+import { REMOTES as CONTRACT_REMOTES, SHARED_SINGLETONS } from 'shared-contracts/remotes';
 
 const rootDir = __dirname;
 
@@ -13,26 +14,8 @@ function versionOf(pkgDir: string): string {
   return (JSON.parse(readFileSync(path.join(pkgDir, 'package.json'), 'utf8')) as { version: string }).version;
 }
 
-/**
- * One instance of each across the shell and every remote. Without @emotion/react/jsx-runtime shared,
- * the css prop in a remote would see another emotion and lose the shell's theme.
- */
-const SINGLETONS = [
-  'react',
-  'react/jsx-runtime',
-  'react-dom',
-  'react-dom/client',
-  'react-router',
-  'valtio',
-  'valtio/vanilla',
-  'swr',
-  '@emotion/react',
-  '@emotion/react/jsx-runtime',
-  '@emotion/styled',
-  '@emotion/cache',
-  'dayjs',
-  'shared-contracts',
-] as const;
+/** One instance of each across the shell and every remote: the list lives in the contract. */
+const SINGLETONS = SHARED_SINGLETONS;
 
 function requiredVersion(name: string): string | false {
   const pkgName = name.startsWith('@') ? name.split('/').slice(0, 2).join('/') : name.split('/')[0];
@@ -55,13 +38,8 @@ export interface RemoteName {
   container: string;
 }
 
-export const REMOTES: readonly RemoteName[] = [
-  { pkg: 'remote-explore', container: 'remote_explore' },
-  { pkg: 'remote-create', container: 'remote_create' },
-  { pkg: 'remote-tools', container: 'remote_tools' },
-  { pkg: 'remote-billing', container: 'remote_billing' },
-  { pkg: 'remote-account', container: 'remote_account' },
-];
+/** The remotes, from the contract's one list (shared-contracts/src/remotes.ts). */
+export const REMOTES: readonly RemoteName[] = CONTRACT_REMOTES.map(({ pkg, container }) => ({ pkg, container }));
 
 function escapeHtml(text: string): string {
   return text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c] ?? c);

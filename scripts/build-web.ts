@@ -7,6 +7,7 @@ import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import { rspack, type Configuration, type MultiStats } from '@rspack/core';
+import { WEB_APPS } from 'shared-contracts/remotes';
 
 const COMPRESSIBLE = /\.(js|css|html|json|svg)$/;
 
@@ -26,10 +27,11 @@ function precompress(dir: string): void {
   }
 }
 
-const ALL_APPS = ['shell', 'remote-explore', 'remote-create', 'remote-tools', 'remote-billing', 'remote-account'];
+/** the shell and every remote of the contract's one list */
+const ALL_APPS: readonly string[] = WEB_APPS;
 const root = path.resolve(import.meta.dirname, '..');
 
-export async function buildApps(apps: string[] = ALL_APPS, production = process.env.NODE_ENV !== 'development'): Promise<void> {
+export async function buildApps(apps: readonly string[] = ALL_APPS, production = process.env.NODE_ENV !== 'development'): Promise<void> {
   const configs: Configuration[] = [];
   for (const app of apps) {
     if (!ALL_APPS.includes(app)) throw new Error(`unknown app ${app}; one of ${ALL_APPS.join(', ')}`);

@@ -5,9 +5,11 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { WEB_APPS } from 'shared-contracts/remotes';
 
 const root = path.resolve(__dirname, '..');
-const APPS = ['shell', 'remote-explore', 'remote-create', 'remote-tools', 'remote-billing', 'remote-account'];
+/** the shell and every remote of the contract's one list */
+const APPS = WEB_APPS;
 const SHARED_INPUTS = ['shared-contracts/src', 'ui-kit/src', 'rspack.shared.ts', 'package-lock.json'];
 
 function newestMtime(target: string): number {

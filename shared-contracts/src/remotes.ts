@@ -24,3 +24,25 @@ export const REMOTES: readonly RemoteInfo[] = [
 
 /** Every front-end app the build makes: the shell and each remote. */
 export const WEB_APPS: readonly string[] = ['shell', ...REMOTES.map((remote) => remote.pkg)];
+
+/**
+ * One instance of each across the shell and every remote (rspack.shared.ts shares them as singletons; the
+ * shell's development guard warns when a second copy loads). Without @emotion/react/jsx-runtime shared,
+ * the css prop in a remote would see another emotion and lose the shell's theme.
+ */
+export const SHARED_SINGLETONS = [
+  'react',
+  'react/jsx-runtime',
+  'react-dom',
+  'react-dom/client',
+  'react-router',
+  'valtio',
+  'valtio/vanilla',
+  'swr',
+  '@emotion/react',
+  '@emotion/react/jsx-runtime',
+  '@emotion/styled',
+  '@emotion/cache',
+  'dayjs',
+  'shared-contracts',
+] as const;

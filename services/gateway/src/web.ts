@@ -8,16 +8,12 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import type { RemotesManifest, RemoteContainer } from 'shared-contracts';
+import { REMOTES } from 'shared-contracts/remotes';
 import { registerSeo, type SeoOptions } from './seo.js';
 import { scriptNonce, withScriptNonce } from './security.js';
 
-export const REMOTE_PACKAGES: Record<string, RemoteContainer> = {
-  'remote-explore': 'remote_explore',
-  'remote-create': 'remote_create',
-  'remote-tools': 'remote_tools',
-  'remote-billing': 'remote_billing',
-  'remote-account': 'remote_account',
-};
+/** Each remote's folder -> its federation container, from the contract's one list of remotes. */
+export const REMOTE_PACKAGES: Record<string, RemoteContainer> = Object.fromEntries(REMOTES.map((remote) => [remote.pkg, remote.container]));
 
 export interface WebOptions {
   /** the repository root holding shell/ and the remote folders */

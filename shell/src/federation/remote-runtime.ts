@@ -1,7 +1,8 @@
 /**
  * Runtime federation: `/remotes.json` (no-store) names each remote's versioned manifest; the shell
  * registers them on the build's own federation instance (shareStrategy loaded-first comes from
- * rspack.shared.ts) with the retry and fallback plugins. load() gives each module once; a retry builds a
+ * rspack.shared.ts) with the retry (@module-federation/retry-plugin) and fallback plugins, and in
+ * development the shared-scope guard. load() gives each module once; a retry builds a
  * fresh load: remotes.json is read again and a remote that never loaded is re-registered with force, which
  * drops the runtime's cached manifest, entry and container (module-federation/core #3685).
  */
@@ -9,7 +10,8 @@ import { REMOTES_LIST_URL, takeEarlyRemotesList } from './early-remotes-list';
 import { loadRemote as mfLoadRemote, registerPlugins as mfRegisterPlugins, registerRemotes as mfRegisterRemotes } from '@module-federation/enhanced/runtime';
 import type { RemoteContainer, RemoteModule, RemoteModuleName, RemotesManifest } from 'shared-contracts';
 import { fallbackPlugin, isFallbackModule } from './fallback-plugin';
-import { retryPlugin } from './retry-plugin';
+import { RetryPlugin } from '@module-federation/retry-plugin';
+import { sharedScopeGuard } from './shared-scope-guard';
 import { applyDevOverrides } from './dev-override';
 
 export interface FederationFunctions {
@@ -99,7 +101,10 @@ export function createRemoteRuntime(options: RemoteRuntimeOptions = {}): RemoteR
 
   function ensurePlugins(): void {
     if (options.plugins === false || pluginsRegistered) return;
-    registerPlugins([retryPlugin({ fetchImpl: options.fetchImpl }), fallbackPlugin()]);
+    // the library's retry: a failed manifest fetch or remote entry is asked again before the fallback
+    // plugin answers (RemoteArea's Retry button then builds a fresh load, which the library does not do)
+    const retry = RetryPlugin({ fetch: { retryTimes: 2 }, script: { retryTimes: 2, retryDelay: 400 } });
+    registerPlugins([retry, fallbackPlugin(), ...(process.env.NODE_ENV === 'production' ? [] : [sharedScopeGuard()])]);
     pluginsRegistered = true;
   }
 
