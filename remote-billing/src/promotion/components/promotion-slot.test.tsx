@@ -77,4 +77,16 @@ describe('PromotionSlot', () => {
     const upgrade = renderSlot('upgrade-entry', createShellDouble());
     expect(upgrade.container).toBeEmptyDOMElement();
   });
+
+  it('an empty target opens the purchase dialog, and the seed art resolves against the API', async () => {
+    const shell = answering([{ module: 'main_header', activity: '3_days_free', turn_url: '', white_thumbnail: '/v1/common/promo-art/gift.svg' }]);
+    shell.api.url = jest.fn((path: string) => `http://api.test${path}`);
+    const opened = jest.fn();
+    shell.bus.on('billing:open', opened);
+    renderSlot('header-icon', shell);
+    const button = await screen.findByRole('button', { name: 'Promotion: 3 days free' });
+    expect(button.querySelector('img')).toHaveAttribute('src', 'http://api.test/v1/common/promo-art/gift.svg');
+    fireEvent.click(button);
+    expect(opened).toHaveBeenCalledWith({ smart: true, reason: 'header-ad' });
+  });
 });

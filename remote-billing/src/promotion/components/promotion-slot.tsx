@@ -4,47 +4,55 @@ import { AD_ICON_SIZE, useShell, type AdItem, type PromotionSlotProps } from 'sh
 import { Glyph, GLYPHS } from '@studio/ui-kit/button';
 import { focusRing, theme } from '@studio/ui-kit/theme';
 import { useAds, useMarketing } from '../api/promotions';
-import { closeAd, closedRecently, isAdClosed, readPromotionFlag, recordClosed, recordShown } from '../utils/promotion-flags';
+import { closeAd, isAdClosed, localDate, readPromotionFlag, recordClosed, recordShown } from '../utils/promotion-flags';
+import { mayShowPlacement, showFloatingAd, showHeaderAd, showHeaderBanner, type Viewer } from '../utils/rules';
 import { PromoLink } from './promo-link';
+import { UpgradeEntry } from './upgrade-entry';
 
-const FREE_TRIAL_ACTIVITY = '3_days_free';
-
-/** Subscribers are not shown the free-trial ad (spec section 5). */
-function hiddenForSubscriber(ad: AdItem, isSubscribed: boolean): boolean {
-  return isSubscribed && ad.activity === FREE_TRIAL_ACTIVITY;
-}
-
-function HeaderIcon() {
+export function useViewer(): Viewer {
   const shell = useShell();
   const viewport = useSnapshot(shell.viewport);
   const session = useSnapshot(shell.session.state);
-  const ads = useAds(viewport.isPhone ? 'wap' : '');
-  const ad = ads.find((item) => item.module === 'main_header' && item.white_thumbnail && item.turn_url);
-  if (!ad || hiddenForSubscriber(ad, session.flags.isSubscribed)) return null;
+  return { isPhone: viewport.isPhone, isLogin: session.flags.isLogin, isSubscribed: session.flags.isSubscribed, upgrade: false };
+}
+
+/** The seed's art is relative to the API ('/v1/common/promo-art/...'); other images are absolute. */
+export function useArtUrl(): (src: string) => string {
+  const shell = useShell();
+  return (src) => (src.startsWith('/') && !src.startsWith('//') ? shell.api.url(src) : src);
+}
+
+function adLabel(ad: AdItem): string {
+  return ad.activity ? `Promotion: ${ad.activity.replace(/_/g, ' ')}` : 'Promotion';
+}
+
+function HeaderIcon() {
+  const viewer = useViewer();
+  const art = useArtUrl();
+  const ads = useAds(viewer.isPhone ? 'wap' : '');
+  const ad = ads.find((item) => item.module === 'main_header' && item.white_thumbnail);
+  if (!ad || !showHeaderAd(ad, viewer)) return null;
   return (
-    <PromoLink href={ad.turn_url} label={ad.activity ? `Promotion: ${ad.activity.replace(/_/g, ' ')}` : 'Promotion'} css={{ display: 'inline-flex', borderRadius: 8, ...focusRing }}>
-      <img src={ad.white_thumbnail} alt="" width={32} height={32} css={{ display: 'block', objectFit: 'contain' }} />
+    <PromoLink href={ad.turn_url} reason="header-ad" label={adLabel(ad)} css={{ display: 'inline-flex', borderRadius: 8, ...focusRing }}>
+      <img src={art(ad.white_thumbnail)} alt="" width={32} height={32} css={{ display: 'block', objectFit: 'contain' }} />
     </PromoLink>
   );
 }
 
 function FloatingIcon() {
-  const shell = useShell();
-  const viewport = useSnapshot(shell.viewport);
-  const session = useSnapshot(shell.session.state);
-  const ads = useAds(viewport.isPhone ? 'wap' : '');
-  const module = viewport.isPhone ? 'hooks_banner_mobile' : 'studio_footer';
+  const viewer = useViewer();
+  const art = useArtUrl();
+  const ads = useAds(viewer.isPhone ? 'wap' : '');
+  const module = viewer.isPhone ? 'hooks_banner_mobile' : 'studio_footer';
   const [closed, setClosed] = useState(() => isAdClosed(module));
   useEffect(() => setClosed(isAdClosed(module)), [module]);
-  const ad = ads.find((item) => item.module === module && item.white_thumbnail && item.turn_url);
-  if (!ad || closed) return null;
-  if (viewport.isPhone && !session.flags.isLogin) return null;
-  if (hiddenForSubscriber(ad, session.flags.isSubscribed)) return null;
-  const size = viewport.isPhone ? AD_ICON_SIZE.phone : AD_ICON_SIZE.desktop;
+  const ad = ads.find((item) => item.module === module && item.white_thumbnail);
+  if (!ad || !showFloatingAd(ad, viewer, closed)) return null;
+  const size = viewer.isPhone ? AD_ICON_SIZE.phone : AD_ICON_SIZE.desktop;
   return (
     <div css={{ position: 'fixed', right: 16, bottom: 96, zIndex: 900, width: size, height: size }}>
-      <PromoLink href={ad.turn_url} label="Promotion" css={{ display: 'block', width: '100%', height: '100%', borderRadius: 12, ...focusRing }}>
-        <img src={ad.white_thumbnail} alt="" width={size} height={size} css={{ display: 'block', width: '100%', height: '100%', objectFit: 'contain' }} />
+      <PromoLink href={ad.turn_url} reason="floating-ad" label={adLabel(ad)} css={{ display: 'block', width: '100%', height: '100%', borderRadius: 12, ...focusRing }}>
+        <img src={art(ad.white_thumbnail)} alt="" width={size} height={size} css={{ display: 'block', width: '100%', height: '100%', objectFit: 'contain' }} />
       </PromoLink>
       <button
         type="button"
@@ -78,12 +86,13 @@ function FloatingIcon() {
 }
 
 function HeaderBanner() {
-  const shell = useShell();
-  const viewport = useSnapshot(shell.viewport);
+  const viewer = useViewer();
   const items = useMarketing('');
-  const [closed, setClosed] = useState(() => closedRecently(readPromotionFlag('banner'), Date.now()));
-  const banner = viewport.isPhone ? undefined : items.find((item) => item.is_banner && item.turn_url && item.title);
-  const visible = Boolean(banner) && !closed;
+  // decided once per page load: showing records today's date, which must not hide it again at once
+  const [allowed] = useState(() => mayShowPlacement(readPromotionFlag('banner'), Date.now(), localDate(Date.now())));
+  const [closed, setClosed] = useState(false);
+  const banner = showHeaderBanner(viewer, Date.now()) ? items.find((item) => item.is_banner && item.title) : undefined;
+  const visible = Boolean(banner) && allowed && !closed;
   useEffect(() => {
     if (visible) recordShown('banner', Date.now());
   }, [visible]);
@@ -106,9 +115,10 @@ function HeaderBanner() {
       }}
     >
       <span css={{ fontWeight: 600 }}>{banner.title}</span>
-      {banner.discount ? <span css={{ fontWeight: 800 }}>{banner.discount}</span> : null}
+      {banner.discount ? <span css={{ fontWeight: 800 }}>{/OFF/i.test(banner.discount) ? banner.discount : `${banner.discount} OFF`}</span> : null}
       <PromoLink
         href={banner.turn_url}
+        reason="header-banner"
         css={{ padding: '6px 16px', borderRadius: 999, background: '#ffffff', color: '#4c1d95', fontWeight: 700, textDecoration: 'none', '&:focus-visible': { outline: '2px solid #ffffff', outlineOffset: 2 } }}
       >
         Join Now
@@ -146,9 +156,8 @@ function HeaderBanner() {
 }
 
 /**
- * A promotion placement. Each renders nothing unless the server has a real ad or campaign for it; errors
- * are logged and leave the placement empty. The Upgrade entry needs purchase setup, which does not exist
- * until checkout opens, so it renders nothing.
+ * A promotion placement. Each renders nothing unless the server has a real ad or campaign for it and its
+ * rule (utils/rules.ts) lets it show; errors are logged and leave the placement empty.
  */
 export function PromotionSlot({ placement }: PromotionSlotProps) {
   switch (placement) {
@@ -159,6 +168,7 @@ export function PromotionSlot({ placement }: PromotionSlotProps) {
     case 'header-banner':
       return <HeaderBanner />;
     case 'upgrade-entry':
+      return <UpgradeEntry />;
     default:
       return null;
   }

@@ -1,11 +1,13 @@
 import { useEffect, useRef, useState } from 'react';
 import { useShell, type BuyTab } from 'shared-contracts';
 import { openingTab } from '../utils/tab';
+import { FreeTrialCard } from '../../promotion/components/free-trial-card';
+import { StartupPopup } from '../../promotion/components/startup-popup';
 import { PurchaseDialog } from './purchase-dialog';
 
 /**
- * Mounted once by the shell: opens the purchase dialog whenever anyone emits 'billing:open'. Switching
- * tab records it as the default for the next open.
+ * Mounted once by the shell: opens the purchase dialog whenever anyone emits 'billing:open' (switching
+ * tab records it as the default for the next open), and holds the start-up pop-up and the free-trial card.
  */
 export function BillingHost() {
   const shell = useShell();
@@ -21,15 +23,20 @@ export function BillingHost() {
     [shell],
   );
 
-  if (!tab) return null;
   return (
-    <PurchaseDialog
-      tab={tab}
-      onTabChange={(next) => {
-        lastChosen.current = next;
-        setTab(next);
-      }}
-      onClose={() => setTab(null)}
-    />
+    <>
+      <FreeTrialCard />
+      {tab ? null : <StartupPopup />}
+      {tab ? (
+        <PurchaseDialog
+          tab={tab}
+          onTabChange={(next) => {
+            lastChosen.current = next;
+            setTab(next);
+          }}
+          onClose={() => setTab(null)}
+        />
+      ) : null}
+    </>
   );
 }
