@@ -25,6 +25,8 @@ export interface Database extends Queryable {
   /** the driver object, for libraries that need it (drizzle, pg-boss) */
   readonly pglite: PGlite | null;
   readonly pool: pg.Pool | null;
+  /** the server's connection string (a real server only), for connections of their own such as LISTEN */
+  readonly url?: string;
 }
 
 export interface OpenOptions {
@@ -50,6 +52,17 @@ export async function openDatabase(options: OpenOptions = {}): Promise<Database>
 async function openPostgres(url: string, max: number): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max });
   pool.on('error', (error) => console.error('[db] idle client error', error.message));
+  // A restart or failover ends every connection. The pool listens on idle clients only: a client checked
+  // out (inside a transaction, between two of its queries) would emit an 'error' nobody listens to, and
+  // node would end the process. Every client gets a listener of its own; its next query fails instead,
+  // and a broken client is destroyed on release rather than handed out again.
+  const broken = new WeakSet<pg.PoolClient>();
+  pool.on('connect', (client) => {
+    client.on('error', (error) => {
+      broken.add(client as pg.PoolClient);
+      console.error('[db] connection error', error.message);
+    });
+  });
   const asResult = <R>(result: pg.QueryResult): QueryResult<R> => ({
     rows: result.rows as R[],
     rowCount: result.rowCount ?? 0,
@@ -58,6 +71,7 @@ async function openPostgres(url: string, max: number): Promise<Database> {
     kind: 'postgres',
     pglite: null,
     pool,
+    url,
     async query<R>(text: string, params?: unknown[]) {
       return asResult<R>(await pool.query(text, params as unknown[]));
     },
@@ -77,7 +91,7 @@ async function openPostgres(url: string, max: number): Promise<Database> {
         await client.query('ROLLBACK').catch(() => undefined);
         throw error;
       } finally {
-        client.release();
+        client.release(broken.has(client) ? true : undefined);
       }
     },
     async close() {
@@ -177,3 +191,4 @@ export function splitStatements(sql: string): string[] {
   return statements.filter((s) => s.length > 0);
 }
 export { parseTrustProxy, trustHops, type ProxyTrust } from './proxy-trust.js';
+export { listen, type Listener, type ListenOptions } from './listen.js';

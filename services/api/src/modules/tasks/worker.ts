@@ -12,7 +12,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { Database } from '@studio/db';
+import { listen, type Database, type Listener } from '@studio/db';
 import type { EngineContext, EngineJob, EngineOutput, EngineResult } from '@studio/engines/types';
 import { EngineError } from '@studio/engines/errors';
 import { USER_TEXTS } from 'shared-contracts';
@@ -386,18 +386,12 @@ export async function startTaskWorker(options: StartTaskWorkerOptions): Promise<
   };
   localQueueSignals.on('dispatched', wake);
 
-  // across processes (PostgreSQL): NOTIFY from the API wakes this worker at once
-  let listener: { release(): void } | null = null;
-  if (db.pool) {
-    try {
-      const client = await db.pool.connect();
-      await client.query(`LISTEN ${NOTIFY_CHANNEL}`);
-      client.on('notification', (message) => message.payload && wake(message.payload));
-      listener = client;
-    } catch (error) {
-      log.warn({ err: String(error) }, 'LISTEN failed; the worker polls');
-    }
-  }
+  // across processes (PostgreSQL): NOTIFY from the API wakes this worker at once. The LISTEN connection
+  // rides out a server restart (reconnects with backoff and LISTENs again); after a reconnection every lane
+  // is woken, since notifications sent meanwhile are lost
+  const listener: Listener | null = db.url
+    ? await listen(db.url, NOTIFY_CHANNEL, wake, { log, onConnected: () => LANES.forEach((lane) => wake(lane)) })
+    : null;
 
   let sweeping: Promise<unknown> = Promise.resolve();
   const sweepTimer =
@@ -440,7 +434,7 @@ export async function startTaskWorker(options: StartTaskWorkerOptions): Promise<
         await Promise.all([...running.values()].map((entry) => entry.done));
       }
       await sweeping.catch(() => undefined);
-      listener?.release();
+      await listener?.close();
       await queue.stop();
     },
   };

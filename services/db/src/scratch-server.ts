@@ -1,0 +1,57 @@
+/**
+ * A PostgreSQL server of its own for tests that stop and start it (chaos tests): initdb into a temporary
+ * folder, pg_ctl start/stop/restart on a given port, removed afterwards. Needs the server binaries
+ * (Debian's postgresql package, /usr/lib/postgresql/<version>/bin); as root it runs them as the postgres
+ * user, since initdb refuses root. Test support only.
+ */
+import { execFileSync } from 'node:child_process';
+import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+export interface ScratchServer {
+  url: string;
+  port: number;
+  stop(mode?: 'fast' | 'immediate'): void;
+  start(): void;
+  remove(): void;
+}
+
+/** The newest server binaries folder, or null (with the reason) when none is installed. */
+export function findPostgresBin(): { bin: string | null; reason: string } {
+  const root = '/usr/lib/postgresql';
+  if (!existsSync(root)) return { bin: null, reason: 'PostgreSQL server binaries are not installed (apt-get install postgresql)' };
+  const versions = readdirSync(root).filter((v) => existsSync(path.join(root, v, 'bin', 'pg_ctl'))).sort((a, b) => Number(a) - Number(b));
+  const newest = versions[versions.length - 1];
+  return newest ? { bin: path.join(root, newest, 'bin'), reason: '' } : { bin: null, reason: `no pg_ctl under ${root}` };
+}
+
+export function startScratchServer(bin: string, port: number): ScratchServer {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'scratch-pg-'));
+  const asRoot = process.getuid?.() === 0;
+  if (asRoot) chownSync(dir, Number(execFileSync('id', ['-u', 'postgres']).toString()), Number(execFileSync('id', ['-g', 'postgres']).toString()));
+  const run = (tool: string, args: string[]) => {
+    const command = [path.join(bin, tool), ...args];
+    if (asRoot) execFileSync('su', ['postgres', '-c', command.map((part) => `'${part.replace(/'/g, `'\\''`)}'`).join(' ')], { stdio: 'pipe' });
+    else execFileSync(command[0], command.slice(1), { stdio: 'pipe' });
+  };
+  const data = path.join(dir, 'data');
+  run('initdb', ['-A', 'trust', '-U', 'postgres', '-D', data]);
+  const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200`;
+  const server: ScratchServer = {
+    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    port,
+    start: () => run('pg_ctl', ['-D', data, '-l', path.join(dir, 'log'), '-o', options, '-w', 'start']),
+    stop: (mode = 'fast') => run('pg_ctl', ['-D', data, '-m', mode, '-w', 'stop']),
+    remove: () => {
+      try {
+        server.stop('immediate');
+      } catch {
+        // already stopped
+      }
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+  server.start();
+  return server;
+}
