@@ -16,6 +16,14 @@ describe('Generate List actions (spec section 4)', () => {
     expect(taskListReducer(state, { type: 'updateList', tasks: [], replace: true }).tasks).toEqual([]);
   });
 
+  it('orders tasks created within one second by their milliseconds, newest first, after every merge', () => {
+    const six = Array.from({ length: 6 }, (_, i) => makeTask({ task_id: `t${i + 1}-${'zyxwvu'[i]}`, created_at: 1000, created_ms: 1_000_000 + i * 7 }));
+    let state = taskListReducer(initialTaskList, { type: 'updateList', tasks: [six[2], six[0], six[5], six[1], six[4], six[3]] });
+    expect(state.tasks.map((task) => task.task_id.slice(0, 2))).toEqual(['t6', 't5', 't4', 't3', 't2', 't1']);
+    state = taskListReducer(state, { type: 'updateList', tasks: [six[3], six[1]] });
+    expect(state.tasks.map((task) => task.task_id.slice(0, 2))).toEqual(['t6', 't5', 't4', 't3', 't2', 't1']);
+  });
+
   it('addTask puts a new task on top, once', () => {
     let state = taskListReducer(initialTaskList, { type: 'addTask', task: makeTask({ task_id: 'a', created_at: 1 }) });
     state = taskListReducer(state, { type: 'addTask', task: makeTask({ task_id: 'b', created_at: 2 }) });

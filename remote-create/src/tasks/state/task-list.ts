@@ -22,7 +22,9 @@ export type TaskListAction =
 export const UNFINISHED: readonly TaskStatus[] = ['queued', 'generating'];
 export const isUnfinished = (task: Pick<Task, 'status'>) => UNFINISHED.includes(task.status);
 
-const newestFirst = (a: Task, b: Task) => b.created_at - a.created_at || (a.task_id < b.task_id ? 1 : -1);
+/** creation time in ms where the server gives it (tasks of one second keep their order), else seconds */
+const createdMs = (task: Task) => task.created_ms ?? task.created_at * 1000;
+const newestFirst = (a: Task, b: Task) => createdMs(b) - createdMs(a) || (a.task_id < b.task_id ? 1 : -1);
 
 export const initialTaskList: TaskListState = { tasks: [] };
 
