@@ -28,6 +28,12 @@ const DEEP_SRC = {
   message: "Import a package by its public entry (its package.json `exports`), not by a path into its src/.",
 };
 
+/** The only service code web code may import: the engines' light algorithm catalogue (no engine in it). */
+const SERVICES_FROM_WEB = {
+  regex: '^@studio/(api|db|account|gateway)(/.*)?$|^@studio/engines(?!/algorithms$)(/.*)?$',
+  message: 'Web code reads the services only through the contract (and the engines\' light catalogue, @studio/engines/algorithms).',
+};
+
 /** A zone of import-x/no-restricted-paths: files under `target` may not import files under `from`. */
 function zone(target, from, message, except) {
   return { target, from, message, ...(except ? { except } : {}) };
@@ -109,6 +115,10 @@ export default tseslint.config(
       'check-file/filename-naming-convention': ['error', { '**/*.{ts,tsx,mts}': 'KEBAB_CASE' }, { ignoreMiddleExtensions: true }],
       'check-file/folder-naming-convention': ['error', { '**/': 'KEBAB_CASE' }],
     },
+  },
+  {
+    files: WEB_DIRS.map((dir) => `${dir}/**/*.{ts,tsx}`),
+    rules: { 'no-restricted-imports': ['error', { patterns: [DEEP_SRC, SERVICES_FROM_WEB] }] },
   },
   {
     // tests may use the shared test kit (test-support/) by a relative path and doubles may be loose

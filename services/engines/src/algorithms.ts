@@ -1,6 +1,7 @@
 /**
- * Every algorithm, what it takes and what it makes: the API validates creates against this list and the
- * credits module costs them from it (output media, where the duration comes from).
+ * Every algorithm, what it takes and what it makes, its other names and its group: the one catalogue. The
+ * API validates creates against it and prices them from it (output media, where the duration comes from).
+ * A light entry (`@studio/engines/algorithms`): it imports no engine, so tfjs and sharp stay unloaded.
  */
 import { ASPECT_RATIOS, MUSIC_DEFAULT_DURATION } from 'shared-contracts/constants';
 import type { AlgorithmId, MediaKind } from './types';
@@ -182,13 +183,64 @@ export function listAlgorithms(): AlgorithmSpec[] {
   return Object.values(ALGORITHMS);
 }
 
-/** The spec's screen meta types that name an algorithm differently (route table of spec section 2). */
+/**
+ * Other names a screen may send for an algorithm: the spec's screen meta types (route table of spec
+ * section 2) and the product's names for the tools and modes.
+ */
 export const ALGORITHM_ALIASES: Record<string, AlgorithmId> = {
   mai_fs: 'bg_remover',
   photomaker_imagefix: 'object_remover',
   inpaint_clothes: 'partial_redrawing',
   anieraser: 'video_eraser',
+  video_object_remover: 'video_eraser',
+  text2music: 'mai_tcm',
+  text2song: 'mai_text2song_minimax',
+  ai_effects: 'effect',
+  talking_face: 'talking_photo',
+  talking_face_tts: 'talking_avatar',
 };
+
+/** How the product groups its algorithms (pricing, failure texts, daily caps read these). */
+export type AlgorithmGroup = 'ai-video' | 'image-generation' | 'music' | 'effect' | 'image-tool' | 'video-tool' | 'audio-tool' | 'check';
+
+export const ALGORITHM_GROUPS: Record<AlgorithmId, AlgorithmGroup> = {
+  text2video: 'ai-video',
+  image2video: 'ai-video',
+  video2anime: 'ai-video',
+  talking_photo: 'ai-video',
+  talking_avatar: 'ai-video',
+  lip_sync: 'ai-video',
+  text2image: 'image-generation',
+  image2image: 'image-generation',
+  mai_tcm: 'music',
+  mai_text2song_minimax: 'music',
+  effect: 'effect',
+  image_enhancer: 'image-tool',
+  bg_remover: 'image-tool',
+  object_remover: 'image-tool',
+  partial_redrawing: 'image-tool',
+  text_watermark_remover: 'image-tool',
+  image_extender: 'image-tool',
+  video_enhancer: 'video-tool',
+  video_denoise: 'video-tool',
+  video_eraser: 'video-tool',
+  audio_noise_reduction: 'audio-tool',
+  audio_vocal_removal: 'audio-tool',
+  image_fkp: 'check',
+  face_check: 'check',
+  watermark: 'check',
+  t_sensitive_detect: 'check',
+  i_sensitive_detect: 'check',
+  v_sensitive_detect: 'check',
+};
+
+/** The algorithms of some groups, as a set. */
+export function algorithmsIn(...groups: AlgorithmGroup[]): ReadonlySet<AlgorithmId> {
+  return new Set((Object.keys(ALGORITHM_GROUPS) as AlgorithmId[]).filter((id) => groups.includes(ALGORITHM_GROUPS[id])));
+}
+
+/** Generation (AI) algorithms: their failures read 'Generation failed...', the tools' 'Processing failed...'. */
+export const GENERATIVE_ALGORITHMS = algorithmsIn('ai-video', 'image-generation', 'music', 'effect');
 
 /** An algorithm id from an id or one of the spec's meta types; null when unknown. */
 export function resolveAlgorithm(id: string): AlgorithmId | null {

@@ -1,26 +1,14 @@
 /**
- * The algorithms the task calls accept: the engines' catalogue (services/engines/src/algorithms.ts), the
- * route meta types of spec section 2 as aliases, and the calls handled without an engine run
+ * The algorithms the task calls accept: the engines' catalogue (services/engines/src/algorithms.ts: ids,
+ * aliases, groups; this module adds none of its own), and the calls handled without an engine run
  * (watermark_download). `watermark` stays internal: the worker applies it to free-plan outputs.
  */
-import { ALGORITHMS, isAlgorithm, type AlgorithmSpec } from '@studio/engines/algorithms';
+import { ALGORITHM_ALIASES, ALGORITHMS, GENERATIVE_ALGORITHMS, isAlgorithm, type AlgorithmSpec } from '@studio/engines/algorithms';
 import type { AlgorithmId } from '@studio/engines/types';
 
 export type Lane = 'video' | 'image' | 'audio' | 'check';
 
-/** Spec section 2's meta types and other names a screen may send. */
-export const ALGORITHM_ALIASES: Record<string, AlgorithmId> = {
-  mai_fs: 'bg_remover',
-  photomaker_imagefix: 'object_remover',
-  inpaint_clothes: 'partial_redrawing',
-  anieraser: 'video_eraser',
-  video_object_remover: 'video_eraser',
-  text2music: 'mai_tcm',
-  text2song: 'mai_text2song_minimax',
-  ai_effects: 'effect',
-  talking_face: 'talking_photo',
-  talking_face_tts: 'talking_avatar',
-};
+export { ALGORITHM_ALIASES };
 
 const INTERNAL: ReadonlySet<string> = new Set(['watermark']);
 
@@ -50,19 +38,7 @@ export function countsTowardDailyCap(resolved: ResolvedAlgorithm): boolean {
 }
 
 /** Generation (AI) algorithms answer 'Generation failed...' texts; tools 'Processing failed...'. */
-export const GENERATIVE: ReadonlySet<AlgorithmId> = new Set([
-  'text2video',
-  'image2video',
-  'video2anime',
-  'text2image',
-  'image2image',
-  'mai_tcm',
-  'mai_text2song_minimax',
-  'effect',
-  'talking_photo',
-  'talking_avatar',
-  'lip_sync',
-]);
+export const GENERATIVE: ReadonlySet<AlgorithmId> = GENERATIVE_ALGORITHMS;
 
 export function publicAlgorithmNames(): string[] {
   return [...Object.keys(ALGORITHMS).filter((id) => !INTERNAL.has(id)), ...Object.keys(ALGORITHM_ALIASES), WATERMARK_DOWNLOAD];

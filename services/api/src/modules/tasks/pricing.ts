@@ -20,6 +20,7 @@
  * Free: a daily cap of tasks; Premium's free images and music: a fair-use cap per day.
  */
 import { API_CODES, VIDEO_CREDITS_PER_SECOND, EFFECT_SECONDS_PER_CREDIT, PREMIUM_MODEL_8S_VIDEO_CREDITS } from 'shared-contracts';
+import { algorithmsIn } from '@studio/engines/algorithms';
 import type { AlgorithmId } from '@studio/engines/types';
 import type { MemberLevel } from '../../auth.js';
 import { ApiFailure } from '../../http.js';
@@ -72,19 +73,12 @@ export interface Quote {
 }
 
 const PREMIUM_MODEL_PER_SECOND = PREMIUM_MODEL_8S_VIDEO_CREDITS / 8;
-const AI_VIDEO: ReadonlySet<AlgorithmId> = new Set(['text2video', 'image2video', 'video2anime', 'talking_photo', 'talking_avatar', 'lip_sync']);
-const IMAGE_GENERATION: ReadonlySet<AlgorithmId> = new Set(['text2image', 'image2image']);
-const MUSIC: ReadonlySet<AlgorithmId> = new Set(['mai_tcm', 'mai_text2song_minimax']);
-const IMAGE_TOOLS: ReadonlySet<AlgorithmId> = new Set([
-  'image_enhancer',
-  'bg_remover',
-  'object_remover',
-  'partial_redrawing',
-  'text_watermark_remover',
-  'image_extender',
-]);
-const VIDEO_TOOLS: ReadonlySet<AlgorithmId> = new Set(['video_enhancer', 'video_denoise', 'video_eraser']);
-export const AUDIO_TOOLS: ReadonlySet<AlgorithmId> = new Set(['audio_noise_reduction', 'audio_vocal_removal']);
+const AI_VIDEO = algorithmsIn('ai-video');
+const IMAGE_GENERATION = algorithmsIn('image-generation');
+const MUSIC = algorithmsIn('music');
+const IMAGE_TOOLS = algorithmsIn('image-tool');
+const VIDEO_TOOLS = algorithmsIn('video-tool');
+export const AUDIO_TOOLS: ReadonlySet<AlgorithmId> = algorithmsIn('audio-tool');
 
 /** speech pace used to price talking tools from their text: 150 words a minute */
 const WORDS_PER_SECOND = 2.5;
