@@ -6,5 +6,6 @@ export * from './disabled-tabs';
 export * from './icons';
 export * from './not-yet-notice';
 export * from './page-frame';
+export * from './palette';
 export * from './theme';
 export * from './use-dialog';

@@ -1,25 +1,27 @@
 /**
  * The theme comes from the CSS variables the shell sets on <html data-theme> (shell/src/theme/theme.ts:
- * `--c-*`, dark and light). Every value has the dark fallback, so a module rendered outside the shell
- * still reads well.
+ * `--c-*`, dark and light) from the one palette (./palette.ts). Every value has the dark fallback, so a
+ * module rendered outside the shell still reads well.
  */
+import { paletteVar, SHADOWS } from './palette';
+
 export const theme = {
-  bg: 'var(--c-bg, #0e1015)',
-  surface: 'var(--c-surface, #161922)',
-  surfaceRaised: 'var(--c-surface-raised, #1f2331)',
-  surfaceHover: 'var(--c-surface-hover, #262b3b)',
-  border: 'var(--c-border, #2d3344)',
-  text: 'var(--c-text, #f1f3f8)',
-  textMuted: 'var(--c-text-muted, #a9b1c2)',
+  bg: paletteVar('bg'),
+  surface: paletteVar('surface'),
+  surfaceRaised: paletteVar('surface-raised'),
+  surfaceHover: paletteVar('surface-hover'),
+  border: paletteVar('border'),
+  text: paletteVar('text'),
+  textMuted: paletteVar('text-muted'),
   /** links and highlights on the page background */
-  link: 'var(--c-primary, #a58bff)',
+  link: paletteVar('primary'),
   /** filled buttons (white text on it meets AA in both themes) */
-  primary: 'var(--c-primary-strong, #6a48f5)',
-  onPrimary: 'var(--c-on-primary, #ffffff)',
-  focus: 'var(--c-focus, #c4b3ff)',
-  danger: 'var(--c-error, #f87171)',
-  backdrop: 'var(--c-backdrop, rgba(4, 6, 10, 0.72))',
-  shadow: 'var(--shadow-pop, 0 8px 28px rgba(0,0,0,0.55))',
+  primary: paletteVar('primary-strong'),
+  onPrimary: paletteVar('on-primary'),
+  focus: paletteVar('focus'),
+  danger: paletteVar('error'),
+  backdrop: paletteVar('backdrop'),
+  shadow: `var(--shadow-pop, ${SHADOWS.dark})`,
   radius: '12px',
   radiusLarge: '20px',
 } as const;
