@@ -52,7 +52,6 @@ export function createShellDouble(width = 1280): ShellDouble {
     preferences: { state: proxy({ theme: 'dark' as const, language: 'en', autoSave: false }), set: jest.fn() },
     viewport: proxy({ width, isPhone: width < 768, isTablet: width >= 768 && width < 1188, isDesktop: width >= 1188 }),
     toast: { show: jest.fn(), info: jest.fn(), warn: jest.fn(), success: jest.fn(), error: jest.fn() },
-    modals: { show: jest.fn(), hide: jest.fn(), isOpen: jest.fn(() => false) },
     navigate: jest.fn(),
     track: jest.fn(),
   };

@@ -42,7 +42,7 @@ export interface ToolEditorProps {
 }
 /**
  * remote_create/ImageCropModal renders its own modal dialog (a portal to the body, Escape cancels):
- * render it while cropping and remove it on onConfirm or onCancel; no ModalApi wrapper is needed.
+ * render it while cropping and remove it on onConfirm or onCancel; no shell modal wrapper is needed.
  */
 export interface ImageCropModalProps {
   file: Blob;

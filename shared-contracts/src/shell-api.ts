@@ -2,7 +2,7 @@
  * What the shell gives every remote, through one React context created here (shared-contracts is a
  * shared singleton, so the shell and the remotes see the same context object).
  */
-import { createContext, useContext, type ReactNode } from 'react';
+import { createContext, useContext } from 'react';
 import type { ApiClient } from './api-client.js';
 import type { PlanLevel, User, UserFlags, UserPreferences } from './entities.js';
 import type { EventBus } from './events.js';
@@ -29,22 +29,6 @@ export interface ToastApi {
   warn(message: string): void;
   success(message: string): void;
   error(message: string): void;
-}
-
-export interface ModalOptions {
-  /** backdrop click closes the modal; the shell only honours it for the image-play modal */
-  closeOnBackdrop?: boolean;
-  onClose?: () => void;
-  /** accessible title of the dialog */
-  label: string;
-}
-
-export interface ModalApi {
-  /** one modal per type: showing a type that is open replaces it */
-  show(type: string, render: (close: () => void) => ReactNode, options: ModalOptions): void;
-  /** hides that type and every modal opened after it */
-  hide(type: string): void;
-  isOpen(type: string): boolean;
 }
 
 export interface ShellConfig {
@@ -88,7 +72,6 @@ export interface ShellApi {
   /** a valtio proxy of the viewport: width and the breakpoints of section 9 */
   viewport: ViewportState;
   toast: ToastApi;
-  modals: ModalApi;
   /** in-app navigation, or the link rules for absolute URLs */
   navigate(to: string, options?: { replace?: boolean }): void;
   /** tracking call; events go to the collector */

@@ -138,7 +138,6 @@ export function createFakeShell(options: { user?: User | null; config?: Partial<
     preferences: { state: preferences, set: (key, value) => void (preferences[key] = value) },
     viewport,
     toast: toastMock,
-    modals: { show: jest.fn(), hide: jest.fn(), isOpen: () => false },
     navigate: navigateMock,
     track: trackMock,
     handlers,

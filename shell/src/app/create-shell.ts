@@ -4,7 +4,6 @@ import { createApiClient } from '../api/api-client';
 import { ensureClientId } from '../api/client-id';
 import type { ShellRuntimeConfig } from '../config/shell-config';
 import { createRemoteRuntime, type RemoteRuntime } from '../federation/remote-runtime';
-import { createModalStore } from '../modal/modal-store';
 import { classifyLink } from '../routing/link-rules';
 import { embedModeFlag } from '../routing/url-params';
 import { createPreferences } from '../session/preferences';
@@ -80,7 +79,6 @@ export function createShell(config: ShellRuntimeConfig, options: CreateShellOpti
   bus.on('shell:route-changed', ({ path }) => tracker.track(TRACK_EVENTS.PAGE_VIEW, { path }));
 
   const toasts = createToastStore();
-  const modals = createModalStore();
   const runtime = options.runtime ?? createRemoteRuntime({ fetchImpl: options.fetchImpl });
 
   function navigate(to: string, navOptions?: { replace?: boolean }) {
@@ -103,7 +101,6 @@ export function createShell(config: ShellRuntimeConfig, options: CreateShellOpti
     preferences: createPreferences(),
     viewport: viewport.state,
     toast: toasts,
-    modals,
     navigate,
     track: (event, props) => tracker.track(event, props),
   };
@@ -112,7 +109,7 @@ export function createShell(config: ShellRuntimeConfig, options: CreateShellOpti
     api,
     session,
     tracker,
-    internals: { runtime, config, toasts, modals, embedMode: embedModeFlag },
+    internals: { runtime, config, toasts, embedMode: embedModeFlag },
     setNavigator(next) {
       navigator = next;
       for (const item of pending.splice(0)) next.navigate(item.to, item.options);

@@ -1,7 +1,6 @@
 import { createContext, useContext } from 'react';
 import type { RemoteRuntime } from '../federation/remote-runtime';
 import type { ShellRuntimeConfig } from '../config/shell-config';
-import type { ModalStore } from '../modal/modal-store';
 import type { ToastStore } from '../toast/toast-store';
 
 /** What the shell's own components need beyond the public ShellApi. */
@@ -9,7 +8,6 @@ export interface ShellInternals {
   runtime: RemoteRuntime;
   config: ShellRuntimeConfig;
   toasts: ToastStore;
-  modals: ModalStore;
   /** the session's embedmode flag (spec section 3: session flag embedmode) */
   embedMode(): string;
 }

@@ -16,7 +16,6 @@ import { LazyErrorPage as ErrorPage } from '../error-page/lazy-error-page';
 import { RemoteArea } from '../federation/remote-area';
 import { AppLayout } from '../layout/app-layout';
 import { GlobalHosts } from '../layout/global-hosts';
-import { ModalRoot } from '../modal/modal-root';
 import { ToastViewport } from '../toast/toast-viewport';
 import { isShellChunkError, reloadOnce } from '../lifecycle/reload-guard';
 import { describeError, pageValidationFailure } from './page-error';
@@ -51,16 +50,15 @@ function TestError(): never {
   throw new Error('Test error: /debug/test-error throws on purpose to exercise the error page');
 }
 
-/** Everything every route shares: route effects, the global remote hosts, toasts and modals. */
+/** Everything every route shares: route effects, the global remote hosts and toasts. */
 function RootFrame() {
-  const { toasts, modals } = useShellInternals();
+  const { toasts } = useShellInternals();
   return (
     <>
       <RouteEffects />
       <Outlet />
       <GlobalHosts />
       <ToastViewport store={toasts} />
-      <ModalRoot store={modals} />
     </>
   );
 }
