@@ -60,8 +60,10 @@ export default defineConfig({
       ACCOUNT_ALLOWED_ORIGINS: `${APP_ORIGIN},http://localhost:${port},http://127.0.0.1:${port}`,
       COOKIE_DOMAIN: 'studio.test',
       APP_ENV: 'test',
-      // the early-login variant opens the login dialog on any click; suites that need it switch it on themselves
-      AB_TESTS_OFF: 'login_test_undefined',
+      // the early-login variant opens the login dialog on any click; suites that need it switch it on themselves.
+      // ad_banner_undefined is the campaign audience (header banner, start-up pop-ups): off, so a pop-up never
+      // covers another suite's clicks
+      AB_TESTS_OFF: 'login_test_undefined,ad_banner_undefined',
       // the edge's country header (production: Cloudflare's); a suite names a visitor's country with it
       COUNTRY_HEADER: 'cf-ipcountry',
     },

@@ -1,4 +1,5 @@
 import useSWR from 'swr';
+import { useSnapshot } from 'valtio';
 import { useShell, type AdItem, type MarketingItem } from 'shared-contracts';
 
 export type Client = '' | 'wap';
@@ -41,4 +42,24 @@ export function useMarketing(client: Client): MarketingItem[] {
     QUIET,
   );
   return data ?? [];
+}
+
+/** The caller's plan in an A/B test (GET /v1/common/ab-test); a failure is plan 0, the default variant. */
+export function useAbPlan(testCode: string): number {
+  const shell = useShell();
+  const session = useSnapshot(shell.session.state);
+  const uid = session.user?.uid ?? '';
+  const { data } = useSWR(
+    ['billing:ab', testCode, uid],
+    async () => {
+      try {
+        const answer = await shell.api.call('GET /v1/common/ab-test', { query: uid ? { test_code: testCode, user_id: uid } : { test_code: testCode } });
+        return answer?.plan ?? 0;
+      } catch {
+        return 0;
+      }
+    },
+    QUIET,
+  );
+  return data ?? 0;
 }

@@ -1,24 +1,18 @@
 import { useEffect, useRef, useState } from 'react';
 import { useSnapshot } from 'valtio';
-import useSWR from 'swr';
 import { FREE_TRIAL_REMOVE_MS, routePath, useShell } from 'shared-contracts';
 import { Button, Glyph, GLYPHS } from '@studio/ui-kit/button';
 import { focusRing, theme } from '@studio/ui-kit/theme';
+import { useAbPlan } from '../api/promotions';
 import { cardAudience, cardText, cardTimings, type TrialVariant } from '../utils/free-trial-card';
 
 /** Variant A of the free_trial test (plan 1) is the one free image-to-video; a signed-in user's own trial list decides. */
 function useVariant(): TrialVariant {
   const shell = useShell();
   const session = useSnapshot(shell.session.state);
-  const { data } = useSWR(session.user ? null : ['billing:ab', 'free_trial'], async () => {
-    try {
-      return await shell.api.call('GET /v1/common/ab-test', { query: { test_code: 'free_trial' } });
-    } catch {
-      return { plan: 0 };
-    }
-  }, { revalidateOnFocus: false });
+  const plan = useAbPlan('free_trial');
   if (session.user) return session.user.freeTrails?.includes('image2video') ? 'A' : 'B';
-  return data?.plan === 1 ? 'A' : 'B';
+  return plan === 1 ? 'A' : 'B';
 }
 
 type Phase = 'hidden' | 'shown' | 'collapsing' | 'removed';

@@ -15,7 +15,8 @@ function renderSlot(placement: PromotionSlotProps['placement'], shell: ShellDoub
 
 function answering(ads: AdItem[], marketing: MarketingItem[] = []): ShellDouble {
   const shell = createShellDouble();
-  shell.api.call.mockImplementation(async (key: string) => (key === 'GET /v1/common/ad' ? ads : marketing));
+  // the caller is in the campaign audience (plan 2 of ad_banner_undefined)
+  shell.api.call.mockImplementation(async (key: string) => (key === 'GET /v1/common/ad' ? ads : key === 'GET /v1/common/ab-test' ? { plan: 2 } : marketing));
   return shell;
 }
 

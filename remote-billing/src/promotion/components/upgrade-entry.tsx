@@ -1,30 +1,17 @@
 import { useSnapshot } from 'valtio';
-import useSWR from 'swr';
 import { routePath, useShell } from 'shared-contracts';
 import { AppLink } from '@studio/ui-kit/app-link';
 import { focusRing } from '@studio/ui-kit/theme';
 import { useSkus } from '../../purchase/api/use-skus';
-
-/** The newer pricing is variant B (plan 2) of the ai_price_upgrade test; a failed lookup is the default (off). */
-function useNewerPricing(): boolean {
-  const shell = useShell();
-  const session = useSnapshot(shell.session.state);
-  const { data } = useSWR(['billing:ab', 'ai_price_upgrade', session.user?.uid ?? ''], async () => {
-    try {
-      return await shell.api.call('GET /v1/common/ab-test', { query: { test_code: 'ai_price_upgrade', user_id: session.user?.uid ?? '' } });
-    } catch {
-      return { plan: 0 };
-    }
-  }, { revalidateOnFocus: false });
-  return data?.plan === 2;
-}
+import { useAbPlan } from '../api/promotions';
 
 /** The sidebar's Upgrade entry: desktop, newer pricing on and purchase setup initialised; goes to Pricing. */
 export function UpgradeEntry() {
   const shell = useShell();
   const viewport = useSnapshot(shell.viewport);
   const { isBuyInit } = useSkus();
-  const newer = useNewerPricing();
+  // the newer pricing is variant B (plan 2) of the ai_price_upgrade test
+  const newer = useAbPlan('ai_price_upgrade') === 2;
   if (!viewport.isDesktop || !newer || !isBuyInit) return null;
   return (
     <AppLink

@@ -2,7 +2,7 @@ import { CAMPAIGN_START_MS, PROMOTION_HIDE_MS } from 'shared-contracts';
 import { countdown, mayShowPlacement, opensPurchaseDialog, popupPlacement, showFloatingAd, showHeaderAd, showHeaderBanner } from './rules';
 
 const NOW = CAMPAIGN_START_MS + 5 * 86_400_000 + 3_600_000;
-const visitor = { isPhone: false, isLogin: false, isSubscribed: false, upgrade: false };
+const visitor = { isPhone: false, isLogin: false, isSubscribed: false, upgrade: false, campaign: true };
 const member = { ...visitor, isLogin: true };
 
 describe('promotion rules', () => {
@@ -20,6 +20,7 @@ describe('promotion rules', () => {
     expect(showHeaderBanner({ ...visitor, isPhone: true }, NOW)).toBe(false);
     expect(showHeaderBanner({ ...visitor, isSubscribed: true }, NOW)).toBe(false);
     expect(showHeaderBanner(visitor, CAMPAIGN_START_MS - 1)).toBe(false);
+    expect(showHeaderBanner({ ...visitor, campaign: false }, NOW)).toBe(false);
   });
 
   it('the pop-up: desktop for logged-in users of the audience, the phone pop-up on phones', () => {

@@ -12,6 +12,8 @@ export interface Viewer {
   isSubscribed: boolean;
   /** membership-upgrade mode (section 6) */
   upgrade: boolean;
+  /** the campaign-audience flag: variant B (plan 2) of the ad_banner_undefined test */
+  campaign: boolean;
 }
 
 /** A placement shows only if not closed in the last 24 hours and not shown today (showing records today). */
@@ -21,11 +23,11 @@ export function mayShowPlacement(flag: PromotionFlag, now: number, today: string
 }
 
 /**
- * The campaign audience: from the campaign's start, people without a membership (visitors and Free
- * users). Subscribers are not sold a discount they cannot use.
+ * The campaign audience: the flag (section 6), from the campaign's start, and without a membership:
+ * subscribers are not sold a discount they cannot use.
  */
-export function inCampaignAudience(viewer: Pick<Viewer, 'isSubscribed'>, now: number): boolean {
-  return now >= CAMPAIGN_START_MS && !viewer.isSubscribed;
+export function inCampaignAudience(viewer: Pick<Viewer, 'isSubscribed' | 'campaign'>, now: number): boolean {
+  return viewer.campaign && now >= CAMPAIGN_START_MS && !viewer.isSubscribed;
 }
 
 /** The desktop header banner: desktop, the campaign audience, and only logged out (logged-in users get the pop-up). */
