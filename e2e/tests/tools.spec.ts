@@ -15,9 +15,7 @@ import sharp from 'sharp';
 
 const DEMO_PASSWORD = 'demo-password';
 const work = mkdtempSync(path.join(os.tmpdir(), 'e2e-tools-'));
-// eslint-disable-next-line @typescript-eslint/no-require-imports
 const ffmpeg: string = require('@ffmpeg-installer/ffmpeg').path;
-// eslint-disable-next-line @typescript-eslint/no-require-imports
 const ffprobe: string = require('@ffprobe-installer/ffprobe').path;
 
 async function logIn(page: Page, email = 'standard@demo.local'): Promise<void> {
@@ -162,6 +160,12 @@ test.describe('AI tools on a desktop', () => {
     const result = page.getByTestId('tool-result');
     await expect(result).toHaveAttribute('data-status', 'success', { timeout: 90_000 });
     await expect(page.getByRole('dialog', { name: 'Video Eraser is working' })).toBeHidden();
+    // a result not yet downloaded holds an in-app navigation with the Reminder
+    await page.getByRole('link', { name: 'My Creations' }).first().click();
+    const reminder = page.getByRole('dialog', { name: 'Reminder' });
+    await expect(reminder).toContainText('Your work has not been downloaded. Are you sure you want to leave?');
+    await reminder.getByRole('button', { name: 'Cancel' }).click();
+    await expect(page).toHaveURL(/\/ai-tools\/video-eraser$/);
     const download = page.waitForEvent('download');
     await result.getByRole('button', { name: 'Download', exact: true }).click();
     const erased = probe(await (await download).path());
@@ -225,6 +229,15 @@ test.describe('AI tools on a phone', () => {
     expect(meanDiff(before, redrawn, { x: 140, y: 100, w: 40, h: 40 })).toBeGreaterThan(30);
     expect(meanDiff(before, redrawn, { x: 0, y: 0, w: 90, h: 240 })).toBeLessThan(1);
     await shot(page, 'partial-redrawing-result-375');
+
+    // the talking photo's voices each have a spoken sample
+    await page.goto('/ai-tools/talking-photo');
+    const sample = page.waitForResponse((r) => /\/v1\/ai\/tts\/voice\/[^/]+\/preview$/.test(new URL(r.url()).pathname));
+    await page.getByRole('button', { name: 'Preview this voice' }).click();
+    const answer = await sample;
+    expect(answer.status()).toBe(200);
+    expect(answer.headers()['content-type']).toBe('audio/wav');
+    await shot(page, 'talking-photo-375');
   });
 
   test('the tools list: every tool, its category, price and an engine-made before/after', async ({ page }) => {

@@ -1,8 +1,6 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
-import { USER_TEXTS, useShell, type AiTool, type TtsVoice } from 'shared-contracts';
-import { Button } from '@studio/ui-kit/button';
+import { useEffect, useMemo, useState } from 'react';
+import { USER_TEXTS, type AiTool } from 'shared-contracts';
 import { theme } from '@studio/ui-kit/theme';
-import { listVoices } from '../workspace/api/tools-api';
 import { NotEnoughSpace, ToolWorkspace } from '../workspace/components/tool-workspace';
 import { UploadSlot } from '../workspace/components/upload-slot';
 import { useToolTask } from '../workspace/hooks/use-tool-task';
@@ -10,6 +8,7 @@ import { useUploadInput } from '../workspace/hooks/use-upload-input';
 import { ChoiceGroup, Field, inputCss } from './common';
 import type { EditorText } from './tool-defs';
 import { useFaceCheck } from './use-face-check';
+import { VoicePicker } from './voice-picker';
 
 const MAX_WORDS = 200;
 
@@ -20,7 +19,6 @@ function words(text: string): number {
 
 /** Talking photo, talking avatar (a face photo) and lip sync (a video): a script with a TTS voice, or a track. */
 export function SpeechEditor({ tool, text }: { tool: AiTool; text: EditorText }) {
-  const shell = useShell();
   const [full, setFull] = useState(false);
   const mainLimits = useMemo(() => [tool.uploads[0].limit], [tool]);
   const audioLimits = useMemo(() => [tool.uploads[1].limit], [tool]);
@@ -30,24 +28,8 @@ export function SpeechEditor({ tool, text }: { tool: AiTool; text: EditorText })
   const face = useFaceCheck(isPhoto ? (main.input?.ossPath ?? null) : null);
   const [source, setSource] = useState<'script' | 'audio'>('script');
   const [script, setScript] = useState('');
-  const [voices, setVoices] = useState<TtsVoice[]>([]);
   const [voice, setVoice] = useState('');
   const [settled, setSettled] = useState('');
-  const player = useRef<HTMLAudioElement>(null);
-
-  useEffect(() => {
-    let live = true;
-    listVoices(shell.api)
-      .then((list) => {
-        if (!live) return;
-        setVoices(list);
-        setVoice((v) => v || list.find((x) => x.lang.startsWith('en'))?.id || list[0]?.id || '');
-      })
-      .catch(() => undefined);
-    return () => {
-      live = false;
-    };
-  }, [shell]);
 
   // the cost follows the script's length: ask once typing pauses
   useEffect(() => {
@@ -69,12 +51,6 @@ export function SpeechEditor({ tool, text }: { tool: AiTool; text: EditorText })
       if (voice) data.voice = voice;
     }
     void runner.run({ data, name: main.input.name });
-  }
-
-  function preview() {
-    if (!player.current || !voice) return;
-    player.current.src = shell.api.url(`/v1/ai/tts/voice/${encodeURIComponent(voice)}/preview`);
-    void player.current.play().catch(() => shell.toast.error(USER_TEXTS.PLAYBACK_FAILED));
   }
 
   return (
@@ -126,23 +102,7 @@ export function SpeechEditor({ tool, text }: { tool: AiTool; text: EditorText })
                   {(id) => <textarea id={id} rows={4} value={script} onChange={(e) => setScript(e.target.value)} placeholder="What should they say?" css={{ ...inputCss, resize: 'vertical' }} />}
                 </Field>
                 {tooLong ? <p role="alert" css={{ margin: 0, color: theme.danger }}>{USER_TEXTS.PROMPT_TOO_LONG}</p> : null}
-                <div css={{ display: 'flex', gap: 8, alignItems: 'flex-end', flexWrap: 'wrap' }}>
-                  <Field label="Voice">
-                    {(id) => (
-                      <select id={id} value={voice} onChange={(e) => setVoice(e.target.value)} css={{ ...inputCss, width: 260 }}>
-                        {voices.map((v) => (
-                          <option key={v.id} value={v.id}>
-                            {v.name} ({v.lang}, {v.gender})
-                          </option>
-                        ))}
-                      </select>
-                    )}
-                  </Field>
-                  <Button variant="secondary" onClick={preview} disabled={!voice} aria-label="Preview this voice">
-                    Preview voice
-                  </Button>
-                  <audio ref={player} aria-label="Voice preview" />
-                </div>
+                <VoicePicker voice={voice} onChange={setVoice} />
               </>
             ) : (
               <UploadSlot label={tool.uploads[1].label} hint={tool.uploads[1].rule} limits={audioLimits} upload={track} />

@@ -26,18 +26,11 @@ export interface RunRequest {
   prepare?: () => Promise<Record<string, unknown> | null>;
 }
 
-export function useToolTask(algorithm: string, module: string, costQuery: Record<string, string> | null, onStorageFull?: () => void) {
+/** The cost of the task as it stands (asked again whenever the query changes, and before each run). */
+function useCost(algorithm: string, costQuery: Record<string, string> | null) {
   const shell = useShell();
-  const [task, setTask] = useState<Task | null>(null);
   const [cost, setCost] = useState<TaskCostResponse | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [downloaded, setDownloaded] = useState(false);
-  /** the curve of spec section 4, for the progress modal while the server has no figure */
-  const [curve, setCurve] = useState(0);
   const queryKey = costQuery ? JSON.stringify(costQuery) : null;
-  const taskRef = useRef<Task | null>(null);
-  taskRef.current = task;
 
   const refreshCost = useCallback(async () => {
     if (!queryKey) return null;
@@ -51,9 +44,21 @@ export function useToolTask(algorithm: string, module: string, costQuery: Record
     if (shell.session.state.flags.isLogin) void refreshCost();
   }, [refreshCost, shell]);
 
-  // poll the running task
+  return { cost, refreshCost };
+}
+
+/**
+ * Polls a queued or running task every second until it ends, and answers the progress curve of spec section
+ * 4 (for the progress modal while the server has no figure; 100 on success).
+ */
+function useTaskPolling(task: Task | null, setTask: (task: Task) => void): number {
+  const shell = useShell();
+  const [curve, setCurve] = useState(0);
+  const taskRef = useRef<Task | null>(null);
+  taskRef.current = task;
   const running = isRunning(task);
   const taskId = task?.task_id;
+
   useEffect(() => {
     if (!running || !taskId) return;
     const controller = new AbortController();
@@ -75,16 +80,32 @@ export function useToolTask(algorithm: string, module: string, costQuery: Record
       controller.abort();
       window.clearInterval(timer);
     };
-  }, [running, taskId, shell]);
+  }, [running, taskId, setTask, shell]);
 
   useEffect(() => {
-    if (!running) {
-      setCurve(task?.status === 'success' ? 100 : 0);
-      return;
-    }
+    if (!running) return;
+    setCurve(0);
     const timer = window.setInterval(() => setCurve((value) => nextProgress(value)), 1000);
     return () => window.clearInterval(timer);
+  }, [running, taskId]);
+  useEffect(() => {
+    if (!running) setCurve(task?.status === 'success' ? 100 : 0);
   }, [running, task?.status]);
+
+  return curve;
+}
+
+export function useToolTask(algorithm: string, module: string, costQuery: Record<string, string> | null, onStorageFull?: () => void) {
+  const shell = useShell();
+  const [task, setTask] = useState<Task | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [downloaded, setDownloaded] = useState(false);
+  const taskRef = useRef<Task | null>(null);
+  taskRef.current = task;
+
+  const { cost, refreshCost } = useCost(algorithm, costQuery);
+  const curve = useTaskPolling(task, setTask);
 
   const run = useCallback(
     async (request: RunRequest) => {
@@ -109,7 +130,6 @@ export function useToolTask(algorithm: string, module: string, costQuery: Record
         if (extra === null) return;
         const created = await createTask(shell.api, algorithm, { ...request.data, ...extra }, { module, name: request.name }, price);
         setDownloaded(false);
-        setCurve(0);
         setTask(created);
         if (typeof created.balance === 'number') shell.bus.emit('credits:changed', { credits: created.balance });
         shell.track('tool_task_created', { algorithm, cost: created.cost });
@@ -151,7 +171,6 @@ export function useToolTask(algorithm: string, module: string, costQuery: Record
     if (!current) return;
     try {
       const again = await retryTask(shell.api, current.task_id);
-      setCurve(0);
       setTask(again);
       if (typeof again.balance === 'number') shell.bus.emit('credits:changed', { credits: again.balance });
     } catch (reason) {

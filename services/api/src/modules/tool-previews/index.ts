@@ -18,7 +18,8 @@ import { StorageNotFoundError } from '../storage/adapter.js';
 import { mediaStoreFor, parseRange, type StorageModuleOptions } from '../storage/index.js';
 import type { ApiModuleDefinition, ApiModulePlugin } from '../types.js';
 import { priceRuleOf } from './price-rule.js';
-import { keyOf, mimeOf, PREVIEW_JOBS, renderPreview, sharedInputs, type PreviewMeta } from './render.js';
+import { createPreviewStore } from './preview-store.js';
+import { keyOf, mimeOf, PREVIEW_JOBS } from './render.js';
 
 export interface ToolPreviewsOptions {
   storage?: StorageModuleOptions;
@@ -37,60 +38,13 @@ export function toolPreviewsPlugin(options: ToolPreviewsOptions = {}): ApiModule
   return async (app, ctx) => {
     const { media } = mediaStoreFor(ctx, options.storage);
     const storage = media.storage;
-    const shared = sharedInputs();
-    const known = new Map<string, PreviewMeta | 'failed'>();
-    let engine: Promise<Engine> | null = null;
-    const getEngine = () => (engine ??= options.engine ? options.engine() : import('@studio/engines/local/engine').then((m) => new m.LocalEngine()));
-    let queue: Promise<unknown> = Promise.resolve();
-    const queued = new Set<string>();
-
-    async function stored(tool: string): Promise<PreviewMeta | null> {
-      try {
-        const stream = await storage.read(keyOf(tool, 'meta.json'));
-        const chunks: Buffer[] = [];
-        for await (const chunk of stream) chunks.push(Buffer.from(chunk as Buffer));
-        return JSON.parse(Buffer.concat(chunks).toString('utf8')) as PreviewMeta;
-      } catch {
-        return null;
-      }
-    }
-
-    function enqueue(tool: string) {
-      if (queued.has(tool) || options.render === false) return;
-      queued.add(tool);
-      queue = queue
-        .then(async () => {
-          const meta = await renderPreview(tool, await getEngine(), storage, shared);
-          known.set(tool, meta);
-          app.log.info({ tool, ms: meta.ms, engine: meta.engine }, 'tool preview rendered');
-        })
-        .catch((error: unknown) => {
-          known.set(tool, 'failed');
-          app.log.warn({ tool, err: error }, 'tool preview failed');
-        })
-        .finally(() => queued.delete(tool));
-    }
-
-    async function previewOf(tool: string): Promise<ToolPreview> {
-      let meta = known.get(tool);
-      if (!meta) {
-        const fromStorage = await stored(tool);
-        if (fromStorage) known.set(tool, (meta = fromStorage));
-      }
-      const mediaKind = PREVIEW_JOBS[tool]?.algorithm === 'audio_noise_reduction' ? 'audio' : 'image';
-      if (!meta) {
-        enqueue(tool);
-        return { tool, status: 'rendering', media: mediaKind };
-      }
-      if (meta === 'failed') return { tool, status: 'failed', media: mediaKind };
-      const file = (name: string) => `/v1/ai/tools/preview-file/${tool}/${name}`;
-      return { tool, status: 'ready', media: meta.media, before_media: meta.before_media, before: file(meta.before), after: file(meta.after), engine: meta.engine, note: meta.note };
-    }
-
-    app.addHook('onClose', async () => {
-      await queue.catch(() => undefined);
-      await rm(shared.dir, { recursive: true, force: true }).catch(() => undefined);
+    const store = createPreviewStore({
+      storage,
+      engine: options.engine ?? (() => import('@studio/engines/local/engine').then((m) => new m.LocalEngine())),
+      render: options.render !== false,
+      log: app.log,
     });
+    app.addHook('onClose', () => store.close());
 
     const typed = app.withTypeProvider<TypeBoxProvider>();
     typed.get(
@@ -107,7 +61,7 @@ export function toolPreviewsPlugin(options: ToolPreviewsOptions = {}): ApiModule
         // asked (and so queued) cheapest first; answered in the catalogue's order
         const byWeight = [...tools].sort((a, b) => PREVIEW_JOBS[a.id].weight - PREVIEW_JOBS[b.id].weight);
         const answers = new Map<string, ToolPreview>();
-        for (const t of byWeight) answers.set(t.id, await previewOf(t.id));
+        for (const t of byWeight) answers.set(t.id, await store.previewOf(t.id));
         return ok(request, { previews: tools.map((t) => ({ ...answers.get(t.id)!, price: priceRuleOf(t.algorithm) })) });
       },
     );
