@@ -1,6 +1,6 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { ShellContext } from 'shared-contracts';
-import { createFakeShell, makeUser, type FakeShell } from '../testing/fake-shell';
+import { createFakeShell, makeUser, type FakeShell } from '../../../test-support/shell-double';
 import AccountEntry from './account-entry';
 import AccountHost from './account-host';
 

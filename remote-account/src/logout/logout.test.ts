@@ -1,4 +1,4 @@
-import { createFakeShell, makeUser } from '../testing/fake-shell';
+import { createFakeShell, makeUser } from '../../../test-support/shell-double';
 import { HOST_LOGOUT_MESSAGE, logout } from './logout';
 
 function fakeWin(embedded: boolean) {

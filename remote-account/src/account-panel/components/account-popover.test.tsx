@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { ShellContext } from 'shared-contracts';
 import AccountEntry from '../../exposes/account-entry';
-import { createFakeShell, makeUser, type FakeShell } from '../../testing/fake-shell';
+import { createFakeShell, makeUser, type FakeShell } from '../../../../test-support/shell-double';
 
 function renderEntry(shell: FakeShell) {
   return render(

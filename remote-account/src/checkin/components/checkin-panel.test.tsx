@@ -1,6 +1,6 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { act } from 'react';
-import { createFakeShell, makeUser } from '../../testing/fake-shell';
+import { createFakeShell, makeUser } from '../../../../test-support/shell-double';
 import { getAccountRuntime } from '../../app/runtime';
 import { CheckInPanel, GO_CREATE_PATH, GUEST_CREDITS_TEXT } from './checkin-panel';
 

@@ -1,5 +1,5 @@
 import { API_CODES, ApiError, CAMPAIGN_PACTIVITY, USER_TEXTS } from 'shared-contracts';
-import { createFakeShell, makeUser, type FakeShell } from '../../testing/fake-shell';
+import { createFakeShell, makeUser, type FakeShell } from '../../../../test-support/shell-double';
 import { STORAGE_KEYS } from '../../shared/lib/storage';
 import { CheckInController } from './checkin-controller';
 

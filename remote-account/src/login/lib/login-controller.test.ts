@@ -1,6 +1,6 @@
 import { webcrypto } from 'node:crypto';
 import { FRAME_MESSAGES, USER_TEXTS, type User } from 'shared-contracts';
-import { createFakeShell, makeUser, type FakeShell } from '../../testing/fake-shell';
+import { createFakeShell, makeUser, type FakeShell } from '../../../../test-support/shell-double';
 import { STORAGE_KEYS } from '../../shared/lib/storage';
 import { LoginController, LOGIN_RESULT_EVENT, type PendingLogin } from './login-controller';
 import { chooseLoginWay } from './login-way';

@@ -1,6 +1,6 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import type { CreditTransaction } from 'shared-contracts';
-import { createFakeShell, makeUser } from '../../testing/fake-shell';
+import { createFakeShell, makeUser } from '../../../../test-support/shell-double';
 import { TransactionsDialog } from './transactions-dialog';
 
 function records(type: 'acquisition' | 'consumption', count: number): CreditTransaction[] {
