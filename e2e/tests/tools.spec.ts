@@ -184,6 +184,8 @@ test.describe('AI tools on a desktop', () => {
     await page.goto('/ai-tools/audio-tools');
     await page.getByLabel('Upload audio').setInputFiles(tone);
     await expect(page.getByTestId('tool-action')).toHaveText(/Reduce noise · Free/);
+    // the input's waveform is drawn (its player is ready)
+    await expect(page.getByRole('button', { name: 'Play Input: noisy.wav' })).toBeEnabled();
     const cleaned = path.join(work, 'cleaned.mp3');
     writeFileSync(cleaned, await runAndDownload(page));
     expect(floorDb(cleaned)).toBeLessThan(floorDb(tone) - 6);

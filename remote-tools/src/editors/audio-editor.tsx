@@ -44,7 +44,7 @@ export function AudioEditor({ tool, text }: { tool: AiTool; text: EditorText }) 
         actionLabel={mode === 'audio_noise_reduction' ? 'Reduce noise' : 'Remove vocals'}
         onAction={run}
         actionDisabled={!input}
-        before={input ? { media: 'audio', url: input.url } : null}
+        before={input ? { media: 'audio', url: input.url, blob: input.file } : null}
         inputs={
           <>
             <ChoiceGroup
@@ -62,7 +62,7 @@ export function AudioEditor({ tool, text }: { tool: AiTool; text: EditorText }) 
             <UploadSlot label={tool.uploads[0].label} hint={tool.uploads[0].rule} limits={limits} upload={upload} takesPaste onMany={setMany} />
             {input ? (
               <Suspense fallback={null}>
-                <Waveform url={input.url} label={`Input: ${input.name}`} />
+                <Waveform url={input.url} blob={input.file} label={`Input: ${input.name}`} />
               </Suspense>
             ) : null}
             {mode === 'audio_vocal_removal' ? <p css={{ margin: 0, fontSize: 13, color: theme.textMuted }}>Vocal removal needs a stereo track (vocals mixed in the centre).</p> : null}

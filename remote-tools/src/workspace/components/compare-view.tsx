@@ -11,12 +11,12 @@ const CHECKER = 'repeating-conic-gradient(#8884 0% 25%, transparent 0% 50%) 50% 
  * Before/after of a result against its input (react-compare-slider: keyboard and screen-reader ready):
  * pictures and videos under one slider, audio as two waveforms. Transparent results sit on a checkerboard.
  */
-export function CompareView({ media, before, after, transparent }: { media: 'image' | 'video' | 'audio'; before: string; after: string; transparent?: boolean }) {
+export function CompareView({ media, before, beforeBlob, after, transparent }: { media: 'image' | 'video' | 'audio'; before: string; beforeBlob?: Blob; after: string; transparent?: boolean }) {
   if (media === 'audio') {
     return (
       <Suspense fallback={null}>
         <div css={{ display: 'grid', gap: 10 }}>
-          <Waveform url={before} label="Input" />
+          <Waveform url={before} blob={beforeBlob} label="Input" />
           <Waveform url={after} label="Result" />
         </div>
       </Suspense>

@@ -15,7 +15,7 @@ function statusLine(task: Task, curve: number): string {
 }
 
 /** The task's life and its result: status, progress, cancel or retry, before/after, download. */
-export function ResultPanel({ runner, before, transparent }: { runner: ReturnType<typeof useToolTask>; before: { media: 'image' | 'video' | 'audio'; url: string } | null; transparent?: boolean }) {
+export function ResultPanel({ runner, before, transparent }: { runner: ReturnType<typeof useToolTask>; before: { media: 'image' | 'video' | 'audio'; url: string; blob?: Blob } | null; transparent?: boolean }) {
   const shell = useShell();
   const { task, curve } = runner;
   if (!task) return null;
@@ -40,7 +40,7 @@ export function ResultPanel({ runner, before, transparent }: { runner: ReturnTyp
       {task.status === 'success' && output ? (
         <>
           {before && before.media === output.media ? (
-            <CompareView media={output.media} before={before.url} after={outputUrl} transparent={transparent} />
+            <CompareView media={output.media} before={before.url} beforeBlob={before.blob} after={outputUrl} transparent={transparent} />
           ) : output.media === 'video' ? (
             <video src={outputUrl} controls playsInline aria-label="Result video" css={{ width: '100%', maxHeight: 560, borderRadius: theme.radius, background: '#000' }} />
           ) : output.media === 'image' ? (

@@ -22,7 +22,7 @@ export interface ToolWorkspaceProps {
   actionDisabled?: boolean;
   runner: ReturnType<typeof useToolTask>;
   /** the input the result is compared with */
-  before: { media: 'image' | 'video' | 'audio'; url: string } | null;
+  before: { media: 'image' | 'video' | 'audio'; url: string; blob?: Blob } | null;
   transparentResult?: boolean;
   /** the 1-3 minute video tools show the progress modal while running */
   progressModal?: { title: string; description: string };

@@ -4,7 +4,7 @@ import { Button } from '@studio/ui-kit/button';
 import { theme } from '@studio/ui-kit/theme';
 
 /** A track's waveform with play/pause (wavesurfer.js), for the audio tools' input and result. */
-export function Waveform({ url, label }: { url: string; label: string }) {
+export function Waveform({ url, blob, label }: { url: string; blob?: Blob; label: string }) {
   const box = useRef<HTMLDivElement>(null);
   const surfer = useRef<WaveSurfer | null>(null);
   const [playing, setPlaying] = useState(false);
@@ -12,8 +12,10 @@ export function Waveform({ url, label }: { url: string; label: string }) {
 
   useEffect(() => {
     if (!box.current) return;
-    const ws = WaveSurfer.create({ container: box.current, url, height: 72, waveColor: '#8b7cf6', progressColor: '#2ec5ff', cursorColor: '#f1f3f8', barWidth: 2, barGap: 1 });
+    // a picked file is read directly: the page's CSP does not let fetch() read blob: URLs
+    const ws = WaveSurfer.create({ container: box.current, ...(blob ? {} : { url }), height: 72, waveColor: '#8b7cf6', progressColor: '#2ec5ff', cursorColor: '#f1f3f8', barWidth: 2, barGap: 1 });
     surfer.current = ws;
+    if (blob) void ws.loadBlob(blob).catch(() => undefined);
     const offs = [ws.on('ready', () => setReady(true)), ws.on('play', () => setPlaying(true)), ws.on('pause', () => setPlaying(false)), ws.on('finish', () => setPlaying(false))];
     return () => {
       offs.forEach((off) => off());
@@ -21,7 +23,7 @@ export function Waveform({ url, label }: { url: string; label: string }) {
       surfer.current = null;
       setReady(false);
     };
-  }, [url]);
+  }, [url, blob]);
 
   return (
     <div css={{ display: 'flex', alignItems: 'center', gap: 10, padding: 10, borderRadius: theme.radius, background: theme.bg, border: `1px solid ${theme.border}` }}>

@@ -16,6 +16,8 @@ export interface ChosenInput {
   url: string;
   media: InputMedia;
   name: string;
+  /** the picked file itself (read directly where a fetch of its object URL is not allowed) */
+  file?: Blob;
   width?: number;
   height?: number;
   duration?: number;
@@ -90,6 +92,7 @@ export function useUploadInput(algorithm: string, limits: readonly UploadLimit[]
           url,
           media: result.media.media,
           name: file.name,
+          file,
           width: result.media.width ?? meta.width,
           height: result.media.height ?? meta.height,
           duration: result.media.duration ?? meta.duration,
