@@ -7,11 +7,11 @@ import { render } from '@testing-library/react';
 import { createMemoryRouter } from 'react-router';
 import type { RemoteModuleName, RemotesManifest } from 'shared-contracts';
 import * as mf from '@module-federation/enhanced/runtime';
-import { App } from '../app/app';
-import { createShell, type CreatedShell } from '../app/create-shell';
-import { defaultConfig, type ShellRuntimeConfig } from '../config/shell-config';
-import { createRemoteRuntime } from '../federation/remote-runtime';
-import { createRoutes } from '../routing/route-table';
+import { App } from '../src/app/app';
+import { createShell, type CreatedShell } from '../src/app/create-shell';
+import { defaultConfig, type ShellRuntimeConfig } from '../src/config/shell-config';
+import { createRemoteRuntime } from '../src/federation/remote-runtime';
+import { createRoutes } from '../src/routing/route-table';
 
 // jsdom has no Request; react-router's data router builds one per navigation (GET only here: no forms)
 if (typeof globalThis.Request === 'undefined') {

@@ -1,7 +1,7 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import '../testing/shell-test-kit';
+import '../../test/shell-test-kit';
 import { ErrorPage, type ErrorPageProps } from './error-page';
 import { isCrawler } from './error-texts';
 

@@ -2,7 +2,7 @@ import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ShellContext } from 'shared-contracts';
 import { ShellInternalsContext } from '../app/internals';
-import { createTestShell, fakeFetch, mfDouble, pageDouble, quietConsole } from '../testing/shell-test-kit';
+import { createTestShell, fakeFetch, mfDouble, pageDouble, quietConsole } from '../../test/shell-test-kit';
 import { createRemoteRuntime } from './remote-runtime';
 import { RemoteArea } from './remote-area';
 

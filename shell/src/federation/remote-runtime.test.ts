@@ -1,5 +1,5 @@
 import type { RemoteModuleName } from 'shared-contracts';
-import { fakeFetch, fakeResponse, mfDouble, pageDouble, quietConsole, REMOTES_JSON } from '../testing/shell-test-kit';
+import { fakeFetch, fakeResponse, mfDouble, pageDouble, quietConsole, REMOTES_JSON } from '../../test/shell-test-kit';
 import { OVERRIDE_PREFIX } from './dev-override';
 import { createPreloadQueue, createRemoteRuntime } from './remote-runtime';
 

@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { User } from 'shared-contracts';
-import { createTestShell, fakeFetch, fakeResponse, mfDouble, quietConsole, registerAllRemoteDoubles, renderShellAt } from '../testing/shell-test-kit';
+import { createTestShell, fakeFetch, fakeResponse, mfDouble, quietConsole, registerAllRemoteDoubles, renderShellAt } from '../../test/shell-test-kit';
 import { parseAppConfig } from './app-download';
 import { layoutState } from './layout-state';
 

@@ -1,5 +1,5 @@
 import { act, screen, waitFor } from '@testing-library/react';
-import { mfDouble, quietConsole, registerAllRemoteDoubles, renderShellAt } from '../testing/shell-test-kit';
+import { mfDouble, quietConsole, registerAllRemoteDoubles, renderShellAt } from '../../test/shell-test-kit';
 
 describe('route effects', () => {
   let restore: () => void;
@@ -49,7 +49,7 @@ describe('route effects', () => {
 
   it('asks for page content only after a route change, for a logged-out visitor', async () => {
     const { router, fetchImpl } = await (async () => {
-      const kit = await import('../testing/shell-test-kit');
+      const kit = await import('../../test/shell-test-kit');
       const { shell, fetchImpl: f } = kit.createTestShell();
       const view = kit.renderShellAt('/home', { shell });
       return { router: view.router, fetchImpl: f };
@@ -68,7 +68,7 @@ describe('route effects', () => {
   });
 
   it('asks for page content for the page an embed link led to', async () => {
-    const kit = await import('../testing/shell-test-kit');
+    const kit = await import('../../test/shell-test-kit');
     const { shell, fetchImpl } = kit.createTestShell();
     const { router } = kit.renderShellAt('/home?embed=1', { shell });
     await screen.findByTestId('remote-page');

@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { matchRoutes } from 'react-router';
-import { mfDouble, quietConsole, registerAllRemoteDoubles, renderShellAt } from '../testing/shell-test-kit';
+import { mfDouble, quietConsole, registerAllRemoteDoubles, renderShellAt } from '../../test/shell-test-kit';
 import { NAMED_ROUTES, routePath } from './named-routes';
 import { createRoutes, type RouteHandle } from './route-table';
 import { ROUTE_SPECS } from './route-specs';
