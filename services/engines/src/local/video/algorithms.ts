@@ -296,6 +296,44 @@ export async function videoDenoise(job: Job<'video_denoise'>, ctx: EngineContext
   };
 }
 
+/**
+ * The boxes of a drawn mask, one per separate area (4-connected), so two small objects are two small boxes
+ * rather than one box spanning both; specks under 16 px are dropped; past 12 areas, one box for all.
+ */
+function maskRegions(mask: Uint8Array, W: number, H: number): Region[] {
+  const seen = new Uint8Array(W * H);
+  const out: Region[] = [];
+  const stack: number[] = [];
+  for (let s = 0; s < W * H; s++) {
+    if (!mask[s] || seen[s]) continue;
+    let x0 = W, y0 = H, x1 = 0, y1 = 0, n = 0;
+    stack.push(s);
+    seen[s] = 1;
+    while (stack.length) {
+      const p = stack.pop()!;
+      n++;
+      const x = p % W;
+      const y = (p - x) / W;
+      if (x < x0) x0 = x;
+      if (x > x1) x1 = x;
+      if (y < y0) y0 = y;
+      if (y > y1) y1 = y;
+      for (const q of [x > 0 ? p - 1 : -1, x < W - 1 ? p + 1 : -1, p >= W ? p - W : -1, p < W * (H - 1) ? p + W : -1]) {
+        if (q >= 0 && mask[q] && !seen[q]) {
+          seen[q] = 1;
+          stack.push(q);
+        }
+      }
+    }
+    if (n >= 16) out.push({ x: x0, y: y0, w: x1 - x0 + 1, h: y1 - y0 + 1 });
+  }
+  if (out.length > 12) {
+    const b = maskBounds(mask, W, H);
+    return b ? [b] : [];
+  }
+  return out;
+}
+
 export async function videoEraser(job: Job<'video_eraser'>, ctx: EngineContext): Promise<EngineResult> {
   const src = input(job, 0, 'video');
   const info = await requireVideo(src);
@@ -303,8 +341,7 @@ export async function videoEraser(job: Job<'video_eraser'>, ctx: EngineContext):
   let regions: Region[] = job.params.regions ?? [];
   if (job.inputs[1]) {
     const mask = await loadMask(W, H, job.inputs[1]);
-    const b = maskBounds(mask, W, H);
-    if (b) regions = [...regions, b];
+    regions = [...regions, ...maskRegions(mask, W, H)];
   }
   if (!regions.length) throw new EngineError(USER_TEXTS.SELECT_AREA, 'no regions and no mask');
   // delogo needs the box strictly inside the frame
