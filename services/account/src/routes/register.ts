@@ -1,0 +1,61 @@
+/** POST /register: the sign-up form of the pages. */
+import type { FastifyInstance } from 'fastify';
+import { countryFromHeader, isCountryCode } from '../countries.js';
+import { hashPassword } from '../crypto.js';
+import { textsFor } from '../pages/texts.js';
+import { EmailTakenError, type UserRow } from '../store.js';
+import type { AccountContext } from './context.js';
+import { emptyBody, RegisterBody } from './schemas.js';
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export async function registerRoutes(app: FastifyInstance, { ctx }: { ctx: AccountContext }): Promise<void> {
+  const { cfg, store, base, formFromOwnPage, fatalPage, renderAuth, finishOAuth, startSession, flowFromForm, formBody, minutesUntil } = ctx;
+
+  app.post('/register', { preValidation: emptyBody, schema: { body: RegisterBody } }, async (request, reply) => {
+    const body = formBody(request);
+    if (!(await formFromOwnPage(request))) return fatalPage(reply, 403, body.theme, body.lang, textsFor(body.lang).t.formExpired);
+    const flow = await flowFromForm(body);
+    if (!flow) return fatalPage(reply, 400, body.theme, body.lang);
+    const t = textsFor(body.lang).t;
+    const email = (body.email ?? '').trim();
+    const password = body.password ?? '';
+    const nickname = (body.nickname ?? '').trim();
+    const country = (body.country ?? '').trim().toUpperCase();
+    const values = { email, nickname, country };
+    const fields: Record<string, string> = {};
+    if (!email) fields.email = t.emailRequired;
+    else if (!EMAIL.test(email) || email.length > 254) fields.email = t.emailInvalid;
+    if (!password) fields.password = t.passwordRequired;
+    else if (password.length < 8) fields.password = t.passwordShort;
+    else if (password.length > 200) fields.password = t.passwordLong;
+    if (nickname.length > 50) fields.nickname = t.nameLong;
+    if (country && !isCountryCode(country)) fields.country = t.countryInvalid;
+    if (Object.keys(fields).length) return renderAuth(request, reply, flow, 'register', 400, { message: t.fixErrors, fields }, values);
+
+    const hit = await store.hit(`register:ip:${request.ip}`, cfg.rateLimit.windowMs);
+    if (hit.count > cfg.rateLimit.registerPerIp) {
+      return renderAuth(request, reply, flow, 'register', 429, { message: t.tooManyAttempts(minutesUntil(hit.resetAt)), retryAt: hit.resetAt }, values);
+    }
+    let user: UserRow;
+    try {
+      user = await store.createUser({
+        email,
+        passwordHash: await hashPassword(password, cfg.scrypt),
+        nickname,
+        country: country || (cfg.countryHeader ? countryFromHeader(request.headers[cfg.countryHeader]) : ''),
+        lang: flow.kind === 'oauth' ? textsFor(flow.params.lang).requested : 'en',
+        source: flow.kind === 'oauth' ? flow.params.source.slice(0, 100) : 'account-center',
+      });
+    } catch (error) {
+      if (error instanceof EmailTakenError) {
+        return renderAuth(request, reply, flow, 'register', 409, { message: t.emailTaken, fields: { email: t.emailTaken } }, values);
+      }
+      throw error;
+    }
+    request.log.info({ user_id: user.id }, 'account registered');
+    await startSession(request, reply, user);
+    if (flow.kind === 'center') return reply.redirect(`${base}/center`, 303);
+    return finishOAuth(reply, flow, user, true);
+  });
+}
