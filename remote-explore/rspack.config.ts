@@ -6,12 +6,13 @@ export default function config({ production }: { production: boolean }) {
     appDir: __dirname,
     production,
     container: 'remote_explore',
-    holds: 'the home page, the explore gallery, the template browser and the effect templates',
+    holds: 'the home page, the explore gallery, the template browser, the effect templates and the template list picker',
     exposes: {
       './HomePage': './src/exposes/home-page.tsx',
       './ExplorePage': './src/exposes/explore-page.tsx',
       './TemplatePage': './src/exposes/template-page.tsx',
       './EffectPage': './src/exposes/effect-page.tsx',
+      './TemplatePicker': './src/exposes/template-picker.tsx',
     },
   });
 }

@@ -150,3 +150,23 @@ export type DiscoveryModule = keyof typeof MODULE_ROUTES;
 export function moduleRoute(module: string): (typeof MODULE_ROUTES)[DiscoveryModule] | null {
   return (MODULE_ROUTES as Record<string, (typeof MODULE_ROUTES)[DiscoveryModule]>)[module] ?? null;
 }
+
+/**
+ * remote_explore/TemplatePicker: the template list picker modal (category tabs with scroll arrows;
+ * thumbnail, name, description, audio preview). It renders its own dialog while open.
+ */
+export interface TemplatePickerProps {
+  open: boolean;
+  title?: string;
+  funModule?: 'template' | 'effect';
+  /** only this tag's categories */
+  media?: 'video' | 'image';
+  onPick(template: import('./entities.js').Template): void;
+  onClose(): void;
+}
+
+declare module './remote-modules.js' {
+  interface RemoteModules {
+    'remote_explore/TemplatePicker': TemplatePickerProps;
+  }
+}

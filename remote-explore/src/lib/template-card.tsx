@@ -53,7 +53,7 @@ export function TemplateCard({ template, playing, onPlay, useLabel = DISCOVERY_T
     >
       <button
         type="button"
-        aria-label={`Preview ${template.name}`}
+        aria-label={`Preview ${template.name}${template.action_conf.hot ? `, ${DISCOVERY_TEXTS.HOT}` : ''}`}
         onClick={() => (desktop ? onUse(template) : onPlay(!playing))}
         css={{ display: 'block', width: '100%', padding: 0, border: 'none', background: theme.surfaceRaised, cursor: 'pointer', position: 'relative', aspectRatio: ratio, ...focusRing }}
       >
@@ -71,7 +71,7 @@ export function TemplateCard({ template, playing, onPlay, useLabel = DISCOVERY_T
           />
         ) : null}
         {template.action_conf.hot ? (
-          <span css={{ position: 'absolute', top: 8, left: 8, padding: '2px 8px', borderRadius: 6, fontSize: 11, fontWeight: 800, background: '#e5484d', color: '#fff' }}>
+          <span css={{ position: 'absolute', top: 8, left: 8, padding: '2px 8px', borderRadius: 6, fontSize: 11, fontWeight: 800, background: '#c62828', color: '#fff' }}>
             {DISCOVERY_TEXTS.HOT}
           </span>
         ) : null}

@@ -27,7 +27,6 @@ export function ExploreCard({ item, onOpen }: { item: ExploreEntry; onOpen(item:
       onMouseLeave={stop}
       onFocus={play}
       onBlur={stop}
-      aria-label={`${item.title} (${MEDIA_LABEL[item.media]}) by ${item.author.name}`}
       data-testid="explore-card"
       css={{
         display: 'block',

@@ -1,0 +1,91 @@
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import { mockAllIsIntersecting, resetIntersectionMocking, setupIntersectionMocking } from 'react-intersection-observer/test-utils';
+import { EXPLORE_PAGE_SIZE, REPORT_REASONS, type ExploreEntry } from 'shared-contracts';
+import { createShellDouble, renderWithShell } from '../../../../test-support/shell-double';
+import { ExplorePage } from './explore-page';
+
+const entry = (id: number, media: ExploreEntry['media'] = 'image'): ExploreEntry => ({
+  id,
+  title: `Item ${id}`,
+  media,
+  thumbnail: `/v1/common/oss/file/t/${id}.webp`,
+  preview_url: `/v1/common/oss/file/p/${id}`,
+  url: `/v1/common/oss/file/f/${id}`,
+  recommend: id % 2 === 0,
+  extra_data: JSON.stringify({ width: 300, height: 400 }),
+  algorithm: 'text2image',
+  prompt: `prompt ${id}`,
+  module: 'text-to-image',
+  settings: [{ field: 'ratio', val: '3:4' }],
+  author: { name: 'Studio Showcase', avatar: '', is_studio: true },
+  width: 300,
+  height: 400,
+  duration: 0,
+  likes: 0,
+  liked: 0,
+  is_own: false,
+  published: true,
+  created_at: 0,
+});
+
+function setup(total: number) {
+  const shell = createShellDouble();
+  const all = Array.from({ length: total }, (_, i) => entry(i + 1, i % 5 === 0 ? 'video' : 'image'));
+  shell.api.call.mockImplementation(async (key: string, input?: { query?: Record<string, unknown>; body?: Record<string, unknown> }) => {
+    if (key === 'GET /v1/workflow/explore/list') {
+      const { page, page_size, media } = input?.query as { page: number; page_size: number; media?: string };
+      const list = media ? all.filter((item) => item.media === media) : all;
+      return { list: list.slice((page - 1) * page_size, page * page_size), paginate: { total: list.length } };
+    }
+    if (key === 'POST /v1/explore/report') return null;
+    throw new Error(`unexpected ${key}`);
+  });
+  renderWithShell(<ExplorePage />, shell);
+  return shell;
+}
+
+const listCalls = (shell: ReturnType<typeof createShellDouble>) =>
+  shell.api.call.mock.calls.filter((call: unknown[]) => call[0] === 'GET /v1/workflow/explore/list').map((call: unknown[]) => (call[1] as { query: Record<string, unknown> }).query);
+
+beforeEach(() => setupIntersectionMocking(jest.fn));
+afterEach(() => resetIntersectionMocking());
+
+describe('ExplorePage', () => {
+  it('asks for the next page from the number loaded and filters by media', async () => {
+    const shell = setup(45);
+    await screen.findByRole('button', { name: /^Video Item 1 Studio/ });
+    expect(screen.getAllByTestId('explore-card')).toHaveLength(EXPLORE_PAGE_SIZE);
+    expect(listCalls(shell)[0]).toEqual({ page: 1, page_size: EXPLORE_PAGE_SIZE });
+    // the end marker comes into view: page 2 (from the 20 loaded), then 3, then 'All loaded'
+    await act(async () => mockAllIsIntersecting(true));
+    await screen.findByRole('button', { name: /^Image Item 40 Studio/ });
+    await act(async () => mockAllIsIntersecting(false));
+    await act(async () => mockAllIsIntersecting(true));
+    await screen.findByText('All loaded');
+    expect(screen.getAllByTestId('explore-card')).toHaveLength(45);
+    expect(listCalls(shell).map((q) => q.page)).toEqual([1, 2, 3]);
+    fireEvent.click(screen.getByRole('button', { name: 'Video' }));
+    await screen.findByText('9 creations');
+    expect(listCalls(shell).at(-1)).toEqual({ page: 1, page_size: EXPLORE_PAGE_SIZE, media: 'video' });
+    expect(screen.getAllByTestId('explore-card').every((card) => card.textContent?.startsWith('Video'))).toBe(true);
+  });
+
+  it('reports with one of the 11 reasons or Other with its text, and the item leaves the gallery', async () => {
+    const shell = setup(3);
+    shell.session.state.flags.isLogin = true;
+    fireEvent.click(await screen.findByRole('button', { name: /^Image Item 2 Studio/ }));
+    const detail = screen.getByRole('dialog', { name: 'Item 2' });
+    fireEvent.click(within(detail).getByRole('button', { name: 'Report' }));
+    const dialog = screen.getByRole('dialog', { name: 'Report' });
+    const radios = within(dialog).getAllByRole('radio');
+    expect(radios.map((radio) => (radio as HTMLInputElement).value)).toEqual([...REPORT_REASONS, 'Other']);
+    fireEvent.click(within(dialog).getByRole('radio', { name: 'Other' }));
+    expect(within(dialog).getByRole('button', { name: 'Submit' })).toBeDisabled();
+    fireEvent.change(within(dialog).getByLabelText('Tell us more'), { target: { value: 'spam' } });
+    await act(async () => void fireEvent.click(within(dialog).getByRole('button', { name: 'Submit' })));
+    expect(shell.api.call).toHaveBeenCalledWith('POST /v1/explore/report', { body: { explore_id: 2, reason: 'Other', other: 'spam' } });
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Image Item 2 Studio/ })).toBeNull();
+    expect(screen.getAllByTestId('explore-card')).toHaveLength(2);
+  });
+});
