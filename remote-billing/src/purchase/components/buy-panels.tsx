@@ -2,9 +2,10 @@ import { useEffect, useMemo, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { USER_TEXTS, useShell, type BuyTab, type SkuItem } from 'shared-contracts';
 import { Button } from '@studio/ui-kit/button';
-import { theme } from '@studio/ui-kit/theme';
+import { media, theme } from '@studio/ui-kit/theme';
 import { CREDIT_FACTS, STANDARD_EXTRAS } from '../../plans/utils/plans';
 import { allMemberships, creditLists, defaultSku, membershipList, showTrialCheckbox, type Audience } from '../utils/pricing';
+import { BenefitsTable, MembershipCarousel } from './phone-membership';
 import { SkuList } from './sku-list';
 
 export interface BuyPanelProps {
@@ -35,7 +36,7 @@ export function BuyPanel({ tab, skus, isBuyInit, upgrade, zeroAutoChecked, onBuy
   const [selected, setSelected] = useState<SkuItem | null>(null);
   const [zeroChecked, setZeroChecked] = useState(zeroAutoChecked);
   useEffect(() => {
-    setSelected((current) => (current && flat.some((sku) => sku.sku_id === current.sku_id) ? current : tab === 'credits' ? (flat[0] ?? null) : defaultSku(flat)));
+    setSelected((current) => (current && flat.some((sku) => sku.sku_id === current.sku_id) ? current : tab === 'credits' || viewport.isPhone ? (flat[0] ?? null) : defaultSku(flat)));
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [lists]);
   const trial = selected && showTrialCheckbox(selected, session.flags.isSubscribed) ? selected : null;
@@ -49,6 +50,7 @@ export function BuyPanel({ tab, skus, isBuyInit, upgrade, zeroAutoChecked, onBuy
           My credits: <strong data-testid="my-credits">{session.flags.curCredits}</strong>
         </p>
       ) : null}
+      {tab === 'membership' && viewport.isPhone ? <MembershipCarousel /> : null}
       {!isBuyInit ? <p role="status" css={{ margin: 0, color: theme.textMuted }}>Loading plans…</p> : null}
       {lists.map((list) => (
         <SkuList key={list.title} title={list.title} skus={list.skus} selected={selected?.sku_id ?? null} onSelect={setSelected} />
@@ -64,14 +66,18 @@ export function BuyPanel({ tab, skus, isBuyInit, upgrade, zeroAutoChecked, onBuy
           {premiumBlocksStandard ? USER_TEXTS.PREMIUM_NO_STANDARD : USER_TEXTS.PREMIUM_NEW_SUB}
         </p>
       ) : null}
-      <Button
-        variant="primary"
-        disabled={!isBuyInit || !selected || premiumBlocksStandard}
-        onClick={() => onBuy(selected, Boolean(trial && zeroChecked), tab)}
-        css={{ minHeight: 48, fontSize: 16 }}
-      >
-        {buttonText}
-      </Button>
+      {tab === 'membership' && viewport.isPhone ? <BenefitsTable tier={selected?.extInfo.tier === 'STANDARD' ? 'STANDARD' : 'PREMIUM'} /> : null}
+      {/* on phones the button sits in a bar stuck to the bottom of the screen */}
+      <div css={{ [media.phone]: { position: 'sticky', bottom: -20, margin: '0 -20px -20px', padding: '12px 20px', background: theme.surface, borderTop: `1px solid ${theme.border}`, zIndex: 1 } }}>
+        <Button
+          variant="primary"
+          disabled={!isBuyInit || !selected || premiumBlocksStandard}
+          onClick={() => onBuy(selected, Boolean(trial && zeroChecked), tab)}
+          css={{ minHeight: 48, fontSize: 16, width: '100%' }}
+        >
+          {buttonText}
+        </Button>
+      </div>
       <ul css={{ margin: 0, paddingLeft: 20, display: 'flex', flexDirection: 'column', gap: 4, color: theme.textMuted, fontSize: 13 }}>
         {(tab === 'credits' ? CREDIT_FACTS : [STANDARD_EXTRAS]).map((fact) => (
           <li key={fact}>{fact}</li>
