@@ -8,6 +8,7 @@ import { UploadProgress } from '../../uploads/components/upload-progress';
 import { likeOf } from '../api/tasks';
 import { isUnfinished } from '../state/task-list';
 import { displayProgress, progressAfter } from '../utils/progress';
+import { PublishButton } from './publish-button';
 import { ReportDialog } from './report-dialog';
 import { ResultMedia } from './result-media';
 import { PreviewBadge, queueText, SeedLine } from './task-meta';
@@ -186,6 +187,7 @@ export function TaskCard({
             <Button variant="ghost" onClick={() => setReporting(true)} css={small}>
               Report
             </Button>
+            <PublishButton task={task} />
           </>
         ) : null}
         {isUnfinished(task) ? (
