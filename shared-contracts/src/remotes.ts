@@ -41,8 +41,6 @@ export const SHARED_SINGLETONS = [
   'swr',
   '@emotion/react',
   '@emotion/react/jsx-runtime',
-  '@emotion/styled',
-  '@emotion/cache',
   'dayjs',
   'shared-contracts',
 ] as const;
