@@ -1,7 +1,7 @@
 /**
  * remote-tools in the composed product, as standard@demo.local, on media the test makes: a PNG with a red
  * square removed through a mask drawn with the mouse (the square goes, the rest stays), a background removed
- * (transparent pixels), an upscale (larger dimensions), a photo without a face refused with the spec text, an
+ * (transparent pixels), an upscale (larger dimensions), a photo without a face (picked from My Creations) refused, an
  * ffmpeg testsrc clip through the video eraser (duration kept, progress modal shown) and the enhancer, a tone
  * under noise through noise reduction (lower noise floor), AI replace drawn by touch at 375 px, and the tools
  * list with its engine-made previews. TOOLS_SHOTS=<dir> saves screenshots at 1440 and 375 px.
@@ -139,9 +139,12 @@ test.describe('AI tools on a desktop', () => {
     const big = await sharp(await runAndDownload(page, 90_000)).metadata();
     expect([big.width, big.height]).toEqual([400, 300]);
 
-    // talking photo: a picture without a face is refused before anything runs
+    // talking photo, its photo picked from My Creations: a picture without a face is refused before anything runs
     await page.goto('/ai-tools/talking-photo');
-    await page.getByLabel('Upload face photo').setInputFiles({ name: 'noface.png', mimeType: 'image/png', buffer: picture });
+    await page.getByRole('button', { name: 'From My Creations' }).first().click();
+    const picker = page.getByRole('dialog', { name: 'Pick from My Creations' });
+    await picker.getByRole('button', { name: /^Use / }).first().click();
+    await expect(picker).toBeHidden();
     await expect(page.getByTestId('face-check')).toHaveText('Please upload images with face', { timeout: 30_000 });
     await expect(page.getByTestId('tool-action')).toBeDisabled();
   });
