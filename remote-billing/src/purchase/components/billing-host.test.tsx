@@ -1,4 +1,5 @@
-import { act, configure, fireEvent, screen, within } from '@testing-library/react';
+import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { SWRConfig } from 'swr';
 import { createShellDouble, renderWithShell } from '../../../../test-support/shell-double';
 import { openingTab } from '../utils/tab';
 import { BillingHost } from './billing-host';
@@ -48,6 +49,32 @@ describe('BillingHost', () => {
     expect(within(dialog).getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Membership', 'Credits']);
     fireEvent.click(screen.getByRole('button', { name: 'Back' }));
     expect(screen.queryByRole('dialog')).toBeNull();
+  });
+});
+
+describe('purchase tracking', () => {
+  it('sends the load event once the plans arrive, and closing tracks the tab', async () => {
+    const shell = createShellDouble();
+    shell.api.call.mockImplementation(async (key: string) => {
+      if (key === 'GET /v1/buy/sku-info') return { sku_buy_list: [], zero_buy_checked: false };
+      throw new Error(key);
+    });
+    renderWithShell(<SWRConfig value={{ provider: () => new Map() }}><BillingHost /></SWRConfig>, shell);
+    act(() => shell.bus.emit('billing:open', { tab: 'credits', reason: 'test' }));
+    await waitFor(() => expect(shell.track).toHaveBeenCalledWith('miai_purchase_interface_load', expect.objectContaining({ result: 'success' })));
+    fireEvent.click(screen.getByRole('button', { name: 'Close' }));
+    expect(shell.track).toHaveBeenCalledWith('miai_purchase_interface_click', expect.objectContaining({ button: 'close', tab: 'credits' }));
+  });
+
+  it('a failed sku-info is a failed load with 100.15 and a clear message', async () => {
+    const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const shell = createShellDouble();
+    shell.api.call.mockRejectedValue(new Error('down'));
+    renderWithShell(<SWRConfig value={{ provider: () => new Map(), shouldRetryOnError: false }}><BillingHost /></SWRConfig>, shell);
+    act(() => shell.bus.emit('billing:open', { tab: 'credits' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Network fluctuation detected. Please try again later.');
+    expect(shell.track).toHaveBeenCalledWith('miai_purchase_interface_load', expect.objectContaining({ result: 'fail', load_time: 100.15 }));
+    error.mockRestore();
   });
 });
 

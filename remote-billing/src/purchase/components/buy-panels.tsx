@@ -35,6 +35,10 @@ export function BuyPanel({ tab, skus, isBuyInit, upgrade, zeroAutoChecked, onBuy
   const flat = lists.flatMap((list) => list.skus);
   const [selected, setSelected] = useState<SkuItem | null>(null);
   const [zeroChecked, setZeroChecked] = useState(zeroAutoChecked);
+  // the auto-check arrives with sku-info, after the dialog opened
+  useEffect(() => {
+    if (zeroAutoChecked) setZeroChecked(true);
+  }, [zeroAutoChecked]);
   useEffect(() => {
     setSelected((current) => (current && flat.some((sku) => sku.sku_id === current.sku_id) ? current : tab === 'credits' || viewport.isPhone ? (flat[0] ?? null) : defaultSku(flat)));
     // eslint-disable-next-line react-hooks/exhaustive-deps

@@ -1,7 +1,7 @@
-import { useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { createPortal } from 'react-dom';
 import { useSnapshot } from 'valtio';
-import { CHECKOUT_SOURCE_DIALOG, PURCHASE_DIALOG_WIDTH, useShell, type BuyTab } from 'shared-contracts';
+import { CHECKOUT_SOURCE_DIALOG, PURCHASE_DIALOG_WIDTH, USER_TEXTS, loadTimeOutcome, trackEvent, useShell, type BuyTab } from 'shared-contracts';
 import { Button, Glyph, GLYPHS } from '@studio/ui-kit/button';
 import { focusRing, media, theme } from '@studio/ui-kit/theme';
 import { useDialog } from '@studio/ui-kit/use-dialog';
@@ -23,10 +23,23 @@ export function PurchaseDialog({ tab, onTabChange, onClose }: { tab: BuyTab; onT
   const shell = useShell();
   const viewport = useSnapshot(shell.viewport);
   const dialogRef = useRef<HTMLDivElement>(null);
-  useDialog(dialogRef, onClose);
+  useDialog(dialogRef, () => close());
   const tabs = tabOrder(viewport.isPhone);
-  const { skus, isBuyInit } = useSkus();
-  const { buy } = usePurchase(onClose, CHECKOUT_SOURCE_DIALOG);
+  const { skus, isBuyInit, error, zeroBuyChecked } = useSkus();
+  const { buy, lastSku } = usePurchase(onClose, CHECKOUT_SOURCE_DIALOG);
+  const openedAt = useRef(Date.now());
+  // the load event: how long the dialog took to have its plans (above 30 s or 0 is a failure, 100.15 sent)
+  useEffect(() => {
+    if (!isBuyInit && !error) return;
+    const outcome = error ? { result: 'fail' as const, load_time: 100.15 } : loadTimeOutcome(Date.now() - openedAt.current);
+    trackEvent(shell, 'miai_purchase_interface_load', error ? { ...outcome, reason: 'sku-info failed' } : outcome);
+    if (error) console.error('[purchase] the plans could not be loaded');
+  }, [isBuyInit, error, shell]);
+  const close = () => {
+    // closing tracks the sku and the purchase session id
+    trackEvent(shell, 'miai_purchase_interface_click', { button: 'close', sku_id: lastSku.current?.sku, sid: lastSku.current?.sid, tab });
+    onClose();
+  };
 
   return createPortal(
     <div
@@ -81,7 +94,7 @@ export function PurchaseDialog({ tab, onTabChange, onClose }: { tab: BuyTab; onT
         <div css={{ display: 'flex', flexDirection: 'column', minHeight: 0, overflow: 'hidden' }}>
           <div css={{ display: 'flex', alignItems: 'center', gap: 8, padding: '16px 20px', borderBottom: `1px solid ${theme.border}` }}>
             {viewport.isPhone ? (
-              <Button variant="icon" aria-label="Back" onClick={onClose}>
+              <Button variant="icon" aria-label="Back" onClick={close}>
                 <Glyph d={GLYPHS.left} />
               </Button>
             ) : null}
@@ -89,7 +102,7 @@ export function PurchaseDialog({ tab, onTabChange, onClose }: { tab: BuyTab; onT
               Upgrade
             </h2>
             {viewport.isPhone ? null : (
-              <Button variant="icon" aria-label="Close" onClick={onClose}>
+              <Button variant="icon" aria-label="Close" onClick={close}>
                 <Glyph d={GLYPHS.close} />
               </Button>
             )}
@@ -124,7 +137,12 @@ export function PurchaseDialog({ tab, onTabChange, onClose }: { tab: BuyTab; onT
             })}
           </div>
           <div role="tabpanel" id={`purchase-panel-${tab}`} aria-labelledby={`purchase-tab-${tab}`} css={{ padding: 20, overflowY: 'auto', flex: 1 }}>
-            <BuyPanel tab={tab} skus={skus} isBuyInit={isBuyInit} upgrade={false} zeroAutoChecked={false} onBuy={buy} />
+            {error ? (
+              <p role="alert" css={{ margin: '0 0 12px' }}>
+                {USER_TEXTS.NETWORK}
+              </p>
+            ) : null}
+            <BuyPanel tab={tab} skus={skus} isBuyInit={isBuyInit} upgrade={false} zeroAutoChecked={zeroBuyChecked} onBuy={buy} />
           </div>
           <ul
             aria-label="Purchase notes"
