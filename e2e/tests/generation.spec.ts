@@ -20,12 +20,12 @@ async function logIn(page: Page, email: string): Promise<void> {
   await expect(page.getByTestId('header-credits')).toHaveText(/^\d+$/);
 }
 
-/** Presses Generate and answers the new task's card. */
-async function generate(page: Page): Promise<Locator> {
+/** Presses Generate (or another button that creates a task) and answers the new task's card. */
+async function generate(page: Page, button: Locator = page.getByTestId('generate-button')): Promise<Locator> {
   const list = page.getByTestId('generate-list');
   const ids = () => list.getByTestId('task-card').evaluateAll((cards) => cards.map((card) => card.getAttribute('data-task-id') ?? ''));
   const before = new Set(await ids());
-  await page.getByTestId('generate-button').click();
+  await button.click();
   let id = '';
   await expect.poll(async () => (id = (await ids()).find((value) => !before.has(value)) ?? ''), { timeout: 20_000 }).not.toBe('');
   return list.locator(`[data-testid=task-card][data-task-id="${id}"]`);
@@ -77,8 +77,7 @@ test.describe.serial('what a user gets after Generate (premium@demo.local)', () 
     const order = await page.getByTestId('generate-list').getByTestId('task-card').evaluateAll((cards) => cards.map((card) => card.getAttribute('data-task-id')));
     expect(order.indexOf(await second.getAttribute('data-task-id'))).toBeLessThan(order.indexOf(await first.getAttribute('data-task-id')));
 
-    await first.getByTestId('same-seed').click();
-    const again = page.getByTestId('generate-list').getByTestId('task-card').first();
+    const again = await generate(page, first.getByTestId('same-seed'));
     await success(again);
     expect(await seedOf(again)).toBe(seedA);
     expect(await firstImageDigest(page, again)).toBe(bytesA);
