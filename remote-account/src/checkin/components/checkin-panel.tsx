@@ -5,7 +5,7 @@
 import { keyframes } from '@emotion/react';
 import { useEffect, useRef, useState } from 'react';
 import { useSnapshot } from 'valtio';
-import { CHECKIN_CREDITS, CHECKIN_LAYER_Z, FEATURE_GUIDE_EXPLORE_ID, PREMIUM_MONTHLY_CREDITS } from 'shared-contracts';
+import { CHECKIN_CREDITS, CHECKIN_LAYER_Z, FEATURE_GUIDE_EXPLORE_ID, PREMIUM_MONTHLY_CREDITS, routePath } from 'shared-contracts';
 import { Dialog } from '../../shared/components/dialog';
 import { primaryButton, secondaryButton } from '../../shared/components/styles';
 import { usePalette } from '../../shared/lib/palette';
@@ -13,7 +13,7 @@ import type { AccountRuntime } from '../../app/runtime';
 import { panelCredits, showUpgradePrompt } from '../lib/rules';
 
 export const CHECKIN_TITLE = 'Daily Check-in';
-export const GO_CREATE_PATH = `/image-to-image?exploreId=${FEATURE_GUIDE_EXPLORE_ID}`;
+export const GO_CREATE_PATH = routePath('ImageToImage', {}, { exploreId: String(FEATURE_GUIDE_EXPLORE_ID) });
 export const GUEST_CREDITS_TEXT = `Log in and check in every day to get ${CHECKIN_CREDITS.free} free credits.`;
 
 const rise = keyframes({

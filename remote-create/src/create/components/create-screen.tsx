@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { useSnapshot } from 'valtio';
-import { ASPECT_RATIOS, BATCH_COUNTS, useShell, type CreateMode, type Task } from 'shared-contracts';
+import { ASPECT_RATIOS, BATCH_COUNTS, routePath, useShell, type CreateMode, type Task } from 'shared-contracts';
 import { Button, Glyph, GLYPHS } from '@studio/ui-kit/button';
 import { ExamplesSection } from '../../examples/components/examples-section';
 import { AskHost } from '../../lib/ask-host';
@@ -101,7 +101,7 @@ function CreateScreenBody({ mode }: { mode: CreateMode }) {
 
   function goBack() {
     if (list.running > 0 || formTouched(form)) setGoBackOpen(true);
-    else shell.navigate('/home');
+    else shell.navigate(routePath('Home'));
   }
 
   function editTrack(task: Task) {
@@ -289,7 +289,7 @@ function CreateScreenBody({ mode }: { mode: CreateMode }) {
           onConfirm={() => {
             setGoBackOpen(false);
             allowNext();
-            shell.navigate('/home');
+            shell.navigate(routePath('Home'));
           }}
         />
       ) : null}

@@ -1,4 +1,5 @@
 import { AppLink } from '@studio/ui-kit/app-link';
+import { routePath } from 'shared-contracts';
 import { media, theme } from '@studio/ui-kit/theme';
 
 const ctaBase = {
@@ -75,10 +76,10 @@ export function Hero() {
           Create with credits or a membership.
         </p>
         <div css={{ display: 'flex', flexWrap: 'wrap', gap: 12, marginTop: 28 }}>
-          <AppLink to="/image-to-video" css={{ ...ctaBase, background: '#ffffff', color: '#1d1145' }}>
+          <AppLink to={routePath('ImageToVideo')} css={{ ...ctaBase, background: '#ffffff', color: '#1d1145' }}>
             Start with Image to Video
           </AppLink>
-          <AppLink to="/ai-tools" css={{ ...ctaBase, color: '#ffffff', border: '1px solid rgba(255,255,255,0.5)' }}>
+          <AppLink to={routePath('AiTools')} css={{ ...ctaBase, color: '#ffffff', border: '1px solid rgba(255,255,255,0.5)' }}>
             Browse AI tools
           </AppLink>
         </div>

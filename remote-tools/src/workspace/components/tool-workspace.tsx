@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { USER_TEXTS, useShell } from 'shared-contracts';
+import { routePath, USER_TEXTS, useShell } from 'shared-contracts';
 import { Button, Glyph } from '@studio/ui-kit/button';
 import { media, theme } from '@studio/ui-kit/theme';
 import { ConfirmDialog } from '@studio/ui-kit/dialog';
@@ -47,7 +47,7 @@ export function ToolWorkspace(props: ToolWorkspaceProps) {
 
   function back() {
     if (window.history.length > 1) window.history.back();
-    else shell.navigate('/ai-tools');
+    else shell.navigate(routePath('AiTools'));
   }
 
   return (
