@@ -334,36 +334,69 @@ function maskRegions(mask: Uint8Array, W: number, H: number): Region[] {
   return out;
 }
 
+/** A region marked on one moment of the clip (seconds): the object's box there. */
+type TimedRegion = Region & { t?: number };
+
+/**
+ * A moving object marked on several frames: its box is interpolated between the marks (held before the
+ * first and after the last) and erased piecewise, a delogo per slice of time (at most ~150 slices).
+ */
+function keyframedFilters(marks: TimedRegion[], duration: number, inside: (r: Region) => Region): string[] {
+  const keys = [...marks].sort((a, b) => (a.t ?? 0) - (b.t ?? 0));
+  const end = Math.max(duration, (keys[keys.length - 1].t ?? 0) + 0.1);
+  const step = Math.max(0.1, end / 150);
+  const out: string[] = [];
+  for (let a = 0; a < end; a += step) {
+    const mid = Math.min(end, a + step / 2);
+    const k = keys.findIndex((m) => (m.t ?? 0) > mid);
+    const prev = k <= 0 ? keys[k === 0 ? 0 : keys.length - 1] : keys[k - 1];
+    const next = k <= 0 ? prev : keys[k];
+    const span = (next.t ?? 0) - (prev.t ?? 0);
+    const f = span > 0 ? (mid - (prev.t ?? 0)) / span : 0;
+    const lerp = (p: number, q: number) => p + (q - p) * f;
+    const b = inside({ x: lerp(prev.x, next.x), y: lerp(prev.y, next.y), w: lerp(prev.w, next.w), h: lerp(prev.h, next.h) });
+    out.push(`delogo=x=${b.x}:y=${b.y}:w=${b.w}:h=${b.h}:enable='between(t,${a.toFixed(3)},${(a + step).toFixed(3)})'`);
+  }
+  return out;
+}
+
 export async function videoEraser(job: Job<'video_eraser'>, ctx: EngineContext): Promise<EngineResult> {
   const src = input(job, 0, 'video');
   const info = await requireVideo(src);
   const { width: W, height: H } = info;
-  let regions: Region[] = job.params.regions ?? [];
+  const given = (job.params.regions ?? []) as TimedRegion[];
+  const marks = given.filter((r) => typeof r.t === 'number' && Number.isFinite(r.t));
+  let regions: Region[] = given.filter((r) => !marks.includes(r));
   if (job.inputs[1]) {
     const mask = await loadMask(W, H, job.inputs[1]);
     regions = [...regions, ...maskRegions(mask, W, H)];
   }
-  if (!regions.length) throw new EngineError(USER_TEXTS.SELECT_AREA, 'no regions and no mask');
+  if (marks.length === 1) regions.push(marks[0]);
+  if (!regions.length && marks.length < 2) throw new EngineError(USER_TEXTS.SELECT_AREA, 'no regions and no mask');
   // delogo needs the box strictly inside the frame
-  const boxes = regions.map((r) => {
+  const inside = (r: Region): Region => {
     const x = clamp(Math.round(r.x), 1, W - 3);
     const y = clamp(Math.round(r.y), 1, H - 3);
     const w = clamp(Math.round(r.w), 1, W - 1 - x);
     const h = clamp(Math.round(r.h), 1, H - 1 - y);
     return { x, y, w, h };
-  });
-  const filter = boxes.map((b) => `delogo=x=${b.x}:y=${b.y}:w=${b.w}:h=${b.h}`).join(',');
+  };
+  const boxes = regions.map(inside);
+  const filters = boxes.map((b) => `delogo=x=${b.x}:y=${b.y}:w=${b.w}:h=${b.h}`);
+  if (marks.length >= 2) filters.push(...keyframedFilters(marks, info.duration, inside));
   const path = outFile(ctx, job, 0, 'mp4');
-  await runFfmpeg(['-i', src, '-vf', filter, '-map', '0:v:0', '-map', '0:a?', ...h264Args({ crf: 18 }), '-c:a', 'copy', path], {
+  await runFfmpeg(['-i', src, '-vf', filters.join(','), '-map', '0:v:0', '-map', '0:a?', ...h264Args({ crf: 18 }), '-c:a', 'copy', path], {
     signal: ctx.signal,
     duration: info.duration,
     onProgress: progress(ctx),
   });
+  const moving = marks.length >= 2 ? `${boxes.length ? ' and ' : ''}a moving object followed between ${marks.length} marked frames` : '';
+  const still = boxes.length ? `${boxes.length} area${boxes.length > 1 ? 's' : ''} in every frame` : '';
   return {
     outputs: [await mediaOutput(path)],
     metadata: {
       engine: 'local:ffmpeg-delogo',
-      note: `Erased ${boxes.length} area${boxes.length > 1 ? 's' : ''} in every frame by interpolating from the box edges (ffmpeg delogo); ${NO_MODEL}.`,
+      note: `Erased ${still}${moving} by interpolating from the box edges (ffmpeg delogo); ${NO_MODEL}.`,
     },
   };
 }
