@@ -177,6 +177,16 @@ const EFFECT_LIST = [
   { id: 'dolly', name: 'Dolly zoom', tip: 'The vertigo effect: the background stretches while the subject stays.', category: 302 },
 ];
 
+const EFFECT_SAMPLES = [
+  'a sailing boat on a calm sea at sunset',
+  'a misty pine forest at dawn with soft rays of light',
+  'a neon city street at night after rain, reflections',
+  'sand dunes under a clear blue sky at noon',
+  'a snowy mountain lake with a wooden cabin',
+  'a field of lavender flowers under a pink sunset',
+  'northern lights over a frozen lake, green and purple sky',
+];
+
 function effectTemplates(): SeedTemplate[] {
   return EFFECT_LIST.map((effect, index) => ({
     id: 3001 + index,
@@ -184,7 +194,7 @@ function effectTemplates(): SeedTemplate[] {
     category: effect.category,
     name: effect.name,
     description: effect.tip,
-    tip: `${effect.tip} Upload a photo; the effect makes a 5 s clip of it. Effects cost 1 credit per 30 s of video (free on Standard and Premium).`,
+    tip: `${effect.tip} Upload a photo; the effect makes a 5 s clip of it.`,
     algorithm: 'effect',
     // the effect creation screen's Generate List shows the runs
     module: 'effect-create',
@@ -196,7 +206,7 @@ function effectTemplates(): SeedTemplate[] {
     inputs: [PHOTO],
     hot: index < 2,
     rule_show: '5 s',
-    sample: 'a portrait of a smiling man with a beard by the sea, warm light',
+    sample: EFFECT_SAMPLES[index % EFFECT_SAMPLES.length],
     small: index < 3,
   }));
 }
