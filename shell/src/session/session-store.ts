@@ -17,7 +17,7 @@ import {
   type SessionState,
   type User,
 } from 'shared-contracts';
-import { deleteCookie, readCookie, storageGet, storageGetJson, storageRemove, storageSet, writeCookie } from '../api/cookies';
+import { deleteCookie, readCookie, storageGetJson, storageRemove, storageSet, writeCookie } from '../api/cookies';
 import { uidOfToken } from './jwt';
 import { deriveFlags, planLevelOf } from './user-flags';
 

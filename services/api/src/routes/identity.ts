@@ -8,7 +8,7 @@ import { ApiFailure, ok, responses, type TypeBoxProvider } from '../http.js';
 import type { ModuleContext } from '../modules/types.js';
 import { OAuthTokenAnswer, OAuthTokenBody, UserSchema } from '../schemas.js';
 import { networkCountry } from '../modules/country/index.js';
-import { applySignupGrant, buildUser, loadUserView, normaliseCountry, upsertUserFromProfile } from '../users.js';
+import { applySignupGrant, buildUser, loadUserView, upsertUserFromProfile } from '../users.js';
 
 /** The visitor's country from the network: the trusted edge header (COUNTRY_HEADER) or the offline IP database, else ''. */
 export function headerCountry(request: FastifyRequest, config: ApiConfig): string {
