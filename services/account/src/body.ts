@@ -1,77 +1,30 @@
 /**
- * Body parsers for the account routes, registered inside the plugin's own context (so they neither need nor
- * clash with parsers of the app that mounts it): url-encoded forms and a small multipart reader for the
- * avatar upload (one file, a few fields, the whole body in memory under a hard limit).
+ * Bodies of the account routes, with the well-kept Fastify plugins registered inside the account plugin's
+ * own context (so they neither need nor clash with parsers of the app that mounts it): url-encoded forms
+ * with @fastify/formbody, the avatar upload with @fastify/multipart (one file, a few fields, bounded).
  */
 import type { FastifyInstance } from 'fastify';
-
-export interface MultipartFile {
-  field: string;
-  filename: string;
-  contentType: string;
-  data: Buffer;
-}
-export interface MultipartBody {
-  fields: Record<string, string>;
-  files: MultipartFile[];
-}
+import formbody from '@fastify/formbody';
+import multipart from '@fastify/multipart';
 
 export const FORM_LIMIT = 64 * 1024;
 export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
-/** the multipart body may carry the 2 MB image plus the form's other fields */
+/** read up to this much of an upload (the handler answers "larger than 2 MB" with the page); beyond, the
+ *  upload is cut off while it streams in (413, answered with a redirect to the same message) */
 export const MULTIPART_LIMIT = AVATAR_MAX_BYTES + 64 * 1024;
 
-export function registerBodyParsers(app: FastifyInstance): void {
-  const form = 'application/x-www-form-urlencoded';
-  if (app.hasContentTypeParser(form)) app.removeContentTypeParser(form);
-  app.addContentTypeParser(form, { parseAs: 'string', bodyLimit: FORM_LIMIT }, (_request, body, done) => {
-    done(null, Object.fromEntries(new URLSearchParams(String(body))));
-  });
-  const multipart = 'multipart/form-data';
-  if (app.hasContentTypeParser(multipart)) app.removeContentTypeParser(multipart);
-  app.addContentTypeParser(multipart, { parseAs: 'buffer', bodyLimit: MULTIPART_LIMIT }, (request, body, done) => {
-    const boundary = /boundary=(?:"([^"]+)"|([^;]+))/i.exec(request.headers['content-type'] ?? '');
-    const value = boundary?.[1] ?? boundary?.[2];
-    if (!value) {
-      done(Object.assign(new Error('multipart body without a boundary'), { statusCode: 400 }), undefined);
-      return;
-    }
-    try {
-      done(null, parseMultipart(body as Buffer, value.trim()));
-    } catch (error) {
-      done(Object.assign(error as Error, { statusCode: 400 }), undefined);
-    }
-  });
-}
+/** The avatar form after @fastify/multipart (attachFieldsToBody 'keyValues'): fields as strings, the file as bytes. */
+export type MultipartBody = Record<string, string | Buffer | undefined>;
 
-/** RFC 7578 multipart/form-data: parts separated by --boundary, each with headers, a blank line and content. */
-export function parseMultipart(body: Buffer, boundary: string): MultipartBody {
-  const result: MultipartBody = { fields: {}, files: [] };
-  const delimiter = Buffer.from(`--${boundary}`);
-  let position = body.indexOf(delimiter);
-  if (position < 0) throw new Error('multipart body without its boundary');
-  for (let parts = 0; parts < 20; parts++) {
-    position += delimiter.length;
-    // "--" after a delimiter closes the body
-    if (body[position] === 0x2d && body[position + 1] === 0x2d) return result;
-    if (body[position] === 0x0d && body[position + 1] === 0x0a) position += 2;
-    const headerEnd = body.indexOf('\r\n\r\n', position);
-    if (headerEnd < 0) throw new Error('multipart part without headers');
-    const headers = body.subarray(position, headerEnd).toString('utf8');
-    const next = body.indexOf(Buffer.concat([Buffer.from('\r\n'), delimiter]), headerEnd + 4);
-    if (next < 0) throw new Error('multipart part without an end');
-    const content = body.subarray(headerEnd + 4, next);
-    const disposition = /content-disposition:\s*form-data;([^\r\n]*)/i.exec(headers)?.[1] ?? '';
-    const name = /\bname="([^"]*)"/i.exec(disposition)?.[1];
-    const filename = /\bfilename="([^"]*)"/i.exec(disposition)?.[1];
-    const contentType = /content-type:\s*([^\r\n;]+)/i.exec(headers)?.[1]?.trim() ?? 'application/octet-stream';
-    if (name !== undefined) {
-      if (filename !== undefined) result.files.push({ field: name, filename, contentType, data: Buffer.from(content) });
-      else result.fields[name] = content.toString('utf8');
-    }
-    position = next + 2;
+export async function registerBodyPlugins(app: FastifyInstance): Promise<void> {
+  for (const type of ['application/x-www-form-urlencoded', 'multipart/form-data']) {
+    if (app.hasContentTypeParser(type)) app.removeContentTypeParser(type);
   }
-  throw new Error('too many multipart parts');
+  await app.register(formbody, { bodyLimit: FORM_LIMIT });
+  await app.register(multipart, {
+    attachFieldsToBody: 'keyValues',
+    limits: { fileSize: MULTIPART_LIMIT, files: 1, fields: 20, fieldSize: FORM_LIMIT, parts: 21 },
+  });
 }
 
 /** The image types an avatar may be, told by their first bytes (never by the name or the declared type). */

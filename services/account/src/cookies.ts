@@ -1,23 +1,19 @@
-/** A small cookie reader and writer, so the plugin does not clash with a cookie plugin the host app registers. */
-import type { FastifyReply, FastifyRequest } from 'fastify';
+/**
+ * Cookies of the account service. Reading is @fastify/cookie's (request.cookies, registered inside the
+ * account plugin unless the host app already has it). Writing stays here: the Set-Cookie attributes are
+ * written in a fixed order (Path, Max-Age, HttpOnly, Secure, SameSite) that the pages' tests pin, and
+ * several cookies go on one answer.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fastifyCookie from '@fastify/cookie';
+
+export async function registerCookies(app: FastifyInstance): Promise<void> {
+  if (!app.hasRequestDecorator('cookies')) await app.register(fastifyCookie);
+}
 
 export function readCookies(request: FastifyRequest): Record<string, string> {
-  const header = request.headers.cookie;
   const cookies: Record<string, string> = {};
-  if (!header) return cookies;
-  for (const part of header.split(';')) {
-    const index = part.indexOf('=');
-    if (index < 0) continue;
-    const name = part.slice(0, index).trim();
-    if (!name || name in cookies) continue;
-    let value = part.slice(index + 1).trim();
-    if (value.startsWith('"') && value.endsWith('"')) value = value.slice(1, -1);
-    try {
-      cookies[name] = decodeURIComponent(value);
-    } catch {
-      cookies[name] = value;
-    }
-  }
+  for (const [name, value] of Object.entries(request.cookies ?? {})) if (typeof value === 'string') cookies[name] = value;
   return cookies;
 }
 

@@ -14,8 +14,9 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '@studio/db';
-import { registerBodyParsers } from './body.js';
+import { registerBodyPlugins } from './body.js';
 import { resolveConfig, type AccountConfig } from './config.js';
+import { registerCookies } from './cookies.js';
 import { authorizeRoutes } from './routes/authorize.js';
 import { avatarRoutes } from './routes/avatar.js';
 import { centerRoutes } from './routes/center.js';
@@ -50,7 +51,8 @@ export async function accountPlugin(app: FastifyInstance, opts: AccountPluginOpt
     now: () => cfg.now(),
   });
 
-  registerBodyParsers(app);
+  await registerBodyPlugins(app);
+  await registerCookies(app);
 
   app.setErrorHandler(async (error: Error & { statusCode?: number; code?: string }, request, reply) => {
     const path = request.url.split('?')[0];

@@ -3,17 +3,20 @@ import type { FastifyInstance } from 'fastify';
 import { AVATAR_MAX_BYTES, type MultipartBody, sniffImage } from '../body.js';
 import { textsFor } from '../pages/texts.js';
 import type { AccountContext } from './context.js';
+import { AvatarForm, emptyBody } from './schemas.js';
 
 export async function avatarRoutes(app: FastifyInstance, { ctx }: { ctx: AccountContext }): Promise<void> {
   const { store, base, formBody, renderCenter, centerGuard } = ctx;
 
-  app.post('/center/avatar', async (request, reply) => {
-    const body = request.body as MultipartBody | undefined;
-    const fields = body && 'fields' in body ? body.fields : formBody(request);
-    const user = await centerGuard(request, reply, fields);
+  app.post('/center/avatar', { preValidation: emptyBody, schema: { body: AvatarForm } }, async (request, reply) => {
+    const body = (request.isMultipart() ? request.body : undefined) as MultipartBody | undefined;
+    const fields: Record<string, string> = {};
+    for (const [key, value] of Object.entries(body ?? {})) if (typeof value === 'string') fields[key] = value;
+    const user = await centerGuard(request, reply, body ? fields : formBody(request));
     if (!user) return reply;
     const t = textsFor('en').t;
-    const file = body && 'files' in body ? body.files.find((part) => part.field === 'avatar' && part.data.length > 0) : undefined;
+    const upload = body?.avatar;
+    const file = Buffer.isBuffer(upload) && upload.length > 0 ? { data: upload } : undefined;
     const refuse = (message: string) =>
       renderCenter(request, reply, user, 400, { kind: 'error', section: 'avatar', message, fields: { avatar: message } });
     if (!file) return refuse(t.avatarMissing);

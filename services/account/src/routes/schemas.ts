@@ -61,3 +61,9 @@ export type LoginFields = Static<typeof LoginBody>;
 export async function emptyBody(request: FastifyRequest): Promise<void> {
   request.body ??= {};
 }
+
+/** the avatar form (multipart, after @fastify/multipart): the CSRF token and the picture's bytes */
+export const AvatarForm = Type.Object(
+  { _csrf: text(200), avatar: Type.Optional(Type.Unknown({ description: 'the picture (bytes)' })) },
+  { additionalProperties: Type.String({ maxLength: 4096 }), maxProperties: 20 },
+);
