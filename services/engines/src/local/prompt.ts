@@ -85,8 +85,11 @@ export function paletteFor(prompt: string, seed: number): PromptPalette {
   const dark = ws.some((w) => ['night', 'dark', 'space', 'galaxy', 'midnight', 'noir', 'horror', 'shadow'].includes(w));
   if (base.length === 0) base.push([r() * 360, 0.55 + r() * 0.3, 0.5]);
   const colours: Rgb[] = [];
+  // the seed turns the whole palette a little, so one prompt's images differ in colour as well as layout
+  const turn = (r() - 0.5) * 36;
   for (let i = 0; colours.length < 5; i++) {
-    const [h, s, l] = base[i % base.length];
+    const [h0, s, l] = base[i % base.length];
+    const h = h0 + turn;
     const jitter = i < base.length ? 0 : (r() - 0.5) * 50 + (i % 2 ? 30 : -30);
     const light = dark ? M.min(l, 0.45) * (0.5 + r() * 0.7) : M.max(0.12, M.min(0.88, l + (r() - 0.5) * 0.35));
     colours.push(hsl(h + jitter, M.min(1, s * (0.8 + r() * 0.3)), light));

@@ -128,7 +128,7 @@ export function compose(prompt: string, seed: number, width: number, height: num
   }
   if (light.weather === 'rain' || light.weather === 'cloudy' || light.weather === 'snow') {
     const grey: Rgb = night ? [40, 44, 52] : [170, 176, 186];
-    const t = light.weather === 'cloudy' ? 0.35 : 0.5;
+    const t = light.weather === 'cloudy' ? 0.35 : light.weather === 'snow' ? 0.3 : 0.5;
     skyTop = mix(skyTop, grey, t);
     skyBottom = mix(skyBottom, grey, t);
   }
@@ -207,12 +207,15 @@ export function compose(prompt: string, seed: number, width: number, height: num
     for (let i = 0; i < 5; i++) {
       bg.push(`<ellipse cx="${f(r() * w)}" cy="${f(h * (0.08 + r() * 0.3))}" rx="${f(minSide * (0.12 + r() * 0.2))}" ry="${f(minSide * 0.03)}" fill="#fff" opacity="${(0.2 + r() * 0.3).toFixed(2)}" filter="url(#soft)"/>`);
     }
-    const layers = 5;
+    // how many ranges, how high and how rough: the seed's
+    const layers = 4 + Math.floor(r() * 3);
+    const top = 0.38 + r() * 0.14;
+    const rough = 0.25 + r() * 0.2;
     for (let i = 0; i < layers; i++) {
       const t = i / (layers - 1);
       const col = mix(mix(c3, skyBottom, 0.6), mix(c4, [10, 10, 15], 0.7), t);
-      const line = ridge(r, w, h, h * (0.45 + t * 0.35), 0.35 - t * 0.2, hex(col));
-      (i < 3 ? bg : fg).push(line);
+      const line = ridge(r, w, h, h * (top + t * (0.82 - top)), rough - t * (rough - 0.12), hex(col));
+      (i < layers - 2 ? bg : fg).push(line);
     }
     if (ws.some((x) => ['forest', 'trees', 'tree', 'jungle'].includes(x))) {
       const n = 30 + Math.floor(r() * 30);
