@@ -25,10 +25,21 @@ describe('SEO prerender', () => {
     mkdirSync(path.join(root, 'shell', 'dist'), { recursive: true });
     writeFileSync(
       path.join(root, 'shell', 'dist', 'index.html'),
-      '<!doctype html><html><head><title>AI Video Generator</title><meta name="description" content="x" /></head><body><div id="root"></div></body></html>',
+      '<!doctype html><html><head><meta charset="utf-8"><title>AI Video Generator</title><meta name="description" content="x" /></head><body><div id="root"></div></body></html>',
     );
     writeFileSync(path.join(root, 'shell', 'dist', 'seo-routes.json'), JSON.stringify(ROUTES));
-    writeFileSync(path.join(root, 'remotes.json'), JSON.stringify({ remotes: [] }));
+    writeFileSync(
+      path.join(root, 'remotes.json'),
+      JSON.stringify({ remotes: [{ name: 'remote_explore', version: '1.0.0', entry: '/remotes/remote-explore/1.0.0/mf-manifest.json' }] }),
+    );
+    mkdirSync(path.join(root, 'remote-explore', 'dist', '1.0.0'), { recursive: true });
+    writeFileSync(
+      path.join(root, 'remote-explore', 'dist', '1.0.0', 'mf-manifest.json'),
+      JSON.stringify({
+        metaData: { remoteEntry: { name: 'remoteEntry.js', path: '' } },
+        exposes: [{ name: 'HomePage', path: './HomePage', assets: { js: { sync: ['__federation_expose_HomePage.abc.js'] }, css: { sync: [] } } }],
+      }),
+    );
     gateway = await createGateway({
       rootDir: root,
       remotesJsonPath: path.join(root, 'remotes.json'),
@@ -69,6 +80,14 @@ describe('SEO prerender', () => {
     expect(html).toContain('<div id="seo-prerender-content" data-cms-injected=""><section class="seo">About <b>AI video</b></section></div>');
     expect(html).not.toContain('alert(1)');
     expect(html).toContain('<!--cms-head-start--><style>.seo{}</style><!--cms-head-end-->');
+  });
+
+  it("preloads the landing route's remote: its manifest, remoteEntry and exposed chunk", async () => {
+    const html = (await gateway.inject({ method: 'GET', url: '/home' })).body;
+    expect(html).toContain('<link rel="preload" href="/remotes/remote-explore/1.0.0/mf-manifest.json" as="fetch" crossorigin="anonymous" />');
+    expect(html).toContain('<link rel="preload" href="/remotes/remote-explore/1.0.0/remoteEntry.js" as="script" />');
+    expect(html).toContain('<link rel="preload" href="/remotes/remote-explore/1.0.0/__federation_expose_HomePage.abc.js" as="script" />');
+    expect((await gateway.inject({ method: 'GET', url: '/no-such-page' })).body).not.toContain('rel="preload"');
   });
 
   it('gives a signed-in person the route metadata and no CMS blocks', async () => {

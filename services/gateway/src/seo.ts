@@ -17,6 +17,7 @@ import {
   SEO_ROUTES_FILE,
   TOKEN_COOKIE_NAME,
   type CmsContent,
+  type RemotesManifest,
   type SeoRoute,
   type SeoRoutesFile,
 } from 'shared-contracts';
@@ -26,6 +27,9 @@ export interface SeoOptions {
   canonicalOrigin?: string;
   /** site name in og:site_name */
   siteName?: string;
+  /** the repository root (remote folders) and the remotes list, for the landing route's preload hints */
+  rootDir?: string;
+  remotes?: () => RemotesManifest;
 }
 
 export interface PrerenderResult {
@@ -165,9 +169,42 @@ export function renderPage(html: string, meta: HeadMeta, blocks: { head: string;
   return page;
 }
 
+interface RemoteManifestFile {
+  metaData: { remoteEntry: { name: string; path: string } };
+  exposes: { name: string; path: string; assets: { js: { sync: string[] }; css: { sync: string[] } } }[];
+}
+
+/**
+ * Preload hints for the remote a route renders: its manifest, its remoteEntry.js and the exposed module's
+ * chunks, so they load beside the shell's scripts instead of after them (remotes.json -> manifest -> entry ->
+ * chunk would otherwise be a chain of round trips before the page's largest paint).
+ */
+export function preloadHints(options: SeoOptions, module: string, cache: Map<string, RemoteManifestFile | null>): string {
+  const [container, expose] = module.split('/');
+  const remote = options.remotes?.().remotes.find((entry) => entry.name === container);
+  if (!remote || !options.rootDir || !remote.entry.startsWith('/remotes/')) return '';
+  const [, , pkg, version] = remote.entry.split('/');
+  if (!pkg || !version || /\.\./.test(pkg + version)) return '';
+  const file = path.join(options.rootDir, pkg, 'dist', version, 'mf-manifest.json');
+  if (!cache.has(file)) cache.set(file, existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as RemoteManifestFile) : null);
+  const manifest = cache.get(file);
+  if (!manifest) return '';
+  const base = remote.entry.slice(0, remote.entry.lastIndexOf('/') + 1);
+  const exposed = manifest.exposes.find((entry) => entry.name === expose || entry.path === `./${expose}`);
+  const e = escapeHtml;
+  const links = [
+    `<link rel="preload" href="${e(remote.entry)}" as="fetch" crossorigin="anonymous" />`,
+    `<link rel="preload" href="${e(`${base}${manifest.metaData.remoteEntry.path}${manifest.metaData.remoteEntry.name}`)}" as="script" />`,
+    ...(exposed?.assets.js.sync ?? []).map((chunk) => `<link rel="preload" href="${e(base + chunk)}" as="script" />`),
+    ...(exposed?.assets.css.sync ?? []).map((sheet) => `<link rel="preload" href="${e(base + sheet)}" as="style" />`),
+  ];
+  return links.join('');
+}
+
 export async function registerSeo(app: FastifyInstance, shellDist: string, options: SeoOptions = {}): Promise<Prerender> {
   const routes = routesLoader(shellDist);
   const fetchCms = cmsFetcher();
+  const manifests = new Map<string, RemoteManifestFile | null>();
   const siteName = options.siteName ?? SITE;
 
   app.get('/robots.txt', async (request, reply) => {
@@ -210,6 +247,9 @@ export async function registerSeo(app: FastifyInstance, shellDist: string, optio
     const blocks = content?.blocks
       ? { head: staticMarkup(content.blocks.head ?? ''), content: staticMarkup(content.blocks.content ?? ''), bottom: staticMarkup(content.blocks.bottom ?? '') }
       : null;
-    return { status: known ? 200 : 404, html: renderPage(html, meta, blocks, siteName) };
+    let page = renderPage(html, meta, blocks, siteName);
+    const hints = match ? preloadHints(options, match.module, manifests) : '';
+    if (hints) page = page.replace(/(<meta charset="[^"]*" ?\/?>)/i, `$1${hints}`);
+    return { status: known ? 200 : 404, html: page };
   };
 }

@@ -53,7 +53,11 @@ function cacheHeaders(filePath: string): string {
 export async function registerWeb(app: FastifyInstance, options: WebOptions): Promise<void> {
   const shellDist = path.join(options.rootDir, 'shell', 'dist');
   const indexHtmlPath = path.join(shellDist, 'index.html');
-  const prerender = await registerSeo(app, shellDist, options.seo);
+  const prerender = await registerSeo(app, shellDist, {
+    ...options.seo,
+    rootDir: options.rootDir,
+    remotes: () => (options.remotesJsonPath ? (JSON.parse(readFileSync(options.remotesJsonPath, 'utf8')) as RemotesManifest) : deriveRemotesManifest(options.rootDir)),
+  });
 
   app.get('/remotes.json', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
