@@ -33,6 +33,20 @@ export interface MembershipItem {
   refundable: boolean;
 }
 
+/** A weekly or monthly credit plan: the sku's credits each paid period, renewing unless cancelled. */
+export interface CreditPlanItem {
+  id: number;
+  sku_id: number;
+  name: string;
+  /** credits each period */
+  credits: number;
+  period_unit: 'week' | 'month';
+  status: 'active' | 'expired' | 'refunded';
+  /** seconds: the end of the paid period */
+  expires_at: number;
+  cancel_at_period_end: boolean;
+}
+
 /** The query the purchase dialog adds to a sku's buy_url or zero_buy_url (spec section 4, buy dialog). */
 export interface CheckoutQuery {
   cartItem: number;
@@ -50,6 +64,9 @@ declare module './calls.js' {
     'GET /v1/buy/subscriptions': { query: void; body: void; data: MembershipItem[] };
     /** cancel at period end: the membership runs to expires_at and is not renewed */
     'POST /v1/buy/subscription/cancel': { query: void; body: { id: number }; data: MembershipItem };
+    'GET /v1/buy/credit-plans': { query: void; body: void; data: CreditPlanItem[] };
+    /** cancel a credit plan at period end */
+    'POST /v1/buy/credit-plan/cancel': { query: void; body: { id: number }; data: { cancelled: boolean } };
     /** the 30-day money-back refund of one of the caller's orders */
     'POST /v1/buy/refund': { query: void; body: { order_id: string }; data: { order_id: string; status: 'refunded' | 'refund_requested'; credits_taken_back: number } };
   }

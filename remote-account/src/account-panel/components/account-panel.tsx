@@ -14,7 +14,7 @@ import { expiryText } from '../lib/expiry';
 import { PLAN_LABELS, planLevelOf } from '../lib/plan-level';
 import { panelItems } from '../lib/panel-items';
 import { Avatar } from './avatar';
-import { MembershipCancel } from './membership-cancel';
+import { CreditPlans, MembershipCancel } from './membership-cancel';
 
 export interface AccountPanelProps {
   runtime: AccountRuntime;
@@ -110,6 +110,7 @@ export function AccountPanel({ runtime, onDone }: AccountPanelProps) {
             })}
           </ul>
         )}
+        <CreditPlans shell={shell} palette={palette} />
         <div css={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 8 }}>
           <span>
             <span css={{ color: palette.textMuted, fontSize: 13 }}>Credits </span>

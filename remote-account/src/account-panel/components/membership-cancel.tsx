@@ -45,3 +45,44 @@ export function MembershipCancel({ shell, palette, pid, expiresAt }: { shell: Sh
     </button>
   );
 }
+
+/** The caller's running weekly and monthly credit plans, each with Cancel (at period end). */
+export function CreditPlans({ shell, palette }: { shell: ShellApi; palette: Palette }) {
+  const { data, mutate } = useSWR('account:credit-plans', () => shell.api.call('GET /v1/buy/credit-plans', {}), { revalidateOnFocus: false });
+  const [busy, setBusy] = useState<number | null>(null);
+  const running = (data ?? []).filter((plan) => plan.status === 'active');
+  if (running.length === 0) return null;
+  return (
+    <ul aria-label="Credit plans" css={{ listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: 4 }}>
+      {running.map((plan) => (
+        <li key={plan.id} css={{ fontSize: 13 }}>
+          <span>{plan.name}</span>
+          {plan.cancel_at_period_end ? (
+            <span css={{ display: 'block', fontSize: 12, color: palette.textMuted }}>Cancelled: ends at the end of the period</span>
+          ) : (
+            <button
+              type="button"
+              aria-label={`Cancel ${plan.name}`}
+              disabled={busy === plan.id}
+              css={{ ...secondaryButton(palette), minHeight: 26, fontSize: 12, marginTop: 4, display: 'block' }}
+              onClick={async () => {
+                setBusy(plan.id);
+                try {
+                  await shell.api.call('POST /v1/buy/credit-plan/cancel', { body: { id: plan.id } });
+                  await mutate();
+                  shell.toast.success('Cancelled: the plan will not renew.');
+                } catch (error) {
+                  shell.toast.error(error instanceof Error ? error.message : 'Unknown error, please retry later');
+                } finally {
+                  setBusy(null);
+                }
+              }}
+            >
+              Cancel renewal
+            </button>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}

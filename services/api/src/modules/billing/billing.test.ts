@@ -16,6 +16,7 @@ const DAY = 24 * 3600 * 1000;
 const PACK_100 = 24110007; // 100 credits, one-off yearly pack
 const STANDARD_MONTHLY = 24109013;
 const PREMIUM_MONTHLY = 24109015;
+const MONTHLY_100 = 24110003; // 100 credits a month, a credit plan
 
 let testDb: TestDb;
 let h: BillingHarness;
@@ -186,6 +187,28 @@ describe('memberships', () => {
     const queued = list.find((m) => m.status === 'scheduled')!;
     expect(queued.started_at).toBe(current.expires_at);
     expect(await buyer.balance()).toBe(5 + 500);
+  });
+
+  it('a monthly credit plan renews each month once and stops when cancelled', async () => {
+    const buyer = await h.signIn();
+    const start = await buyer.balance();
+    expect((await buyer.buy(MONTHLY_100)).body).toContain('Successful purchase');
+    expect(await buyer.balance()).toBe(start + 100);
+    const [plan] = envelopeOf<{ id: number; expires_at: number; status: string }[]>(await h.app.inject({ method: 'GET', url: '/v1/buy/credit-plans', headers: buyer.headers })).data;
+    expect(plan).toMatchObject({ status: 'active', credits: 100, period_unit: 'month' });
+    const plans = async () => envelopeOf<{ id: number; expires_at: number; status: string }[]>(await h.app.inject({ method: 'GET', url: '/v1/buy/credit-plans', headers: buyer.headers })).data;
+    // other suites' members share this database: count this buyer's plan, not the job's totals
+    h.clock.now = new Date(plan.expires_at * 1000 + 60_000);
+    await lifecycle();
+    await lifecycle();
+    expect(await buyer.balance()).toBe(start + 200);
+    expect((await plans())[0].expires_at).toBeGreaterThan(plan.expires_at);
+    const cancel = await h.app.inject({ method: 'POST', url: '/v1/buy/credit-plan/cancel', headers: buyer.headers, payload: { id: plan.id } });
+    expect(envelopeOf(cancel).data).toEqual({ cancelled: true });
+    h.clock.now = new Date(plan.expires_at * 1000 + 40 * DAY);
+    await lifecycle();
+    expect((await plans())[0].status).toBe('expired');
+    expect(await buyer.balance()).toBe(start + 200);
   });
 
   it('the money-back refund ends the membership and takes back only what is left', async () => {

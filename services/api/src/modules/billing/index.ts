@@ -16,6 +16,7 @@ import type { ApiModuleDefinition, ApiModulePlugin, ModuleContext } from '../typ
 import { applyBillingCatalogue } from './catalogue/apply.js';
 import { checkoutPage, messagePage } from './checkout-page.js';
 import { loadBillingConfig, type BillingConfig } from './config.js';
+import { cancelCreditPlan, listCreditPlans } from './credit-plans.js';
 import { MembershipError, cancelMembership, listMemberships, runBillingLifecycle } from './memberships.js';
 import {
   PurchaseRefused,
@@ -139,6 +140,29 @@ export function billingPlugin(options: BillingModuleOptions = {}): ApiModulePlug
       },
     );
 
+    app.get(
+      '/v1/buy/credit-plans',
+      {
+        preHandler: auth.authenticate,
+        schema: {
+          tags,
+          security,
+          summary: "The caller's weekly and monthly credit plans",
+          response: responses(Type.Array(Type.Object({ id: Type.Integer(), sku_id: Type.Integer(), name: Type.String(), credits: Type.Integer(), period_unit: Type.Union([Type.Literal('week'), Type.Literal('month')]), status: Type.Union([Type.Literal('active'), Type.Literal('expired'), Type.Literal('refunded')]), expires_at: Type.Integer(), cancel_at_period_end: Type.Boolean() }))),
+        },
+      },
+      async (request) => ok(request, await listCreditPlans(db, request.user!.uid)),
+    );
+
+    app.post(
+      '/v1/buy/credit-plan/cancel',
+      { preHandler: auth.authenticate, schema: { tags, security, summary: 'Cancel a credit plan at period end', body: Type.Object({ id: Type.Integer({ minimum: 1 }) }), response: responses(Type.Object({ cancelled: Type.Boolean() })) } },
+      async (request) => {
+        if (!(await cancelCreditPlan(db, request.user!.uid, request.body.id))) throw new ApiFailure(409, API_CODES.CONFLICT, 'No running credit plan with this id.');
+        return ok(request, { cancelled: true });
+      },
+    );
+
     app.post(
       '/v1/buy/refund',
       {
@@ -205,7 +229,7 @@ export function billingPlugin(options: BillingModuleOptions = {}): ApiModulePlug
             name: checkout.name,
             dueToday: money(sku.currency_symbol, checkout.amount),
             thenText: checkout.recurring ? `${money(sku.currency_symbol, checkout.price)} ${unit}${checkout.trialDays ? ` from day ${checkout.trialDays + 1}` : ''}, until cancelled` : '',
-            credits: checkout.recurring ? 0 : sku.credits,
+            credits: sku.kind === 'membership' ? 0 : sku.credits,
           }),
         );
       } catch (error) {

@@ -15,12 +15,15 @@ import {
   type PeriodUnit,
 } from 'shared-contracts';
 import type { Ledger } from '../../ledger.js';
-import { addMonths } from '../../users.js';
 import { WEEKLY_CREDITS } from './catalogue/plans.js';
+import { settleCreditPlans } from './credit-plans.js';
+import { addPeriod } from './periods.js';
 import { grantDueMembershipCredits } from './grants.js';
 import type { PaymentProvider } from './provider.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+
+export { addPeriod };
 
 export interface MembershipSku {
   sku_id: number;
@@ -29,11 +32,6 @@ export interface MembershipSku {
   period_unit: PeriodUnit;
   price: number;
   currency: string;
-}
-
-export function addPeriod(date: Date, unit: PeriodUnit): Date {
-  if (unit === 'week') return new Date(date.getTime() + 7 * DAY_MS);
-  return addMonths(date, unit === 'year' ? 12 : 1);
 }
 
 export function creditsPerGrant(tier: 'STANDARD' | 'PREMIUM', unit: PeriodUnit): number {
@@ -179,7 +177,7 @@ async function settleOne(tx: Queryable, provider: PaymentProvider, sub: DueSub, 
 }
 
 /**
- * The scheduled job: at `at` (a clock tests move), memberships whose period ended are renewed (the
+ * The scheduled job: at `at` (a clock tests move), memberships and credit plans whose period ended are renewed (the
  * sandbox charges the renewal; Stripe's renewals arrive by webhook), trials convert into their paid plan,
  * cancelled or unpaid ones expire (the user falls back to the next membership or to Free), and every
  * period that has begun gets its credits, once.
@@ -211,6 +209,9 @@ export async function runBillingLifecycle(db: Database, ledger: Ledger, provider
     }
     if (progressed === 0) break;
   }
+  const plans = await settleCreditPlans(db, ledger, provider, at);
+  result.renewed += plans.renewed;
+  result.expired += plans.expired;
   result.granted = await grantDueMembershipCredits(db, ledger, { at });
   return result;
 }

@@ -8,6 +8,7 @@ import type { Database, Queryable } from '@studio/db';
 import { CREDIT_VALID_YEARS, MONEY_BACK_DAYS, TRIAL_DAYS, USER_TEXTS, type TradeInfoItem, type ListResponse, type PeriodUnit } from 'shared-contracts';
 import { addYears, type Ledger } from '../../ledger.js';
 import { grantDueMembershipCredits } from './grants.js';
+import { startCreditPlan } from './credit-plans.js';
 import { startMembership } from './memberships.js';
 import type { CheckoutOrder, ProviderName } from './provider.js';
 
@@ -125,7 +126,8 @@ export function checkoutOrderOf(order: OrderRow, sku: ShopSku, email: string): C
     price: Number(sku.price),
     currency: order.currency,
     periodUnit: sku.period_unit,
-    recurring: sku.kind === 'membership',
+    // memberships and the weekly and monthly credit plans renew; yearly packs are paid once
+    recurring: sku.kind === 'membership' || sku.period_unit !== 'year',
     trialDays: order.zero_buy ? TRIAL_DAYS : 0,
   };
 }
@@ -166,6 +168,15 @@ export async function fulfilOrder(db: Database, ledger: Ledger, orderId: string,
   if (!sku) throw new PurchaseRefused('The plan of this order no longer exists.');
   const paidAt = new Date(order.paid_at ?? at);
   if (order.kind === 'credits') {
+    // weekly and monthly credit skus are plans that renew; the first period's credits are this grant
+    if (sku.period_unit !== 'year') {
+      const planId = await db.transaction((tx) =>
+        startCreditPlan(tx, { orderId: order.id, userId: order.user_id, skuId: sku.sku_id, name: sku.sub_tpl_name, credits: sku.credits, unit: sku.period_unit, provider: order.provider, at: paidAt }),
+      );
+      if (payment.providerSubscriptionId) {
+        await db.query('UPDATE billing_credit_plans SET provider_sub_id = $2 WHERE id = $1 AND provider_sub_id IS NULL', [planId, payment.providerSubscriptionId]);
+      }
+    }
     await ledger.grant({
       userId: order.user_id,
       amount: sku.credits,
@@ -263,7 +274,15 @@ export async function applyRefund(db: Database, orderId: string, at: Date): Prom
        WHERE order_id = $1 RETURNING id`,
       [orderId, at],
     );
-    const keys = [`order:${orderId}`, ...subs.rows.map((sub) => `membership:${order.user_id}:${sub.id}:%`)];
+    const plans = await tx.query<{ id: number }>(
+      `UPDATE billing_credit_plans SET status = 'refunded', ended_at = $2 WHERE order_id = $1 RETURNING id`,
+      [orderId, at],
+    );
+    const keys = [
+      `order:${orderId}`,
+      ...subs.rows.map((sub) => `membership:${order.user_id}:${sub.id}:%`),
+      ...plans.rows.map((plan) => `creditplan:${plan.id}:%`),
+    ];
     const taken = await takeBack(tx, order.user_id, keys, 'Refund: credits of the refunded purchase', at);
     return { applied: true, taken };
   });

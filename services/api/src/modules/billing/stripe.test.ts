@@ -94,4 +94,18 @@ describe('stripe webhook', () => {
     await deliver(event('evt_del_1', 'customer.subscription.deleted', { id: 'sub_test_2', object: 'subscription' }));
     expect((await buyer.user()).verify.level).toBe('free');
   });
+
+  it('a credit plan renews by invoice.paid, once per invoice', async () => {
+    const buyer = await h.signIn();
+    const before = await buyer.balance();
+    const { order } = await openOrder(testDb.db, { userId: buyer.uid, skuId: 24110003, sessionId: 'stripe-session-3', source: 'dialog', zeroBuy: false, provider: 'stripe', at: new Date() });
+    await deliver(event('evt_plan_1', 'checkout.session.completed', {
+      id: 'cs_test_3', object: 'checkout.session', metadata: { order_id: order.id }, payment_status: 'paid', payment_intent: null, subscription: 'sub_plan_3',
+    }));
+    expect(await buyer.balance()).toBe(before + 100);
+    const invoice = event('evt_plan_inv', 'invoice.paid', { id: 'in_plan_1', object: 'invoice', subscription: 'sub_plan_3', billing_reason: 'subscription_cycle', amount_paid: 999, currency: 'usd', lines: { data: [] } });
+    expect((await deliver(invoice)).json().outcome).toMatch(/^renewed credit plan/);
+    expect((await deliver(invoice.replace('evt_plan_inv', 'evt_plan_inv2'))).json().outcome).toBe('ignored: invoice recorded');
+    expect(await buyer.balance()).toBe(before + 200);
+  });
 });

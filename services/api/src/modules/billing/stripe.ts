@@ -4,9 +4,10 @@
  * and applied once (billing_webhook_events keeps its id); what it does is idempotent on its own keys too.
  */
 import Stripe from 'stripe';
-import type { Database } from '@studio/db';
+import type { Database, Queryable } from '@studio/db';
 import type { Ledger } from '../../ledger.js';
-import { addPeriod } from './memberships.js';
+import { grantPeriod } from './credit-plans.js';
+import { addPeriod } from './periods.js';
 import { applyRefund, fulfilOrder } from './orders.js';
 import type { CheckoutOrder, PaymentProvider } from './provider.js';
 
@@ -70,8 +71,38 @@ export class WebhookRefused extends Error {}
 const idOf = (value: string | { id: string } | null | undefined): string | null =>
   typeof value === 'string' ? value : (value?.id ?? null);
 
+/** invoice.paid of a credit plan: one more paid period, its credits granted once (after the transaction). */
+async function renewCreditPlan(
+  tx: Queryable,
+  subscriptionId: string,
+  invoice: Stripe.Invoice,
+  periodEnd: number | undefined,
+  pendingGrants: PendingGrant[],
+): Promise<string> {
+  const found = await tx.query<{ id: number; user_id: string; credits: number; name: string; expires_at: Date; periods_paid: number; period_unit: 'week' | 'month' }>(
+    'SELECT id, user_id, credits, name, expires_at, periods_paid, period_unit FROM billing_credit_plans WHERE provider_sub_id = $1 FOR UPDATE',
+    [subscriptionId],
+  );
+  const plan = found.rows[0];
+  if (!plan) return 'ignored: unknown subscription';
+  const recorded = await tx.query(
+    `INSERT INTO billing_payments (id, provider, provider_ref, kind, status, amount, currency, created_at)
+     VALUES (gen_random_uuid(), 'stripe', $1, 'renewal', 'succeeded', $2, $3, now()) ON CONFLICT (provider_ref) DO NOTHING`,
+    [invoice.id, (invoice.amount_paid ?? 0) / 100, (invoice.currency ?? 'usd').toUpperCase()],
+  );
+  if (recorded.rowCount === 0) return 'ignored: invoice recorded';
+  const end = new Date(plan.expires_at);
+  const next = periodEnd ? new Date(periodEnd * 1000) : addPeriod(end, plan.period_unit);
+  await tx.query('UPDATE billing_credit_plans SET expires_at = GREATEST(expires_at, $2), periods_paid = periods_paid + 1 WHERE id = $1', [plan.id, next]);
+  pendingGrants.push({ plan, period: plan.periods_paid, at: end });
+  return `renewed credit plan ${plan.id}`;
+}
+
+/** Grants decided inside a webhook's transaction, applied after it commits (the ledger has its own). */
+type PendingGrant = { plan: { id: number; user_id: string; credits: number; name: string }; period: number; at: Date };
+
 /** Applies one verified event. Answers what it did, for the log. */
-async function applyEvent(db: Database, ledger: Ledger, event: Stripe.Event, at: Date): Promise<string> {
+async function applyEvent(db: Database, ledger: Ledger, event: Stripe.Event, at: Date, pendingGrants: PendingGrant[]): Promise<string> {
   switch (event.type) {
     case 'checkout.session.completed': {
       const session = event.data.object;
@@ -94,7 +125,7 @@ async function applyEvent(db: Database, ledger: Ledger, event: Stripe.Event, at:
           [subscriptionId],
         );
         const row = sub.rows[0];
-        if (!row) return 'ignored: unknown subscription';
+        if (!row) return renewCreditPlan(tx, subscriptionId, invoice, periodEnd, pendingGrants);
         const recorded = await tx.query(
           `INSERT INTO billing_payments (id, subscription_id, provider, provider_ref, kind, status, amount, currency, created_at)
            VALUES (gen_random_uuid(), $1, 'stripe', $2, 'renewal', 'succeeded', $3, $4, $5) ON CONFLICT (provider_ref) DO NOTHING`,
@@ -162,7 +193,9 @@ export async function handleStripeWebhook(
   }
   const seen = await deps.db.query('SELECT 1 FROM billing_webhook_events WHERE id = $1', [event.id]);
   if (seen.rowCount > 0) return 'duplicate';
-  const outcome = await applyEvent(deps.db, deps.ledger, event, at);
+  const pendingGrants: PendingGrant[] = [];
+  const outcome = await applyEvent(deps.db, deps.ledger, event, at, pendingGrants);
+  for (const grant of pendingGrants) await grantPeriod(deps.ledger, grant.plan, grant.period, grant.at);
   await deps.db.query('INSERT INTO billing_webhook_events (id, provider, type) VALUES ($1, $2, $3) ON CONFLICT (id) DO NOTHING', [
     event.id,
     'stripe',
