@@ -72,11 +72,19 @@ test.beforeAll(async ({ request }) => {
 });
 
 test('explore pages as its end comes into view and filters by media', async ({ page }) => {
+  const pages: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname === '/v1/workflow/explore/list') pages.push(`${url.searchParams.get('page')}/${url.searchParams.get('page_size')}`);
+  });
   await page.goto('/explore');
   const cards = page.getByTestId('explore-card');
-  await expect(cards).toHaveCount(20);
+  await expect(cards.first()).toBeVisible();
+  expect(pages[0]).toBe('1/20');
   await page.getByTestId('explore-end').scrollIntoViewIfNeeded();
   await expect(cards).toHaveCount(SMALL_EXPLORE);
+  // the second page was asked for from the 20 loaded, and nothing after the total
+  expect(pages).toEqual(['1/20', '2/20']);
   await expect(page.getByTestId('explore-end')).toHaveText('All loaded');
   await page.getByRole('group', { name: 'Media' }).getByRole('button', { name: 'Video' }).click();
   await expect(cards).toHaveCount(2);
