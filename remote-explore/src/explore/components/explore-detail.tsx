@@ -15,6 +15,46 @@ export function makeSameLink(item: Pick<ExploreEntry, 'id' | 'module'>): string 
   return route ? routePath(route, {}, { exploreId: String(item.id) }) : null;
 }
 
+/** The prompt, the settings, and for its author the item's state and figures. */
+function ItemFacts({ item, busy, onUnpublish }: { item: ExploreEntry; busy: boolean; onUnpublish(): void }) {
+  const settings = item.settings.filter((s) => !HIDDEN_SETTINGS.has(s.field));
+  return (
+    <>
+      {item.prompt ? (
+        <section aria-label="Prompt">
+          <h3 css={{ margin: '0 0 4px', fontSize: 13, color: theme.textMuted, fontWeight: 600 }}>Prompt</h3>
+          <p css={{ margin: 0, fontSize: 14, lineHeight: 1.5 }}>{item.prompt}</p>
+        </section>
+      ) : null}
+      {settings.length ? (
+        <section aria-label="Settings">
+          <h3 css={{ margin: '0 0 4px', fontSize: 13, color: theme.textMuted, fontWeight: 600 }}>Settings</h3>
+          <dl css={{ margin: 0, display: 'grid', gridTemplateColumns: 'auto 1fr', gap: '4px 12px', fontSize: 13 }}>
+            {settings.map((s) => (
+              <div key={s.field} css={{ display: 'contents' }}>
+                <dt css={{ color: theme.textMuted }}>{s.field}</dt>
+                <dd css={{ margin: 0 }}>{String(s.val)}</dd>
+              </div>
+            ))}
+          </dl>
+        </section>
+      ) : null}
+      {item.is_own ? (
+        <section aria-label="Your creation" css={{ fontSize: 13, display: 'flex', flexDirection: 'column', gap: 6 }}>
+          <p css={{ margin: 0 }}>
+            {item.published ? 'Published in Explore' : 'Not in Explore'} · {item.views ?? 0} views · made with {item.made_with ?? 0} times
+          </p>
+          {item.published ? (
+            <Button variant="ghost" onClick={onUnpublish} disabled={busy}>
+              Unpublish
+            </Button>
+          ) : null}
+        </section>
+      ) : null}
+    </>
+  );
+}
+
 /** An explore item's detail: the media, prompt, settings and author; like, report, 'Make the same', and the author's side. */
 export function ExploreDetail({ item, onClose, onChange, onGone }: { item: ExploreEntry; onClose(): void; onChange(item: ExploreEntry): void; onGone(id: number): void }) {
   const shell = useShell();
@@ -22,7 +62,6 @@ export function ExploreDetail({ item, onClose, onChange, onGone }: { item: Explo
   const [reporting, setReporting] = useState(false);
   const [busy, setBusy] = useState(false);
   const src = mediaUrl(shell, item.url);
-  const settings = item.settings.filter((s) => !HIDDEN_SETTINGS.has(s.field));
   const makeSame = makeSameLink(item);
 
   async function toggleLike() {
@@ -70,37 +109,7 @@ export function ExploreDetail({ item, onClose, onChange, onGone }: { item: Explo
               By <strong css={{ color: theme.text }}>{item.author.name}</strong>
               {item.author.is_studio ? ' · made by the studio’s own engines' : ''}
             </p>
-            {item.prompt ? (
-              <section aria-label="Prompt">
-                <h3 css={{ margin: '0 0 4px', fontSize: 13, color: theme.textMuted, fontWeight: 600 }}>Prompt</h3>
-                <p css={{ margin: 0, fontSize: 14, lineHeight: 1.5 }}>{item.prompt}</p>
-              </section>
-            ) : null}
-            {settings.length ? (
-              <section aria-label="Settings">
-                <h3 css={{ margin: '0 0 4px', fontSize: 13, color: theme.textMuted, fontWeight: 600 }}>Settings</h3>
-                <dl css={{ margin: 0, display: 'grid', gridTemplateColumns: 'auto 1fr', gap: '4px 12px', fontSize: 13 }}>
-                  {settings.map((s) => (
-                    <div key={s.field} css={{ display: 'contents' }}>
-                      <dt css={{ color: theme.textMuted }}>{s.field}</dt>
-                      <dd css={{ margin: 0 }}>{String(s.val)}</dd>
-                    </div>
-                  ))}
-                </dl>
-              </section>
-            ) : null}
-            {item.is_own ? (
-              <section aria-label="Your creation" css={{ fontSize: 13, display: 'flex', flexDirection: 'column', gap: 6 }}>
-                <p css={{ margin: 0 }}>
-                  {item.published ? 'Published in Explore' : 'Not in Explore'} · {item.views ?? 0} views · made with {item.made_with ?? 0} times
-                </p>
-                {item.published ? (
-                  <Button variant="ghost" onClick={unpublish} disabled={busy}>
-                    Unpublish
-                  </Button>
-                ) : null}
-              </section>
-            ) : null}
+            <ItemFacts item={item} busy={busy} onUnpublish={unpublish} />
             <div css={{ display: 'flex', flexWrap: 'wrap', gap: 8, marginTop: 'auto' }}>
               {makeSame ? (
                 <Button

@@ -69,46 +69,120 @@ export interface ListQuery {
   recommend?: boolean;
 }
 
+function authorName(row: ExploreRow): string {
+  const full = [row.author_first, row.author_last].filter(Boolean).join(' ');
+  return row.author_nickname || full || 'Studio user';
+}
+
+export function toEntry(row: ExploreRow, caller: string | null, url: PublicUrl, figures?: { made_with: number }): ExploreEntry {
+  const settings = typeof row.settings === 'string' ? (JSON.parse(row.settings) as TaskField[]) : row.settings;
+  const own = caller !== null && row.user_id === caller;
+  const thumb = row.thumbnail_path ? url(row.thumbnail_path) : '';
+  const file = url(row.file_path);
+  return {
+    id: row.id,
+    title: row.title,
+    media: row.media,
+    thumbnail: thumb,
+    preview_url: row.media === 'image' ? file : file,
+    url: file,
+    recommend: row.recommend,
+    extra_data: JSON.stringify({ width: row.width, height: row.height }),
+    algorithm: row.algorithm,
+    prompt: row.prompt,
+    module: row.module,
+    settings,
+    author: { name: authorName(row), avatar: row.author_avatar ?? '', is_studio: row.user_id === SHOWCASE_UID },
+    width: row.width,
+    height: row.height,
+    duration: Number(row.duration),
+    likes: row.likes,
+    liked: row.liked ? 1 : 0,
+    is_own: own,
+    published: row.published && (row.review === 'none' || row.review === 'cleared'),
+    ...(own && figures ? { views: row.views, made_with: figures.made_with } : {}),
+    created_at: Math.floor(new Date(row.created_at).getTime() / 1000),
+  };
+}
+
+/** a copy of a result that outlives the task, and its thumbnail */
+async function copyResult(db: Database, media: MediaStore, uid: string, taskId: string, source: { file_path: string; media: 'image' | 'video' | 'audio'; mime: string; format: string; width?: number; height?: number; duration?: number }, title: string, algorithm: string) {
+  const dir = path.join(os.tmpdir(), `studio-publish-${randomUUID()}`);
+  await mkdir(dir, { recursive: true });
+  try {
+    const local = path.join(dir, `source.${source.format}`);
+    await media.storage.downloadTo(source.file_path, local);
+    const base = `explore/${uid}/${taskId}`;
+    const filePath = `${base}${path.extname(source.file_path) || `.${source.format}`}`;
+    await media.storage.putFile(filePath, local, { contentType: source.mime });
+    const still = source.media === 'image' ? local : source.media === 'video' ? await posterOf(local) : await coverOf(title, path.join(dir, 'cover.png'));
+    const thumbFile = path.join(dir, 'thumb.webp');
+    const thumb = await sharp(still).resize({ width: 400, withoutEnlargement: true }).webp({ quality: 78 }).toFile(thumbFile);
+    const thumbPath = `${base}-thumb.webp`;
+    await media.storage.putFile(thumbPath, thumbFile, { contentType: 'image/webp' });
+    const keep = new Date('2100-01-01T00:00:00Z');
+    const { size } = await (await import('node:fs/promises')).stat(local);
+    const common = { userId: uid, kind: 'result' as const, algorithm, taskId: null, expiresAt: keep };
+    await media.record(db, { ...common, path: filePath, media: source.media, format: source.format, mime: source.mime, size, width: source.width ?? 0, height: source.height ?? 0, duration: source.duration ?? 0 });
+    await media.record(db, { ...common, path: thumbPath, media: 'image', format: 'webp', mime: 'image/webp', size: thumb.size, width: thumb.width, height: thumb.height, duration: 0 });
+    const meta = source.media === 'image' ? { width: source.width ?? thumb.width, height: source.height ?? thumb.height } : source.media === 'video' ? { width: source.width ?? 0, height: source.height ?? 0 } : { width: thumb.width, height: thumb.height };
+    return { filePath, thumbPath, ...meta };
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+async function listEntries(db: Database, url: PublicUrl, query: ListQuery, caller: string | null): Promise<Paginated<ExploreEntry>> {
+  const where = [SHOWN];
+  const params: unknown[] = [];
+  if (query.media) {
+    params.push(query.media);
+    where.push(`e.media = $${params.length}`);
+  }
+  if (query.recommend) where.push('e.recommend');
+  if (caller) {
+    params.push(caller);
+    where.push(`NOT EXISTS (SELECT 1 FROM explore_reports r WHERE r.explore_id = e.id AND r.user_id = $${params.length})`);
+  }
+  const filter = where.join(' AND ');
+  const total = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM explore_items e WHERE ${filter}`, params);
+  const likedBy = caller ? `EXISTS (SELECT 1 FROM explore_likes l WHERE l.explore_id = e.id AND l.user_id = $${params.indexOf(caller) + 1})` : 'false';
+  const rows = await db.query<ExploreRow>(
+    `SELECT e.*, u.nickname AS author_nickname, u.firstname AS author_first, u.lastname AS author_last, u.avatar AS author_avatar, ${likedBy} AS liked
+     FROM explore_items e JOIN users u ON u.id = e.user_id WHERE ${filter}
+     ORDER BY e.sort DESC, e.id DESC LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
+    [...params, query.pageSize, (query.page - 1) * query.pageSize],
+  );
+  return { list: rows.rows.map((row) => toEntry(row, caller, url)), paginate: { total: Number(total.rows[0]?.n ?? 0) } };
+}
+
+/** once per user and item; past the threshold the item waits for review */
+async function fileReport(db: Database, uid: string, id: number, reason: string, other: string): Promise<void> {
+  if (!(REPORT_REASONS as readonly string[]).includes(reason) && reason !== ('Other' satisfies ReportReason)) throw fail.badRequest('Choose one of the report reasons');
+  const text = other.trim();
+  if (reason === 'Other' && !text) throw fail.badRequest('Please tell us why you are reporting this');
+  await db.transaction(async (tx: Queryable) => {
+    const item = await tx.query<{ user_id: string }>('SELECT user_id FROM explore_items WHERE id = $1 FOR UPDATE', [id]);
+    if (!item.rows[0]) throw fail.notFound('No such explore item');
+    if (item.rows[0].user_id === uid) throw fail.badRequest('You cannot report your own creation');
+    const inserted = await tx.query(
+      'INSERT INTO explore_reports (explore_id, user_id, reason, other) VALUES ($1, $2, $3, $4) ON CONFLICT (explore_id, user_id) DO NOTHING',
+      [id, uid, reason, reason === 'Other' ? text : ''],
+    );
+    if (inserted.rowCount === 0) return;
+    await tx.query(
+      `UPDATE explore_items SET reports = reports + 1,
+         review = CASE WHEN review = 'none' AND reports + 1 >= $2 THEN 'pending' ELSE review END
+       WHERE id = $1`,
+      [id, REPORT_HIDE_THRESHOLD],
+    );
+  });
+}
+
 export type ExploreService = ReturnType<typeof createExploreService>;
 
 export function createExploreService(deps: { db: Database; media: MediaStore; url: PublicUrl }) {
   const { db, media, url } = deps;
-
-  function authorName(row: ExploreRow): string {
-    const full = [row.author_first, row.author_last].filter(Boolean).join(' ');
-    return row.author_nickname || full || 'Studio user';
-  }
-
-  function toEntry(row: ExploreRow, caller: string | null, figures?: { made_with: number }): ExploreEntry {
-    const settings = typeof row.settings === 'string' ? (JSON.parse(row.settings) as TaskField[]) : row.settings;
-    const own = caller !== null && row.user_id === caller;
-    const thumb = row.thumbnail_path ? url(row.thumbnail_path) : '';
-    const file = url(row.file_path);
-    return {
-      id: row.id,
-      title: row.title,
-      media: row.media,
-      thumbnail: thumb,
-      preview_url: row.media === 'image' ? file : file,
-      url: file,
-      recommend: row.recommend,
-      extra_data: JSON.stringify({ width: row.width, height: row.height }),
-      algorithm: row.algorithm,
-      prompt: row.prompt,
-      module: row.module,
-      settings,
-      author: { name: authorName(row), avatar: row.author_avatar ?? '', is_studio: row.user_id === SHOWCASE_UID },
-      width: row.width,
-      height: row.height,
-      duration: Number(row.duration),
-      likes: row.likes,
-      liked: row.liked ? 1 : 0,
-      is_own: own,
-      published: row.published && (row.review === 'none' || row.review === 'cleared'),
-      ...(own && figures ? { views: row.views, made_with: figures.made_with } : {}),
-      created_at: Math.floor(new Date(row.created_at).getTime() / 1000),
-    };
-  }
 
   async function ownItem(uid: string, id: number): Promise<ExploreRow> {
     const found = await db.query<ExploreRow>(`${SELECT} WHERE e.id = $1 AND e.user_id = $2`, [id, uid]);
@@ -121,59 +195,12 @@ export function createExploreService(deps: { db: Database; media: MediaStore; ur
     return Number(result.rows[0]?.n ?? 0);
   }
 
-  /** a copy of a result that outlives the task, and its thumbnail */
-  async function copyResult(uid: string, taskId: string, source: { file_path: string; media: 'image' | 'video' | 'audio'; mime: string; format: string; width?: number; height?: number; duration?: number }, title: string, algorithm: string) {
-    const dir = path.join(os.tmpdir(), `studio-publish-${randomUUID()}`);
-    await mkdir(dir, { recursive: true });
-    try {
-      const local = path.join(dir, `source.${source.format}`);
-      await media.storage.downloadTo(source.file_path, local);
-      const base = `explore/${uid}/${taskId}`;
-      const filePath = `${base}${path.extname(source.file_path) || `.${source.format}`}`;
-      await media.storage.putFile(filePath, local, { contentType: source.mime });
-      const still = source.media === 'image' ? local : source.media === 'video' ? await posterOf(local) : await coverOf(title, path.join(dir, 'cover.png'));
-      const thumbFile = path.join(dir, 'thumb.webp');
-      const thumb = await sharp(still).resize({ width: 400, withoutEnlargement: true }).webp({ quality: 78 }).toFile(thumbFile);
-      const thumbPath = `${base}-thumb.webp`;
-      await media.storage.putFile(thumbPath, thumbFile, { contentType: 'image/webp' });
-      const keep = new Date('2100-01-01T00:00:00Z');
-      const { size } = await (await import('node:fs/promises')).stat(local);
-      const common = { userId: uid, kind: 'result' as const, algorithm, taskId: null, expiresAt: keep };
-      await media.record(db, { ...common, path: filePath, media: source.media, format: source.format, mime: source.mime, size, width: source.width ?? 0, height: source.height ?? 0, duration: source.duration ?? 0 });
-      await media.record(db, { ...common, path: thumbPath, media: 'image', format: 'webp', mime: 'image/webp', size: thumb.size, width: thumb.width, height: thumb.height, duration: 0 });
-      const meta = source.media === 'image' ? { width: source.width ?? thumb.width, height: source.height ?? thumb.height } : source.media === 'video' ? { width: source.width ?? 0, height: source.height ?? 0 } : { width: thumb.width, height: thumb.height };
-      return { filePath, thumbPath, ...meta };
-    } finally {
-      await rm(dir, { recursive: true, force: true });
-    }
-  }
+  const entry = (row: ExploreRow, caller: string | null, figures?: { made_with: number }) => toEntry(row, caller, url, figures);
 
   return {
-    toEntry,
+    toEntry: entry,
 
-    async list(query: ListQuery, caller: string | null): Promise<Paginated<ExploreEntry>> {
-      const where = [SHOWN];
-      const params: unknown[] = [];
-      if (query.media) {
-        params.push(query.media);
-        where.push(`e.media = $${params.length}`);
-      }
-      if (query.recommend) where.push('e.recommend');
-      if (caller) {
-        params.push(caller);
-        where.push(`NOT EXISTS (SELECT 1 FROM explore_reports r WHERE r.explore_id = e.id AND r.user_id = $${params.length})`);
-      }
-      const filter = where.join(' AND ');
-      const total = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM explore_items e WHERE ${filter}`, params);
-      const likedBy = caller ? `EXISTS (SELECT 1 FROM explore_likes l WHERE l.explore_id = e.id AND l.user_id = $${params.indexOf(caller) + 1})` : 'false';
-      const rows = await db.query<ExploreRow>(
-        `SELECT e.*, u.nickname AS author_nickname, u.firstname AS author_first, u.lastname AS author_last, u.avatar AS author_avatar, ${likedBy} AS liked
-         FROM explore_items e JOIN users u ON u.id = e.user_id WHERE ${filter}
-         ORDER BY e.sort DESC, e.id DESC LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
-        [...params, query.pageSize, (query.page - 1) * query.pageSize],
-      );
-      return { list: rows.rows.map((row) => toEntry(row, caller)), paginate: { total: Number(total.rows[0]?.n ?? 0) } };
-    },
+    list: (query: ListQuery, caller: string | null) => listEntries(db, url, query, caller),
 
     /** the detail; a hidden, unpublished or reported-by-the-caller item is not found (except for its author) */
     async info(id: number, caller: string | null): Promise<ExploreEntry> {
@@ -187,30 +214,10 @@ export function createExploreService(deps: { db: Database; media: MediaStore; ur
       }
       if (!own) await db.query('UPDATE explore_items SET views = views + 1 WHERE id = $1', [id]);
       const liked = caller ? (await db.query('SELECT 1 FROM explore_likes WHERE explore_id = $1 AND user_id = $2', [id, caller])).rows.length > 0 : false;
-      return toEntry({ ...row, liked }, caller, own ? { made_with: await madeWith(id) } : undefined);
+      return entry({ ...row, liked }, caller, own ? { made_with: await madeWith(id) } : undefined);
     },
 
-    async report(uid: string, id: number, reason: string, other: string): Promise<void> {
-      if (!(REPORT_REASONS as readonly string[]).includes(reason) && reason !== ('Other' satisfies ReportReason)) throw fail.badRequest('Choose one of the report reasons');
-      const text = other.trim();
-      if (reason === 'Other' && !text) throw fail.badRequest('Please tell us why you are reporting this');
-      await db.transaction(async (tx: Queryable) => {
-        const item = await tx.query<{ user_id: string }>('SELECT user_id FROM explore_items WHERE id = $1 FOR UPDATE', [id]);
-        if (!item.rows[0]) throw fail.notFound('No such explore item');
-        if (item.rows[0].user_id === uid) throw fail.badRequest('You cannot report your own creation');
-        const inserted = await tx.query(
-          'INSERT INTO explore_reports (explore_id, user_id, reason, other) VALUES ($1, $2, $3, $4) ON CONFLICT (explore_id, user_id) DO NOTHING',
-          [id, uid, reason, reason === 'Other' ? text : ''],
-        );
-        if (inserted.rowCount === 0) return;
-        await tx.query(
-          `UPDATE explore_items SET reports = reports + 1,
-             review = CASE WHEN review = 'none' AND reports + 1 >= $2 THEN 'pending' ELSE review END
-           WHERE id = $1`,
-          [id, REPORT_HIDE_THRESHOLD],
-        );
-      });
-    },
+    report: (uid: string, id: number, reason: string, other: string) => fileReport(db, uid, id, reason, other),
 
     /** a moderator's verdict on a hidden item: cleared items return to the gallery, removed ones never */
     async review(id: number, verdict: 'cleared' | 'removed'): Promise<void> {
@@ -233,7 +240,7 @@ export function createExploreService(deps: { db: Database; media: MediaStore; ur
         await db.query('UPDATE explore_items SET published = true, title = $2 WHERE id = $1', [existing.rows[0].id, name]);
         return this.info(existing.rows[0].id, caller);
       }
-      const copy = await copyResult(caller, taskId, output, name, task.algorithm);
+      const copy = await copyResult(db, media, caller, taskId, output, name, task.algorithm);
       const settings: TaskField[] = Object.entries(task.params)
         .filter(([, val]) => ['string', 'number', 'boolean'].includes(typeof val))
         .map(([field, val]) => ({ field, val: val as string | number | boolean }));

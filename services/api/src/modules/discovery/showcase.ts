@@ -72,12 +72,9 @@ interface Stored {
 
 type Params = Record<string, string | number>;
 
-export async function runShowcase(deps: ShowcaseDeps): Promise<ShowcaseReport> {
-  const { db, media, engines, size } = deps;
-  const started = Date.now();
-  const report: ShowcaseReport = { rendered: 0, skipped: 0, bytes: 0, ms: 0 };
-  const workRoot = path.join(os.tmpdir(), `studio-showcase-${randomUUID()}`);
-  await mkdir(workRoot, { recursive: true });
+/** the engines, the storage and the media rows the showcase writes through */
+function createRenderer(deps: ShowcaseDeps, report: ShowcaseReport, workRoot: string) {
+  const { db, media, engines } = deps;
   const sources = new Map<string, string>();
 
   async function render(algorithm: string, params: Params, inputs: string[] = []): Promise<EngineResult> {
@@ -133,106 +130,123 @@ export async function runShowcase(deps: ShowcaseDeps): Promise<ShowcaseReport> {
     };
   }
 
-  async function renderExplore(item: SeedExplore): Promise<void> {
-    const done = await db.query('SELECT 1 FROM explore_items WHERE seed_key = $1', [`explore:${item.id}`]);
-    if (done.rows.length) {
-      report.skipped += 1;
-      return;
-    }
-    const inputs = item.source ? [await source(item.source)] : [];
-    const result = await render(item.algorithm, item.params, inputs);
-    const output = result.outputs[0];
-    const key = `explore-${item.id}`;
-    let filePath: string;
-    let thumbPath: string;
-    let width = output.width ?? 0;
-    let height = output.height ?? 0;
-    if (output.media === 'image') {
-      const stored = await storePicture(output.path, key, item.algorithm);
-      filePath = stored.full.path;
-      thumbPath = stored.thumb.path;
+  return { render, source, store, storePicture };
+}
+
+type Renderer = ReturnType<typeof createRenderer>;
+
+async function renderExplore(deps: ShowcaseDeps, r: Renderer, report: ShowcaseReport, item: SeedExplore): Promise<void> {
+  const { db } = deps;
+  const { render, source, store, storePicture } = r;
+  const done = await db.query('SELECT 1 FROM explore_items WHERE seed_key = $1', [`explore:${item.id}`]);
+  if (done.rows.length) {
+    report.skipped += 1;
+    return;
+  }
+  const inputs = item.source ? [await source(item.source)] : [];
+  const result = await render(item.algorithm, item.params, inputs);
+  const output = result.outputs[0];
+  const key = `explore-${item.id}`;
+  let filePath: string;
+  let thumbPath: string;
+  let width = output.width ?? 0;
+  let height = output.height ?? 0;
+  if (output.media === 'image') {
+    const stored = await storePicture(output.path, key, item.algorithm);
+    filePath = stored.full.path;
+    thumbPath = stored.thumb.path;
+    width = stored.width;
+    height = stored.height;
+  } else {
+    const ext = output.media === 'video' ? 'mp4' : 'mp3';
+    filePath = (await store(output.path, `${key}.${ext}`, { media: output.media, mime: output.mime, format: ext, width, height, duration: output.duration, algorithm: item.algorithm })).path;
+    const still = output.media === 'video' ? await posterOf(output.path) : await coverOf(item.title, `${output.path}.cover.png`);
+    const stored = await storePicture(still, `${key}-poster`, item.algorithm);
+    thumbPath = stored.thumb.path;
+    if (output.media === 'audio') {
       width = stored.width;
       height = stored.height;
-    } else {
-      const ext = output.media === 'video' ? 'mp4' : 'mp3';
-      filePath = (await store(output.path, `${key}.${ext}`, { media: output.media, mime: output.mime, format: ext, width, height, duration: output.duration, algorithm: item.algorithm })).path;
-      const still = output.media === 'video' ? await posterOf(output.path) : await coverOf(item.title, `${output.path}.cover.png`);
-      const stored = await storePicture(still, `${key}-poster`, item.algorithm);
-      thumbPath = stored.thumb.path;
-      if (output.media === 'audio') {
-        width = stored.width;
-        height = stored.height;
-      }
     }
-    const settings = Object.entries(item.params).map(([field, val]) => ({ field, val }));
-    const prompt = String(item.params.prompt ?? '');
-    await db.transaction(async (tx) => {
+  }
+  const settings = Object.entries(item.params).map(([field, val]) => ({ field, val }));
+  const prompt = String(item.params.prompt ?? '');
+  await db.transaction(async (tx) => {
+    await tx.query(
+      `INSERT INTO explore_items (id, user_id, seed_key, title, media, algorithm, module, prompt, settings, file_path, thumbnail_path, width,
+         height, duration, recommend, sort)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16) ON CONFLICT DO NOTHING`,
+      [item.id, SHOWCASE_UID, `explore:${item.id}`, item.title, output.media, item.algorithm, item.module, prompt, JSON.stringify(settings), filePath,
+        thumbPath, width, height, output.duration ?? 0, item.recommend, -item.id],
+    );
+    const demoKey = Object.entries(DEMO_SOURCES).find(([, s]) => s.from === 'explore' && s.algorithm === item.algorithm)?.[0];
+    if (demoKey) await addDemo(tx, demoKey, `explore:${item.id}`, item.title, output.media, filePath, thumbPath, item.id);
+    for (const [sampleKey, algorithm] of Object.entries(SAMPLE_SOURCES)) {
+      if (algorithm !== item.algorithm || !prompt) continue;
       await tx.query(
-        `INSERT INTO explore_items (id, user_id, seed_key, title, media, algorithm, module, prompt, settings, file_path, thumbnail_path, width,
-           height, duration, recommend, sort)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16) ON CONFLICT DO NOTHING`,
-        [item.id, SHOWCASE_UID, `explore:${item.id}`, item.title, output.media, item.algorithm, item.module, prompt, JSON.stringify(settings), filePath,
-          thumbPath, width, height, output.duration ?? 0, item.recommend, -item.id],
+        `INSERT INTO prompt_samples (key, seed_key, prompt, thumbnail_path, sort) VALUES ($1, $2, $3, $4, $5) ON CONFLICT (seed_key) DO NOTHING`,
+        [sampleKey, `sample:${sampleKey}:${item.id}`, prompt, thumbPath, item.id],
       );
-      const demoKey = Object.entries(DEMO_SOURCES).find(([, s]) => s.from === 'explore' && s.algorithm === item.algorithm)?.[0];
-      if (demoKey) await addDemo(tx, demoKey, `explore:${item.id}`, item.title, output.media, filePath, thumbPath, item.id);
-      for (const [sampleKey, algorithm] of Object.entries(SAMPLE_SOURCES)) {
-        if (algorithm !== item.algorithm || !prompt) continue;
-        await tx.query(
-          `INSERT INTO prompt_samples (key, seed_key, prompt, thumbnail_path, sort) VALUES ($1, $2, $3, $4, $5) ON CONFLICT (seed_key) DO NOTHING`,
-          [sampleKey, `sample:${sampleKey}:${item.id}`, prompt, thumbPath, item.id],
-        );
-      }
-    });
-    report.rendered += 1;
-  }
+    }
+  });
+  report.rendered += 1;
+}
 
-  async function renderTemplate(t: SeedTemplate): Promise<void> {
-    const done = await db.query<{ thumbnail_path: string | null }>('SELECT thumbnail_path FROM templates WHERE id = $1', [t.id]);
-    if (!done.rows[0] || done.rows[0].thumbnail_path) {
-      report.skipped += 1;
-      return;
-    }
-    const params: Params = Object.fromEntries(t.fields.map((f) => [f.field, f.val as string | number]));
-    if (t.algorithm === 'text2image') params.prompt = `a red fox in fresh snow, ${params.prompt}`;
-    if (params.duration !== undefined) params.duration = Math.min(Number(params.duration), 2);
-    if (params.resolution !== undefined) params.resolution = '360p';
-    const inputs = t.sample ? [await source(t.sample)] : [];
-    const result = await render(t.algorithm, params, inputs);
-    const output = result.outputs[0];
-    const key = `tpl-${t.id}`;
-    let previewPath: string;
-    let thumb: { full: Stored; thumb: Stored; width: number; height: number };
-    if (output.media === 'video') {
-      previewPath = (await store(output.path, `${key}.mp4`, { media: 'video', mime: output.mime, format: 'mp4', width: output.width, height: output.height, duration: output.duration, algorithm: t.algorithm })).path;
-      thumb = await storePicture(await posterOf(output.path), `${key}-poster`, t.algorithm);
-    } else {
-      thumb = await storePicture(output.path, key, t.algorithm);
-      previewPath = thumb.full.path;
-    }
-    await db.transaction(async (tx) => {
-      await tx.query('UPDATE templates SET thumbnail_path = $2, preview_path = $3, width = $4, height = $5 WHERE id = $1', [
-        t.id,
-        thumb.thumb.path,
-        previewPath,
-        thumb.width,
-        thumb.height,
-      ]);
-      const demoKey = Object.entries(DEMO_SOURCES).find(([, s]) => s.from === 'template' && s.algorithm === t.algorithm)?.[0];
-      if (demoKey) await addDemo(tx, demoKey, `template:${t.id}`, t.name, output.media, previewPath, thumb.thumb.path, t.id);
-    });
-    report.rendered += 1;
+async function renderTemplate(deps: ShowcaseDeps, r: Renderer, report: ShowcaseReport, t: SeedTemplate): Promise<void> {
+  const { db } = deps;
+  const { render, source, store, storePicture } = r;
+  const done = await db.query<{ thumbnail_path: string | null }>('SELECT thumbnail_path FROM templates WHERE id = $1', [t.id]);
+  if (!done.rows[0] || done.rows[0].thumbnail_path) {
+    report.skipped += 1;
+    return;
   }
+  const params: Params = Object.fromEntries(t.fields.map((f) => [f.field, f.val as string | number]));
+  if (t.algorithm === 'text2image') params.prompt = `a red fox in fresh snow, ${params.prompt}`;
+  if (params.duration !== undefined) params.duration = Math.min(Number(params.duration), 2);
+  if (params.resolution !== undefined) params.resolution = '360p';
+  const inputs = t.sample ? [await source(t.sample)] : [];
+  const result = await render(t.algorithm, params, inputs);
+  const output = result.outputs[0];
+  const key = `tpl-${t.id}`;
+  let previewPath: string;
+  let thumb: { full: Stored; thumb: Stored; width: number; height: number };
+  if (output.media === 'video') {
+    previewPath = (await store(output.path, `${key}.mp4`, { media: 'video', mime: output.mime, format: 'mp4', width: output.width, height: output.height, duration: output.duration, algorithm: t.algorithm })).path;
+    thumb = await storePicture(await posterOf(output.path), `${key}-poster`, t.algorithm);
+  } else {
+    thumb = await storePicture(output.path, key, t.algorithm);
+    previewPath = thumb.full.path;
+  }
+  await db.transaction(async (tx) => {
+    await tx.query('UPDATE templates SET thumbnail_path = $2, preview_path = $3, width = $4, height = $5 WHERE id = $1', [
+      t.id,
+      thumb.thumb.path,
+      previewPath,
+      thumb.width,
+      thumb.height,
+    ]);
+    const demoKey = Object.entries(DEMO_SOURCES).find(([, s]) => s.from === 'template' && s.algorithm === t.algorithm)?.[0];
+    if (demoKey) await addDemo(tx, demoKey, `template:${t.id}`, t.name, output.media, previewPath, thumb.thumb.path, t.id);
+  });
+  report.rendered += 1;
+}
+
+export async function runShowcase(deps: ShowcaseDeps): Promise<ShowcaseReport> {
+  const { size } = deps;
+  const started = Date.now();
+  const report: ShowcaseReport = { rendered: 0, skipped: 0, bytes: 0, ms: 0 };
+  const workRoot = path.join(os.tmpdir(), `studio-showcase-${randomUUID()}`);
+  await mkdir(workRoot, { recursive: true });
+  const r = createRenderer(deps, report, workRoot);
 
   try {
     const explore = pick(EXPLORE, size);
     const templates = pick(TEMPLATES, size);
     // pictures first (fast, they fill the gallery), then the clips and tracks
-    for (const item of explore.filter((e) => e.algorithm === 'text2image' || e.algorithm === 'image2image')) await renderExplore(item);
-    for (const t of templates.filter((x) => x.algorithm !== 'image2video' && x.algorithm !== 'effect')) await renderTemplate(t);
-    for (const t of templates.filter((x) => x.algorithm === 'effect')) await renderTemplate(t);
-    for (const item of explore.filter((e) => e.algorithm !== 'text2image' && e.algorithm !== 'image2image')) await renderExplore(item);
-    for (const t of templates.filter((x) => x.algorithm === 'image2video')) await renderTemplate(t);
+    for (const item of explore.filter((e) => e.algorithm === 'text2image' || e.algorithm === 'image2image')) await renderExplore(deps, r, report, item);
+    for (const t of templates.filter((x) => x.algorithm !== 'image2video' && x.algorithm !== 'effect')) await renderTemplate(deps, r, report, t);
+    for (const t of templates.filter((x) => x.algorithm === 'effect')) await renderTemplate(deps, r, report, t);
+    for (const item of explore.filter((e) => e.algorithm !== 'text2image' && e.algorithm !== 'image2image')) await renderExplore(deps, r, report, item);
+    for (const t of templates.filter((x) => x.algorithm === 'image2video')) await renderTemplate(deps, r, report, t);
   } finally {
     await rm(workRoot, { recursive: true, force: true });
   }

@@ -56,58 +56,61 @@ export interface TemplateListQuery {
   pageSize: number;
 }
 
+export function toTemplate(row: TemplateRow, url: PublicUrl): Template {
+  const thumb = url(row.thumbnail_path);
+  const preview = row.preview_path ? url(row.preview_path) : thumb;
+  const extra: TemplateExtra = {
+    media: row.media,
+    fun_module: row.fun_module,
+    category_id: row.category_id,
+    semantic: row.slug,
+    inputs: json(row.inputs),
+    tip: row.tip,
+    width: row.width,
+    height: row.height,
+  };
+  return {
+    tpl_id: row.id,
+    name: row.name,
+    thumbnail: thumb,
+    thumbnail_link: thumb,
+    cover_conf: { thumbnail_url: thumb, preview_url: preview },
+    preview_url: preview,
+    action_conf: { hot: row.hot },
+    extra: JSON.stringify(extra),
+    info: { algorithm: row.algorithm, module: row.module, request: { fields: json(row.fields) } },
+    description: row.description,
+    preview: row.audio_path ? url(row.audio_path) : '',
+    rule: { show: [{ val: row.rule_show }] },
+  };
+}
+
+
+async function templatePage(db: Database, url: PublicUrl, query: TemplateListQuery): Promise<Paginated<Template>> {
+  const where = [READY, 'c.fun_module = $1'];
+  const params: unknown[] = [query.funModule];
+  if (query.category !== undefined && query.category !== ALL_CATEGORY_ID) {
+    params.push(query.category);
+    where.push(`t.category_id = $${params.length}`);
+  }
+  if (query.media) {
+    params.push(query.media);
+    where.push(`c.media = $${params.length}`);
+  }
+  const filter = where.join(' AND ');
+  const total = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM templates t JOIN tpl_categories c ON c.id = t.category_id WHERE ${filter}`, params);
+  const rows = await db.query<TemplateRow>(`${SELECT} WHERE ${filter} ORDER BY c.sort, t.sort, t.id LIMIT $${params.length + 1} OFFSET $${params.length + 2}`, [
+    ...params,
+    query.pageSize,
+    (query.page - 1) * query.pageSize,
+  ]);
+  return { list: rows.rows.map((row) => toTemplate(row, url)), paginate: { total: Number(total.rows[0]?.n ?? 0) } };
+}
+
+
 export function createTemplateService(deps: { db: Database; url: PublicUrl }) {
   const { db, url } = deps;
-
-  function toTemplate(row: TemplateRow): Template {
-    const thumb = url(row.thumbnail_path);
-    const preview = row.preview_path ? url(row.preview_path) : thumb;
-    const extra: TemplateExtra = {
-      media: row.media,
-      fun_module: row.fun_module,
-      category_id: row.category_id,
-      semantic: row.slug,
-      inputs: json(row.inputs),
-      tip: row.tip,
-      width: row.width,
-      height: row.height,
-    };
-    return {
-      tpl_id: row.id,
-      name: row.name,
-      thumbnail: thumb,
-      thumbnail_link: thumb,
-      cover_conf: { thumbnail_url: thumb, preview_url: preview },
-      preview_url: preview,
-      action_conf: { hot: row.hot },
-      extra: JSON.stringify(extra),
-      info: { algorithm: row.algorithm, module: row.module, request: { fields: json(row.fields) } },
-      description: row.description,
-      preview: row.audio_path ? url(row.audio_path) : '',
-      rule: { show: [{ val: row.rule_show }] },
-    };
-  }
-
-  async function page(query: TemplateListQuery): Promise<Paginated<Template>> {
-    const where = [READY, 'c.fun_module = $1'];
-    const params: unknown[] = [query.funModule];
-    if (query.category !== undefined && query.category !== ALL_CATEGORY_ID) {
-      params.push(query.category);
-      where.push(`t.category_id = $${params.length}`);
-    }
-    if (query.media) {
-      params.push(query.media);
-      where.push(`c.media = $${params.length}`);
-    }
-    const filter = where.join(' AND ');
-    const total = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM templates t JOIN tpl_categories c ON c.id = t.category_id WHERE ${filter}`, params);
-    const rows = await db.query<TemplateRow>(`${SELECT} WHERE ${filter} ORDER BY c.sort, t.sort, t.id LIMIT $${params.length + 1} OFFSET $${params.length + 2}`, [
-      ...params,
-      query.pageSize,
-      (query.page - 1) * query.pageSize,
-    ]);
-    return { list: rows.rows.map(toTemplate), paginate: { total: Number(total.rows[0]?.n ?? 0) } };
-  }
+  const page = (query: TemplateListQuery) => templatePage(db, url, query);
 
   async function ready(id: number): Promise<TemplateRow> {
     const found = await db.query<TemplateRow>(`${SELECT} WHERE t.id = $1 AND ${READY}`, [id]);
@@ -140,7 +143,7 @@ export function createTemplateService(deps: { db: Database; url: PublicUrl }) {
     },
 
     async info(id: number): Promise<Template> {
-      return toTemplate(await ready(id));
+      return toTemplate(await ready(id), url);
     },
 
     /** hot templates of a tag (video, image or effect) for Home and the recommend call */
@@ -154,7 +157,7 @@ export function createTemplateService(deps: { db: Database; url: PublicUrl }) {
       }
       if (hotOnly) where.push('t.hot');
       const rows = await db.query<TemplateRow>(`${SELECT} WHERE ${where.join(' AND ')} ORDER BY t.uses DESC, c.sort, t.sort LIMIT ${limit}`, params);
-      return rows.rows.map(toTemplate);
+      return rows.rows.map((row) => toTemplate(row, url));
     },
 
     /** the create call a template run makes: its fields, the user's declared inputs, marked isFromTpl */
