@@ -87,6 +87,8 @@ export function createRemoteConfig(opts: RemoteBuildOptions): Configuration {
       manifest: true,
       exposes: opts.exposes,
       shared: sharedSingletons,
+      // the MF runtime comes from the host (the shell provides it), so each remoteEntry leaves its copy out
+      experiments: { externalRuntime: true },
     },
   });
   config.plugins = [

@@ -44,7 +44,8 @@ export default function config({ production }: { production: boolean }) {
         },
       },
       // the shell runs in browsers only: leave the runtime's node loaders out
-      experiments: { optimization: { target: 'web' } },
+      // provideExternalRuntime: the remotes' entries use this runtime instead of each bringing one
+      experiments: { optimization: { target: 'web' }, provideExternalRuntime: true },
     },
   });
   base.resolve = {

@@ -147,7 +147,11 @@ test.describe('accessibility', () => {
     const found: string[] = [];
     for (const route of ROUTES) {
       await page.goto(route);
-      await page.waitForLoadState('networkidle', { timeout: 8000 }).catch(() => undefined);
+      // the route's remote has rendered once the main area has content; a short settle for its lists
+      await page
+        .waitForFunction(() => (document.querySelector('main')?.textContent ?? '').trim().length > 0, undefined, { timeout: 8000 })
+        .catch(() => undefined);
+      await page.waitForLoadState('networkidle', { timeout: 1500 }).catch(() => undefined);
       await page.addScriptTag({ content: AXE_SOURCE });
       const violations = await page.evaluate(async () => {
         const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: { id: string; impact: string; nodes: { target: string[]; failureSummary?: string }[] }[] }> } }).axe;
