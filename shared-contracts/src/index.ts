@@ -13,8 +13,7 @@ export * from './billing.js';
 export * from './explore.js';
 export * from './generation.js';
 export * from './routes.js';
-export * from './upload-limits.js';
-export * from './tools.js';
+export * from './tool-pages.js';
 export * from './tool-previews.js';
 
 /** The contract's version; the shell logs a warning when a remote was built against another major. */

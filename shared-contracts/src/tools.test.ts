@@ -1,4 +1,5 @@
 import { AI_TOOLS, EDITOR_TOOLS, toolBySlug } from './tools';
+import { TOOL_PAGES, toolEditorPages } from './tool-pages';
 import { fillPath, NAMED_ROUTES, routePath } from './routes';
 import { AUDIO_LIMIT, IMAGE_EXTENDER_LIMIT, IMAGE_LIMIT, VIDEO_LIMITS } from './upload-limits';
 
@@ -9,6 +10,12 @@ describe('the AI tools catalogue', () => {
     expect(new Set(AI_TOOLS.map((t) => t.title)).size).toBe(15);
     expect(EDITOR_TOOLS.map((t) => routePath(t.route))).toEqual(EDITOR_TOOLS.map((t) => `/ai-tools/${t.slug}`));
     expect(toolBySlug('bg-remover').editor.back).toBe(true);
+  });
+
+  it('builds on the light page list: same tools, same order, every editor page has its editor', () => {
+    expect(AI_TOOLS.map((t) => t.id)).toEqual(TOOL_PAGES.map((t) => t.id));
+    expect(AI_TOOLS.every((t) => t.uploads.length > 0)).toBe(true);
+    expect(toolEditorPages().map((t) => t.slug)).toEqual(EDITOR_TOOLS.map((t) => t.slug));
   });
 
   it('states the upload rules of spec section 5', () => {

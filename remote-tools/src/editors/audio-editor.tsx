@@ -1,5 +1,6 @@
 import { lazy, Suspense, useMemo, useState } from 'react';
-import { videoLimitFor, type AiTool } from 'shared-contracts';
+import { type AiTool } from 'shared-contracts/tools';
+import { videoLimitFor } from 'shared-contracts/upload-limits';
 import { theme } from '@studio/ui-kit/theme';
 import { NotEnoughSpace, ToolWorkspace } from '../workspace/components/tool-workspace';
 import { UploadSlot } from '../workspace/components/upload-slot';

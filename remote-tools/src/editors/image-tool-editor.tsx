@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
-import { useShell, type AiTool } from 'shared-contracts';
+import { useShell } from 'shared-contracts';
+import { type AiTool } from 'shared-contracts/tools';
 import { theme } from '@studio/ui-kit/theme';
 import { useSnapshot } from 'valtio';
 import { useToolTask } from '../workspace/hooks/use-tool-task';

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { USER_TEXTS, useShell, type AiTool } from 'shared-contracts';
+import { USER_TEXTS, useShell } from 'shared-contracts';
+import { type AiTool } from 'shared-contracts/tools';
 import { Button } from '@studio/ui-kit/button';
 import { theme } from '@studio/ui-kit/theme';
 import { messageOf } from '../lib/errors';

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useShell, type AiTool } from 'shared-contracts';
+import { useShell } from 'shared-contracts';
+import { type AiTool } from 'shared-contracts/tools';
 import { theme } from '@studio/ui-kit/theme';
 import type { MaskCanvasHandle } from '../mask/components/mask-canvas';
 import { uploadFile } from '../workspace/api/tools-api';

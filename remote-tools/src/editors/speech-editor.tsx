@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
-import { USER_TEXTS, type AiTool } from 'shared-contracts';
+import { USER_TEXTS } from 'shared-contracts';
+import { type AiTool } from 'shared-contracts/tools';
 import { theme } from '@studio/ui-kit/theme';
 import { NotEnoughSpace, ToolWorkspace } from '../workspace/components/tool-workspace';
 import { UploadSlot } from '../workspace/components/upload-slot';

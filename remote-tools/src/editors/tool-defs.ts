@@ -1,5 +1,5 @@
 /** Which editor each tool of the contract's catalogue opens in (the catalogue holds its texts and limits). */
-import type { AiTool, ToolEditorText } from 'shared-contracts';
+import type { AiTool, ToolEditorText } from 'shared-contracts/tools';
 
 export type EditorText = ToolEditorText;
 

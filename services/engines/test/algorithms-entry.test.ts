@@ -2,7 +2,7 @@
  * The algorithm catalogue is the one home of ids, aliases and groups, behind a light entry point: loading
  * it loads no engine (tfjs, sharp, ffmpeg stay out of the API's and the browser's way).
  */
-import { AI_TOOLS } from 'shared-contracts';
+import { AI_TOOLS } from 'shared-contracts/tools';
 
 jest.mock('@tensorflow/tfjs', () => {
   throw new Error('tfjs was loaded through @studio/engines/algorithms');

@@ -3,7 +3,16 @@
  * whether it has the header and sidebar, its metadata, and how its parameters are validated. The router
  * (route-table.tsx) is built from this list, and tests resolve paths against the same objects.
  */
-import { EDITOR_TOOLS, NAMED_ROUTES, PRODUCT_NAME, type AiTool, type AiToolCategory, type CreateMode, type RemoteModuleName, type RemoteModules } from 'shared-contracts';
+import {
+  NAMED_ROUTES,
+  PRODUCT_NAME,
+  toolEditorPages,
+  type AiToolCategory,
+  type CreateMode,
+  type RemoteModuleName,
+  type RemoteModules,
+  type ToolPage,
+} from 'shared-contracts';
 import type { RouteName } from './named-routes';
 
 export interface PageMeta {
@@ -76,7 +85,7 @@ function toolList(id: string, path: string, category: AiToolCategory, name?: Rou
 }
 
 /** A tool's editor page, from the contract's tools catalogue. */
-function tool(entry: AiTool & { slug: NonNullable<AiTool['slug']>; route: RouteName }): RouteSpec {
+function tool(entry: ToolPage & { slug: NonNullable<ToolPage['slug']>; route: RouteName }): RouteSpec {
   return spec({
     id: `ai-tools-${entry.slug}`,
     path: NAMED_ROUTES[entry.route],
@@ -152,7 +161,7 @@ export const ROUTE_SPECS: readonly RouteSpec[] = [
   toolList('ai-tools-video', '/ai-tools/video', 'video', 'AiToolsVideo'),
   toolList('ai-tools-image', '/ai-tools/image', 'image', 'AiToolsImage'),
   toolList('ai-tools-audio', '/ai-tools/audio', 'audio', 'AiToolsAudio'),
-  ...EDITOR_TOOLS.map(tool),
+  ...toolEditorPages().map(tool),
   spec({
     id: 'pricing',
     path: '/pricing',

@@ -2,7 +2,8 @@
  * Upload rules of spec section 5 that this remote checks before anything leaves the browser. The server
  * checks the same rules again on the file's content (services/api storage limits), with the same texts.
  */
-import { beyondMaxResolution, BYTES_PER_MB as MB, IMAGE_LIMIT, imageUploadText, USER_TEXTS, VIDEO_LIMITS } from 'shared-contracts';
+import { USER_TEXTS } from 'shared-contracts';
+import { beyondMaxResolution, BYTES_PER_MB as MB, IMAGE_LIMIT, imageUploadText, VIDEO_LIMITS } from 'shared-contracts/upload-limits';
 
 export interface FileLike {
   name: string;

@@ -1,4 +1,4 @@
-import { AI_TOOLS as TOOL_CATALOGUE, routePath, toolCategoryRoute } from 'shared-contracts';
+import { routePath, TOOL_PAGES as TOOL_CATALOGUE, toolCategoryRoute } from 'shared-contracts';
 import type { IconName } from '@studio/ui-kit/icons';
 
 export interface CatalogEntry {

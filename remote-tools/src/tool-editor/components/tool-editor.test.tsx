@@ -1,5 +1,6 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
-import { EDITOR_TOOLS, USER_TEXTS, type AiToolSlug } from 'shared-contracts';
+import { USER_TEXTS, type AiToolSlug } from 'shared-contracts';
+import { EDITOR_TOOLS } from 'shared-contracts/tools';
 import { createShellDouble } from '../../../../test-support/shell-double';
 import { renderRoute } from '../../testing/render-route';
 import { ToolEditor } from './tool-editor';

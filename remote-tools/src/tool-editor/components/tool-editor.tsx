@@ -1,4 +1,5 @@
-import { AI_TOOLS, type AiToolSlug } from 'shared-contracts';
+import { type AiToolSlug } from 'shared-contracts';
+import { AI_TOOLS } from 'shared-contracts/tools';
 import { AudioEditor } from '../../editors/audio-editor';
 import { ImageToolEditor } from '../../editors/image-tool-editor';
 import { MaskImageEditor } from '../../editors/mask-image-editor';

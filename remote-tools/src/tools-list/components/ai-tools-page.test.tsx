@@ -1,5 +1,6 @@
 import { fireEvent, screen, within } from '@testing-library/react';
-import { AI_TOOLS, type AiToolCategory } from 'shared-contracts';
+import { type AiToolCategory } from 'shared-contracts';
+import { AI_TOOLS } from 'shared-contracts/tools';
 import { createShellDouble, renderWithShell } from '../../../../test-support/shell-double';
 import { toolsFor } from '../utils/catalog';
 import { AiToolsPage } from './ai-tools-page';

@@ -1,5 +1,6 @@
 import { useEffect, useState, type KeyboardEvent } from 'react';
-import { routePath, useShell, type AiTool, type AiToolCategory, type ToolPreview as Preview } from 'shared-contracts';
+import { routePath, useShell, type AiToolCategory, type ToolPreview as Preview } from 'shared-contracts';
+import { type AiTool } from 'shared-contracts/tools';
 import { AppLink } from '@studio/ui-kit/app-link';
 import { Icon } from '@studio/ui-kit/icons';
 import { PageFrame } from '@studio/ui-kit/page-frame';

@@ -1,5 +1,6 @@
 /** The tools list reads the contract's catalogue (shared-contracts tools.ts); this file only filters it. */
-import { AI_TOOLS, routePath, type AiTool, type AiToolCategory, type RouteName } from 'shared-contracts';
+import { routePath, type AiToolCategory, type RouteName } from 'shared-contracts';
+import { AI_TOOLS, type AiTool } from 'shared-contracts/tools';
 import type { IconName } from '@studio/ui-kit/icons';
 
 /** The tool routes spec section 2 names (its route table and named routes): the Hot list. */

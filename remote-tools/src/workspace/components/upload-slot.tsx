@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type DragEvent } from 'react';
-import type { TaskOutput, UploadLimit } from 'shared-contracts';
+import type { TaskOutput } from 'shared-contracts';
+import type { UploadLimit } from 'shared-contracts/upload-limits';
 import { Button } from '@studio/ui-kit/button';
 import { focusRing, media as mq, theme } from '@studio/ui-kit/theme';
 import type { useUploadInput } from '../hooks/use-upload-input';

@@ -4,7 +4,8 @@
  * a result picked from My Creations is used as it is stored.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { USER_TEXTS, useShell, type TaskOutput, type UploadLimit } from 'shared-contracts';
+import { USER_TEXTS, useShell, type TaskOutput } from 'shared-contracts';
+import { type UploadLimit } from 'shared-contracts/upload-limits';
 import { isAborted, isStorageFull, messageOf } from '../../lib/errors';
 import { uploadFile } from '../api/tools-api';
 import { readMediaMeta } from '../utils/read-media';

@@ -1,4 +1,5 @@
-import { AUDIO_LIMIT, IMAGE_EXTENDER_LIMIT, IMAGE_LIMIT, USER_TEXTS, videoLimitFor } from 'shared-contracts';
+import { USER_TEXTS } from 'shared-contracts';
+import { AUDIO_LIMIT, IMAGE_EXTENDER_LIMIT, IMAGE_LIMIT, videoLimitFor } from 'shared-contracts/upload-limits';
 import { acceptOf, checkFile, checkMaskTool, checkMeta } from './validation';
 
 const MB = 1024 * 1024;

@@ -3,7 +3,8 @@
  * in the contract (shared-contracts upload-limits.ts), which the API reads too, so a file refused here would
  * be refused there with the same text.
  */
-import { beyondMaxResolution, BYTES_PER_MB, imageUploadText, lengthText, USER_TEXTS, type UploadLimit } from 'shared-contracts';
+import { USER_TEXTS } from 'shared-contracts';
+import { beyondMaxResolution, BYTES_PER_MB, imageUploadText, lengthText, type UploadLimit } from 'shared-contracts/upload-limits';
 
 export type InputMedia = UploadLimit['media'];
 

@@ -3,8 +3,8 @@
  * browser reads too), checked here on the file's content (magic bytes with sharp, streams with ffprobe),
  * never on its name. Lengths the spec leaves open are chosen there and said in the refusal.
  */
+import { API_CODES, USER_TEXTS } from 'shared-contracts';
 import {
-  API_CODES,
   audioLimitFor,
   beyondMaxResolution,
   BYTES_PER_MB,
@@ -13,12 +13,11 @@ import {
   imageUploadText,
   lengthText,
   UPLOAD_MIME,
-  USER_TEXTS,
   videoLimitFor,
   type AudioLimit,
   type ImageLimit,
   type VideoLimit,
-} from 'shared-contracts';
+} from 'shared-contracts/upload-limits';
 import type { ProbedMedia } from '@studio/engines/media/probe';
 import type { MediaKind } from '@studio/engines/types';
 import { ApiFailure } from '../../http.js';

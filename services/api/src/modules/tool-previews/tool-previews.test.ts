@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import { AI_TOOLS } from 'shared-contracts';
+import { AI_TOOLS } from 'shared-contracts/tools';
 import type { Engine, EngineJob } from '@studio/engines/types';
 import { readRgb } from '@studio/engines/local/image/raw';
 import { detectTextRegions } from '@studio/engines/local/image/text-detect';
