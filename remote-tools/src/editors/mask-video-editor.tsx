@@ -1,5 +1,5 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useShell } from 'shared-contracts';
+import { USER_TEXTS, useShell } from 'shared-contracts';
 import { type AiTool } from 'shared-contracts/tools';
 import { theme } from '@studio/ui-kit/theme';
 import type { MaskCanvasHandle } from '../mask/components/mask-canvas';
@@ -12,6 +12,7 @@ import { checkMaskTool } from '../workspace/utils/validation';
 import { Field } from './common';
 import type { EditorText } from './tool-defs';
 import { grabFrame } from './video-frame';
+import { Marks, type Mark } from './video-marks';
 
 // konva loads only when a mask is drawn: the list and the other editors stay light
 const MaskEditor = lazy(() => import('../mask/components/mask-editor'));
@@ -28,13 +29,18 @@ export function MaskVideoEditor({ tool, text }: { tool: AiTool; text: EditorText
   const input = upload.input;
   const [at, setAt] = useState(0);
   const [frame, setFrame] = useState<HTMLCanvasElement | null>(null);
+  const [marks, setMarks] = useState<Mark[]>([]);
   const editor = useRef<MaskCanvasHandle>(null);
   const runner = useToolTask(tool.algorithm, tool.id, input ? { file_path: input.ossPath } : null, () => setFull(true));
   const onSelected = useCallback(() => undefined, []);
   const duration = input?.duration ?? 0;
 
+  // a new clip starts with no frame; another moment of the same clip keeps the editor (and its selection)
   useEffect(() => {
     setFrame(null);
+    setMarks([]);
+  }, [input]);
+  useEffect(() => {
     if (!input) return;
     let live = true;
     const timer = window.setTimeout(() => {
@@ -48,8 +54,23 @@ export function MaskVideoEditor({ tool, text }: { tool: AiTool; text: EditorText
     };
   }, [input, at, shell]);
 
+  function mark() {
+    const box = editor.current?.bounds();
+    if (!box) {
+      runner.setError(USER_TEXTS.SELECT_AREA);
+      return;
+    }
+    runner.setError(null);
+    setMarks((list) => [...list.filter((m) => Math.abs(m.t - at) > 0.05), { ...box, t: at }].sort((a, b) => a.t - b.t));
+  }
+
   function run() {
     if (!input) return;
+    if (marks.length >= 2) {
+      // a moving object: the engine follows its box between the marked frames
+      void runner.run({ data: { file_path: input.ossPath, regions: marks }, name: input.name });
+      return;
+    }
     const problem = checkMaskTool({ selected: editor.current?.selected() ?? 0, needsPrompt: false, prompt: '' });
     if (problem) {
       runner.setError(problem);
@@ -88,6 +109,7 @@ export function MaskVideoEditor({ tool, text }: { tool: AiTool; text: EditorText
                 {(id) => <input id={id} type="range" min={0} max={Math.max(0, duration - 0.1)} step={0.1} value={at} onChange={(e) => setAt(Number(e.target.value))} />}
               </Field>
             ) : null}
+            {frame ? <Marks marks={marks} onMark={mark} onRemove={(t) => setMarks((list) => list.filter((m) => m.t !== t))} /> : null}
             {frame ? <Suspense fallback={<p>Loading the editor…</p>}><MaskEditor ref={editor} image={frame} tools={['brush', 'eraser', 'wand', 'polygon', 'smart']} onSelectedChange={onSelected} /></Suspense> : input ? <p css={{ color: theme.textMuted }}>Reading the frame…</p> : null}
           </>
         }

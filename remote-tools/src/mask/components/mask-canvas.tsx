@@ -3,10 +3,10 @@ import type Konva from 'konva';
 import { Circle, Image as KImage, Layer, Line, Stage } from 'react-konva';
 import { theme } from '@studio/ui-kit/theme';
 import { useFitView, usePinchZoom } from '../hooks/use-fit-view';
-import { useMaskModel } from '../hooks/use-mask-model';
-import { cloneMask, combine, strokeSegment, type Mask, type Point } from '../utils/mask';
+import { useMaskModel, useStrokes } from '../hooks/use-mask-model';
+import { boundsOf, type Point } from '../utils/mask';
 import { fillPolygon } from '../utils/polygon';
-import { smartBrushSelect, wandSelect } from '../utils/wand';
+import { wandSelect } from '../utils/wand';
 
 export type MaskTool = 'brush' | 'eraser' | 'wand' | 'polygon' | 'smart' | 'pan';
 
@@ -22,6 +22,8 @@ export interface MaskCanvasHandle {
   /** the mask as a PNG, white where selected, at the picture's own size */
   toPng(): Promise<Blob>;
   selected(): number;
+  /** the box around everything selected, in picture pixels */
+  bounds(): { x: number; y: number; w: number; h: number } | null;
 }
 
 export interface MaskCanvasProps {
@@ -46,6 +48,18 @@ function boxes(width: number, height: number, regions: readonly { x: number; y: 
   return out;
 }
 
+/** The polygon drawn so far (screen points): its dashed outline, the first corner white (tap it to close). */
+function PolygonMarks({ points }: { points: Point[] }) {
+  return (
+    <>
+      {points.length ? <Line points={points.flatMap((p) => [p.x, p.y])} stroke="#ff4081" strokeWidth={2} dash={[6, 4]} /> : null}
+      {points.map((p, i) => (
+        <Circle key={i} x={p.x} y={p.y} radius={i === 0 ? 6 : 4} fill={i === 0 ? '#ffffff' : '#ff4081'} />
+      ))}
+    </>
+  );
+}
+
 /**
  * The mask editor's canvas (konva): the picture, the selection tinted over it, and the pointer tools. Mouse,
  * pen and touch draw alike (pointer events); two fingers pinch to zoom, the wheel zooms at the pointer, the
@@ -63,15 +77,9 @@ export const MaskCanvas = forwardRef<MaskCanvasHandle, MaskCanvasProps>(function
   const model = useMaskModel(image, natural, overlayLayer);
   const [polygon, setPolygon] = useState<Point[]>([]);
   const [cursor, setCursor] = useState<Point | null>(null);
-  const drawing = useRef<{ last: Point; before: Mask } | null>(null);
   const pan = useRef<{ from: Point; start: { x: number; y: number } } | null>(null);
-  const pinch = usePinchZoom(box, view.zoom, fitView, () => {
-    // a second finger arrived mid-stroke: that was a pinch, not a stroke
-    if (!drawing.current) return;
-    model.mask.current = drawing.current.before;
-    drawing.current = null;
-    model.repaint();
-  });
+  const strokes = useStrokes(model, { tool, radius: () => brushSize / 2 / scale, tolerance });
+  const pinch = usePinchZoom(box, view.zoom, fitView, strokes.cancel);
 
   useEffect(() => {
     onChange({ selected: model.selected(), canUndo: model.canUndo(), canRedo: model.canRedo(), polygonPoints: polygon.length, zoom: view.zoom });
@@ -97,17 +105,10 @@ export const MaskCanvas = forwardRef<MaskCanvasHandle, MaskCanvasProps>(function
     setRegions: (regions) => model.apply(boxes(natural.w, natural.h, regions), 1, true),
     toPng: model.toPng,
     selected: model.selected,
+    bounds: () => boundsOf(model.mask.current),
   }));
 
   const pointer = (): Point | null => stageRef.current?.getPointerPosition() ?? null;
-  const radius = () => brushSize / 2 / scale;
-
-  /** one brush, eraser or smart-brush dab from the last point to this one */
-  function dab(from: Point, to: Point) {
-    if (tool === 'smart') combine(model.mask.current, smartBrushSelect(model.getPixels(), to.x, to.y, radius(), tolerance), 1);
-    else strokeSegment(model.mask.current, from, to, radius(), tool === 'eraser' ? 0 : 1);
-    model.repaint();
-  }
 
   function onDown(event: Konva.KonvaEventObject<PointerEvent>) {
     const p = pointer();
@@ -128,8 +129,7 @@ export const MaskCanvas = forwardRef<MaskCanvasHandle, MaskCanvasProps>(function
       model.apply(wandSelect(model.getPixels(), at.x, at.y, tolerance), 1);
       return;
     }
-    drawing.current = { last: at, before: cloneMask(model.mask.current) };
-    dab(at, at);
+    strokes.begin(at);
   }
 
   function onMove() {
@@ -140,18 +140,12 @@ export const MaskCanvas = forwardRef<MaskCanvasHandle, MaskCanvasProps>(function
       fitView.panTo(pan.current.start.x + p.x - pan.current.from.x, pan.current.start.y + p.y - pan.current.from.y);
       return;
     }
-    const stroke = drawing.current;
-    if (!stroke || pinch.active()) return;
-    const at = toImage(p);
-    dab(stroke.last, at);
-    stroke.last = at;
+    if (!pinch.active()) strokes.move(toImage(p));
   }
 
   function onUp() {
     pan.current = null;
-    const stroke = drawing.current;
-    drawing.current = null;
-    if (stroke) model.commit(stroke.before);
+    strokes.end();
   }
 
   const showCursor = cursor && (tool === 'brush' || tool === 'eraser' || tool === 'smart');
@@ -183,10 +177,7 @@ export const MaskCanvas = forwardRef<MaskCanvasHandle, MaskCanvasProps>(function
         </Layer>
         <Layer ref={overlayLayer} listening={false}>
           <KImage image={model.overlay} {...placed} />
-          {polygon.length ? <Line points={polygon.flatMap((p) => [offsetX + p.x * scale, offsetY + p.y * scale])} stroke="#ff4081" strokeWidth={2} dash={[6, 4]} /> : null}
-          {polygon.map((p, i) => (
-            <Circle key={i} x={offsetX + p.x * scale} y={offsetY + p.y * scale} radius={i === 0 ? 6 : 4} fill={i === 0 ? '#ffffff' : '#ff4081'} />
-          ))}
+          <PolygonMarks points={polygon.map((p) => ({ x: offsetX + p.x * scale, y: offsetY + p.y * scale }))} />
           {showCursor ? <Circle x={cursor.x} y={cursor.y} radius={brushSize / 2} stroke="#ffffff" strokeWidth={1} /> : null}
         </Layer>
       </Stage>

@@ -1,7 +1,10 @@
-import { forwardRef, useCallback, useEffect, useId, useRef, useState } from 'react';
+import { forwardRef, useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Button } from '@studio/ui-kit/button';
 import { focusRing, media, theme } from '@studio/ui-kit/theme';
 import { MaskCanvas, type MaskCanvasHandle, type MaskTool } from './mask-canvas';
+
+/** text for screen readers only (the button shows a symbol) */
+const HIDDEN = { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;
 
 const TOOL_LABEL: Record<MaskTool, string> = {
   brush: 'Brush',
@@ -28,12 +31,11 @@ export interface MaskEditorProps {
   disabled?: boolean;
 }
 
-function ToolButton({ active, onClick, children, label }: { active?: boolean; onClick(): void; children: string; label?: string }) {
+function ToolButton({ active, onClick, children }: { active?: boolean; onClick(): void; children: ReactNode }) {
   return (
     <button
       type="button"
       aria-pressed={active}
-      aria-label={label}
       onClick={onClick}
       css={{
         minHeight: 36,
@@ -132,26 +134,28 @@ export const MaskEditor = forwardRef<MaskCanvasHandle, MaskEditorProps>(function
       </div>
       <MaskCanvas ref={setRefs} image={image} tool={tool} brushSize={brushSize} tolerance={tolerance} height={height} onChange={onChange} />
       <div role="toolbar" aria-label="Mask history and zoom" css={{ display: 'flex', flexWrap: 'wrap', gap: 6, alignItems: 'center' }}>
-        <ToolButton onClick={() => canvas.current?.undo()} label="Undo">
+        <ToolButton onClick={() => canvas.current?.undo()}>
           Undo
         </ToolButton>
-        <ToolButton onClick={() => canvas.current?.redo()} label="Redo">
+        <ToolButton onClick={() => canvas.current?.redo()}>
           Redo
         </ToolButton>
-        <ToolButton onClick={() => canvas.current?.clear()} label="Clear selection">
-          Clear
+        <ToolButton onClick={() => canvas.current?.clear()}>
+          Clear selection
         </ToolButton>
-        <ToolButton onClick={() => canvas.current?.zoomBy(1 / 1.25)} label="Zoom out">
-          −
+        <ToolButton onClick={() => canvas.current?.zoomBy(1 / 1.25)}>
+          <span aria-hidden="true">−</span>
+          <span css={HIDDEN}>Zoom out</span>
         </ToolButton>
         <span aria-live="polite" css={{ minWidth: 44, textAlign: 'center', fontSize: 13 }}>
           {Math.round(state.zoom * 100)}%
         </span>
-        <ToolButton onClick={() => canvas.current?.zoomBy(1.25)} label="Zoom in">
-          +
+        <ToolButton onClick={() => canvas.current?.zoomBy(1.25)}>
+          <span aria-hidden="true">+</span>
+          <span css={HIDDEN}>Zoom in</span>
         </ToolButton>
-        <ToolButton onClick={() => canvas.current?.fit()} label="Fit to view">
-          Fit
+        <ToolButton onClick={() => canvas.current?.fit()}>
+          Fit to view
         </ToolButton>
         <span css={{ marginLeft: 'auto', color: theme.textMuted, fontSize: 13 }} data-testid="mask-selected">
           {state.selected > 0 ? 'Area selected' : 'Nothing selected yet'}

@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import type Konva from 'konva';
-import { cloneMask, combine, createMask, selectedCount, toOverlay, toRgba, type Mask } from '../utils/mask';
+import { cloneMask, combine, createMask, selectedCount, strokeSegment, toOverlay, toRgba, type Mask } from '../utils/mask';
 import { UndoStack } from '../utils/undo-stack';
-import type { Pixels } from '../utils/wand';
+import { smartBrushSelect, type Pixels } from '../utils/wand';
 
 const OVERLAY: [number, number, number, number] = [255, 64, 129, 150];
 
@@ -106,5 +106,45 @@ export function useMaskModel(image: CanvasImageSource, natural: { w: number; h: 
     selected: () => selectedCount(mask.current),
     canUndo: () => history.current.canUndo,
     canRedo: () => history.current.canRedo,
+  };
+}
+
+/**
+ * A brush, eraser or smart-brush stroke on the selection: begun at a point, continued dab by dab, ended
+ * as one undoable change, or cancelled (a second finger arrived: that was a pinch).
+ */
+export function useStrokes(model: ReturnType<typeof useMaskModel>, paint: { tool: string; radius: () => number; tolerance: number }) {
+  const drawing = useRef<{ last: { x: number; y: number }; before: Mask } | null>(null);
+
+  function dab(from: { x: number; y: number }, to: { x: number; y: number }) {
+    if (paint.tool === 'smart') combine(model.mask.current, smartBrushSelect(model.getPixels(), to.x, to.y, paint.radius(), paint.tolerance), 1);
+    else strokeSegment(model.mask.current, from, to, paint.radius(), paint.tool === 'eraser' ? 0 : 1);
+    model.repaint();
+  }
+
+  return {
+    begin(at: { x: number; y: number }) {
+      drawing.current = { last: at, before: cloneMask(model.mask.current) };
+      dab(at, at);
+    },
+    /** false when no stroke is under way */
+    move(at: { x: number; y: number }): boolean {
+      const stroke = drawing.current;
+      if (!stroke) return false;
+      dab(stroke.last, at);
+      stroke.last = at;
+      return true;
+    },
+    end() {
+      const stroke = drawing.current;
+      drawing.current = null;
+      if (stroke) model.commit(stroke.before);
+    },
+    cancel() {
+      if (!drawing.current) return;
+      model.mask.current = drawing.current.before;
+      drawing.current = null;
+      model.repaint();
+    },
   };
 }

@@ -19,6 +19,18 @@ export interface UploadSlotProps {
   disabled?: boolean;
 }
 
+function UploadProgress({ label, name, percent }: { label: string; name: string; percent: number }) {
+  return (
+    <div css={{ width: '100%', maxWidth: 320 }}>
+      <div css={{ fontSize: 14, marginBottom: 6 }}>Uploading {name}…</div>
+      <div role="progressbar" aria-label={`Uploading ${label.toLowerCase()}`} aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent} css={{ height: 8, borderRadius: 4, background: theme.surfaceRaised, overflow: 'hidden' }}>
+        <div css={{ width: `${percent}%`, height: '100%', background: theme.primary, transition: 'width 0.2s' }} />
+      </div>
+      <div css={{ fontSize: 13, color: theme.textMuted, marginTop: 4 }}>{percent}%</div>
+    </div>
+  );
+}
+
 /** Upload area: click to choose, drop, paste, or pick from My Creations; progress and refusals shown in place. */
 export function UploadSlot({ label, hint, limits, upload, takesPaste, onMany, disabled }: UploadSlotProps) {
   const id = useId();
@@ -100,13 +112,7 @@ export function UploadSlot({ label, hint, limits, upload, takesPaste, onMany, di
           css={{ position: 'absolute', width: 1, height: 1, opacity: 0, pointerEvents: 'none' }}
         />
         {state.phase === 'uploading' ? (
-          <div css={{ width: '100%', maxWidth: 320 }}>
-            <div css={{ fontSize: 14, marginBottom: 6 }}>Uploading {state.name}…</div>
-            <div role="progressbar" aria-label={`Uploading ${label.toLowerCase()}`} aria-valuemin={0} aria-valuemax={100} aria-valuenow={state.percent} css={{ height: 8, borderRadius: 4, background: theme.surfaceRaised, overflow: 'hidden' }}>
-              <div css={{ width: `${state.percent}%`, height: '100%', background: theme.primary, transition: 'width 0.2s' }} />
-            </div>
-            <div css={{ fontSize: 13, color: theme.textMuted, marginTop: 4 }}>{state.percent}%</div>
-          </div>
+          <UploadProgress label={label} name={state.name} percent={state.percent} />
         ) : (
           <>
             <div css={{ display: 'flex', gap: 8, flexWrap: 'wrap', justifyContent: 'center' }}>
