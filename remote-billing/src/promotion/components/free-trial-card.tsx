@@ -53,6 +53,8 @@ export function FreeTrialCard() {
   }, [phase, viewport.isDesktop]);
 
   if (!eligible || phase === 'hidden' || phase === 'removed') return null;
+  // beside the sidebar, never over it: the page's main landmark starts where the sidebar ends
+  const mainLeft = document.getElementById('shell-main')?.getBoundingClientRect().left ?? 0;
   const text = cardText(isLogin, variant);
   const act = () => {
     setPhase('collapsing');
@@ -68,7 +70,7 @@ export function FreeTrialCard() {
       data-phase={phase}
       css={{
         position: 'fixed',
-        left: 24,
+        left: mainLeft + 24,
         bottom: 24,
         zIndex: 950,
         width: 300,

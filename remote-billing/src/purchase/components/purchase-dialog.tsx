@@ -14,6 +14,67 @@ const TAB_LABEL: Record<BuyTab, string> = { credits: 'Credits', membership: 'Mem
 const BENEFITS = ['Watermark-free downloads', 'Ultra HD video and images', 'Frame interpolation', 'Up to 5 videos at once', 'Unlimited effects'];
 const FOOTER_NOTES = ['Credits info: valid for 2 years', 'Secure payment', 'Support service', '30-day money-back guarantee'];
 
+function BenefitsAside() {
+  return (
+    <aside
+      aria-label="Membership benefits"
+      css={{
+        padding: 24,
+        color: '#ffffff',
+        background: 'linear-gradient(160deg, #2a1670 0%, #1d1145 60%, #0f1b4d 100%)',
+        display: 'flex',
+        flexDirection: 'column',
+        gap: 12,
+        [media.phone]: { display: 'none' },
+      }}
+    >
+      <p css={{ margin: 0, fontWeight: 700, fontSize: 18 }}>Membership benefits</p>
+      <ul css={{ margin: 0, padding: 0, listStyle: 'none', display: 'flex', flexDirection: 'column', gap: 10, fontSize: 14 }}>
+        {BENEFITS.map((benefit) => (
+          <li key={benefit} css={{ display: 'flex', gap: 8 }}>
+            <span aria-hidden="true">✓</span>
+            {benefit}
+          </li>
+        ))}
+      </ul>
+    </aside>
+  );
+}
+
+function PurchaseTabs({ tabs, tab, onTabChange }: { tabs: BuyTab[]; tab: BuyTab; onTabChange(tab: BuyTab): void }) {
+  return (
+    <div role="tablist" aria-label="Purchase type" css={{ display: 'flex', gap: 4, padding: '12px 20px 0' }}>
+      {tabs.map((item) => {
+        const selected = item === tab;
+        return (
+          <button
+            key={item}
+            type="button"
+            role="tab"
+            id={`purchase-tab-${item}`}
+            aria-selected={selected}
+            aria-controls={`purchase-panel-${item}`}
+            onClick={() => onTabChange(item)}
+            css={{
+              padding: '10px 16px',
+              border: 0,
+              borderBottom: `2px solid ${selected ? theme.link : 'transparent'}`,
+              background: 'transparent',
+              color: selected ? theme.text : theme.textMuted,
+              font: 'inherit',
+              fontWeight: 600,
+              cursor: 'pointer',
+              ...focusRing,
+            }}
+          >
+            {TAB_LABEL[item]}
+          </button>
+        );
+      })}
+    </div>
+  );
+}
+
 /**
  * The purchase dialog: about 960 px wide on desktop with a close button and the Credits and Membership
  * tabs; full screen on phones with a back arrow and the tabs the other way round. A buy opens the shop in a
@@ -68,28 +129,7 @@ export function PurchaseDialog({ tab, onTabChange, onClose }: { tab: BuyTab; onT
           [media.phone]: { width: '100%', height: '100%', maxHeight: 'none', borderRadius: 0, gridTemplateColumns: 'minmax(0, 1fr)', border: 0 },
         }}
       >
-        <aside
-          aria-label="Membership benefits"
-          css={{
-            padding: 24,
-            color: '#ffffff',
-            background: 'linear-gradient(160deg, #2a1670 0%, #1d1145 60%, #0f1b4d 100%)',
-            display: 'flex',
-            flexDirection: 'column',
-            gap: 12,
-            [media.phone]: { display: 'none' },
-          }}
-        >
-          <p css={{ margin: 0, fontWeight: 700, fontSize: 18 }}>Membership benefits</p>
-          <ul css={{ margin: 0, padding: 0, listStyle: 'none', display: 'flex', flexDirection: 'column', gap: 10, fontSize: 14 }}>
-            {BENEFITS.map((benefit) => (
-              <li key={benefit} css={{ display: 'flex', gap: 8 }}>
-                <span aria-hidden="true">✓</span>
-                {benefit}
-              </li>
-            ))}
-          </ul>
-        </aside>
+        <BenefitsAside />
 
         <div css={{ display: 'flex', flexDirection: 'column', minHeight: 0, overflow: 'hidden' }}>
           <div css={{ display: 'flex', alignItems: 'center', gap: 8, padding: '16px 20px', borderBottom: `1px solid ${theme.border}` }}>
@@ -107,35 +147,7 @@ export function PurchaseDialog({ tab, onTabChange, onClose }: { tab: BuyTab; onT
               </Button>
             )}
           </div>
-          <div role="tablist" aria-label="Purchase type" css={{ display: 'flex', gap: 4, padding: '12px 20px 0' }}>
-            {tabs.map((item) => {
-              const selected = item === tab;
-              return (
-                <button
-                  key={item}
-                  type="button"
-                  role="tab"
-                  id={`purchase-tab-${item}`}
-                  aria-selected={selected}
-                  aria-controls={`purchase-panel-${item}`}
-                  onClick={() => onTabChange(item)}
-                  css={{
-                    padding: '10px 16px',
-                    border: 0,
-                    borderBottom: `2px solid ${selected ? theme.link : 'transparent'}`,
-                    background: 'transparent',
-                    color: selected ? theme.text : theme.textMuted,
-                    font: 'inherit',
-                    fontWeight: 600,
-                    cursor: 'pointer',
-                    ...focusRing,
-                  }}
-                >
-                  {TAB_LABEL[item]}
-                </button>
-              );
-            })}
-          </div>
+          <PurchaseTabs tabs={tabs} tab={tab} onTabChange={onTabChange} />
           <div role="tabpanel" id={`purchase-panel-${tab}`} aria-labelledby={`purchase-tab-${tab}`} css={{ padding: 20, overflowY: 'auto', flex: 1 }}>
             {error ? (
               <p role="alert" css={{ margin: '0 0 12px' }}>
