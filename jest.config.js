@@ -55,6 +55,7 @@ module.exports = {
       transformIgnorePatterns: ['/node_modules/(?!(jose|content-disposition|cookie)/)'],
       // ESM-style './x.js' imports (shared-contracts, services) resolve to the .ts files
       moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
+      setupFilesAfterEnv: ['<rootDir>/test-support/setup-services.ts'],
     },
   ],
 };

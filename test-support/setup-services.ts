@@ -1,0 +1,9 @@
+/**
+ * pg-boss leaves a loop behind every stop(): it checks once a second whether its workers have ended and
+ * `require`s node:timers/promises lazily for each wait. If a suite's module registry is torn down before that
+ * loop's last wait, the require throws and jest fails the whole suite ("Test suite failed to run"). Give the
+ * loop its last second before the registry goes.
+ */
+afterAll(async () => {
+  await new Promise((resolve) => setTimeout(resolve, 1100));
+});
