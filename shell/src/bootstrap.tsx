@@ -9,6 +9,7 @@ import { MANIFEST_CHECK_DELAY_MS } from 'shared-contracts';
 import { App } from './app/app';
 import { createShell } from './app/create-shell';
 import { adoptPrerendered } from './cms/adopt-prerendered';
+import { afterLoad } from './chat/after-load';
 import { startCustomerChat } from './chat/start-chat';
 import { readShellConfig } from './config/shell-config';
 import { lifecycle } from './lifecycle/lifecycle-state';
@@ -39,7 +40,8 @@ startCustomerChat(shell.api, config);
 if (shouldRefresh) void shell.session.refreshUser();
 
 // page load performance: web-vitals in its own chunk, once the page has started
-void import(/* webpackChunkName: "web-vitals-report" */ './tracking/web-vitals').then(({ reportWebVitals }) => reportWebVitals(shell.api.track));
+// (after the load: web-vitals reads the buffered paint entries, so nothing is missed)
+afterLoad(() => void import(/* webpackChunkName: "web-vitals-report" */ './tracking/web-vitals').then(({ reportWebVitals }) => reportWebVitals(shell.api.track)));
 
 // the new-version check: first run 1 s after start, its code loaded only then (not part of the first load)
 setTimeout(() => {

@@ -1,5 +1,6 @@
 /** Starts the customer chat the first time Home is shown (its code loads only then) and hides it elsewhere. */
 import type { ShellApi } from 'shared-contracts';
+import { afterLoad } from './after-load';
 import type { ChatConfig, CustomerChat } from './customer-chat';
 
 export const CHAT_ROUTES = ['/home', '/'];
@@ -10,7 +11,10 @@ export function startCustomerChat(shell: ShellApi, config: ChatConfig): () => vo
   return shell.bus.on('shell:route-changed', ({ path }) => {
     onHome = CHAT_ROUTES.includes(path.replace(/\/+$/, '') || '/');
     if (onHome && !chat) {
-      chat = import(/* webpackChunkName: "customer-chat" */ './customer-chat').then(({ createCustomerChat }) => createCustomerChat(shell, config));
+      // after the page's load: the widget is never part of the first paint
+      chat = new Promise<void>((resolve) => afterLoad(resolve))
+        .then(() => import(/* webpackChunkName: "customer-chat" */ './customer-chat'))
+        .then(({ createCustomerChat }) => createCustomerChat(shell, config));
       chat.catch(() => {
         chat = null;
       });
