@@ -45,11 +45,15 @@ export async function runLighthouse(origin: string, paths: string[], port = Numb
     for (const pagePath of paths) {
       const entry = {} as { desktop: LighthouseScores; mobile: LighthouseScores };
       for (const form of ['desktop', 'mobile'] as const) {
-        const result = await lighthouse(
-          `${origin}${pagePath}`,
-          { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'] },
-          form === 'desktop' ? desktopConfig : undefined,
-        );
+        const run = () =>
+          lighthouse(
+            `${origin}${pagePath}`,
+            { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'] },
+            form === 'desktop' ? desktopConfig : undefined,
+          );
+        let result = await run();
+        // a trace lost on a busy machine (NO_NAVSTART and the like) is Lighthouse's own advice: run it again
+        if (!result || result.lhr.runtimeError) result = await run();
         if (!result || result.lhr.runtimeError) throw new Error(`lighthouse ${pagePath} ${form}: ${result?.lhr.runtimeError?.message ?? 'no result'}`);
         const { categories, audits } = result.lhr;
         entry[form] = {
