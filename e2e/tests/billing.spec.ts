@@ -123,4 +123,10 @@ test('the phone dialog at 375 px: full screen, membership first, Subscribe', asy
   // a Premium member is told when a new subscription starts
   await expect(dialog.getByRole('note')).toHaveText(/Your new subscription will start after the current one ends/);
   await page.screenshot({ path: 'e2e/test-results/billing-phone.png' });
+  // the sandbox checkout fits a phone too
+  await page.goto('/v1/buy/checkout?cartItem=24110007&source=dialog&sid=phone-check-0001');
+  await expect(page.getByRole('note')).toContainText('No money moves');
+  await expect(page.getByLabel('Card number')).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  await page.screenshot({ path: 'e2e/test-results/billing-checkout-375.png', fullPage: true });
 });

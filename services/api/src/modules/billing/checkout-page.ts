@@ -14,14 +14,15 @@ const STYLE = `
   @media (prefers-color-scheme: dark) { :root { --bg: #0f1118; --card: #191c26; --text: #f1f2f6; --muted: #b5b9c8; --line: #30344a; --accent: #9d8bff; --bad: #ff8a80; --good: #6ee7a8; } }
   * { box-sizing: border-box; }
   body { margin: 0; min-height: 100vh; font: 16px/1.5 system-ui, -apple-system, "Segoe UI", sans-serif; background: var(--bg); color: var(--text); display: flex; justify-content: center; padding: 24px 16px; }
-  main { width: 100%; max-width: 460px; display: flex; flex-direction: column; gap: 16px; }
+  main { width: 100%; max-width: 460px; min-width: 0; display: flex; flex-direction: column; gap: 16px; }
   .banner { border: 2px dashed var(--accent); border-radius: 12px; padding: 12px 14px; font-weight: 600; }
   .card { background: var(--card); border: 1px solid var(--line); border-radius: 16px; padding: 20px; display: flex; flex-direction: column; gap: 12px; }
   h1 { font-size: 22px; margin: 0; }
   dl { display: grid; grid-template-columns: auto 1fr; gap: 6px 16px; margin: 0; }
-  dt { color: var(--muted); } dd { margin: 0; text-align: right; font-weight: 600; }
+  dt { color: var(--muted); } dd { margin: 0; text-align: right; font-weight: 600; overflow-wrap: anywhere; }
   label { display: flex; flex-direction: column; gap: 4px; font-size: 14px; color: var(--muted); }
-  input { font: inherit; padding: 10px 12px; border-radius: 10px; border: 1px solid var(--line); background: var(--bg); color: var(--text); }
+  label, .row > * { min-width: 0; }
+  input { width: 100%; min-width: 0; font: inherit; padding: 10px 12px; border-radius: 10px; border: 1px solid var(--line); background: var(--bg); color: var(--text); }
   input:focus-visible, button:focus-visible, a:focus-visible { outline: 3px solid var(--accent); outline-offset: 2px; }
   .row { display: grid; grid-template-columns: 1fr 1fr; gap: 12px; }
   button { font: inherit; font-weight: 700; padding: 12px; border: 0; border-radius: 999px; background: var(--accent); color: #fff; cursor: pointer; }
