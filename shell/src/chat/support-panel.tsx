@@ -36,6 +36,59 @@ const launcherCss = {
   placeItems: 'center',
 } as const;
 
+const panelCss = {
+  position: 'fixed',
+  right: 20,
+  bottom: 88,
+  zIndex: 1500,
+  width: 'min(360px, calc(100vw - 40px))',
+  maxHeight: 'min(520px, calc(100vh - 120px))',
+  display: 'flex',
+  flexDirection: 'column',
+  background: 'var(--c-surface)',
+  color: 'var(--c-text)',
+  border: '1px solid var(--c-border)',
+  borderRadius: 12,
+  boxShadow: '0 12px 40px rgba(0,0,0,.35)',
+} as const;
+
+/** The conversation so far and the FAQ's questions as one-click chips. */
+function ChatLog({ messages, onAsk }: { messages: Message[]; onAsk(question: string, entry: FaqEntry): void }) {
+  return (
+    <div aria-live="polite" css={{ overflowY: 'auto', padding: 16, display: 'flex', flexDirection: 'column', gap: 8, flex: 1 }}>
+      {messages.map((message, index) => (
+        <p
+          key={index}
+          css={{
+            margin: 0,
+            padding: '8px 12px',
+            borderRadius: 10,
+            maxWidth: '85%',
+            alignSelf: message.from === 'you' ? 'flex-end' : 'flex-start',
+            background: message.from === 'you' ? 'var(--c-primary-strong)' : 'var(--c-surface-raised)',
+            color: message.from === 'you' ? 'var(--c-on-primary)' : 'inherit',
+            fontSize: 14,
+          }}
+        >
+          {message.text}
+        </p>
+      ))}
+      <div css={{ display: 'flex', flexWrap: 'wrap', gap: 6 }}>
+        {FAQ.map((entry) => (
+          <button
+            key={entry.id}
+            type="button"
+            onClick={() => onAsk(entry.question, entry)}
+            css={{ border: '1px solid var(--c-border)', background: 'transparent', color: 'inherit', borderRadius: 14, padding: '4px 10px', fontSize: 13, cursor: 'pointer' }}
+          >
+            {entry.question}
+          </button>
+        ))}
+      </div>
+    </div>
+  );
+}
+
 export function SupportPanel({ shell }: { shell: ShellApi }) {
   const [open, setOpen] = useState(false);
   const [messages, setMessages] = useState<Message[]>([{ from: 'support', text: GREETING }]);
@@ -100,21 +153,7 @@ export function SupportPanel({ shell }: { shell: ShellApi }) {
           aria-labelledby={titleId}
           data-testid="customer-chat-panel"
           onKeyDown={onKeyDown}
-          css={{
-            position: 'fixed',
-            right: 20,
-            bottom: 88,
-            zIndex: 1500,
-            width: 'min(360px, calc(100vw - 40px))',
-            maxHeight: 'min(520px, calc(100vh - 120px))',
-            display: 'flex',
-            flexDirection: 'column',
-            background: 'var(--c-surface)',
-            color: 'var(--c-text)',
-            border: '1px solid var(--c-border)',
-            borderRadius: 12,
-            boxShadow: '0 12px 40px rgba(0,0,0,.35)',
-          }}
+          css={panelCss}
         >
           <div css={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', padding: '12px 16px', borderBottom: '1px solid var(--c-border)' }}>
             <h2 id={titleId} css={{ margin: 0, fontSize: 16 }}>
@@ -124,37 +163,7 @@ export function SupportPanel({ shell }: { shell: ShellApi }) {
               ×
             </button>
           </div>
-          <div aria-live="polite" css={{ overflowY: 'auto', padding: 16, display: 'flex', flexDirection: 'column', gap: 8, flex: 1 }}>
-            {messages.map((message, index) => (
-              <p
-                key={index}
-                css={{
-                  margin: 0,
-                  padding: '8px 12px',
-                  borderRadius: 10,
-                  maxWidth: '85%',
-                  alignSelf: message.from === 'you' ? 'flex-end' : 'flex-start',
-                  background: message.from === 'you' ? 'var(--c-primary-strong)' : 'var(--c-surface-raised)',
-                  color: message.from === 'you' ? 'var(--c-on-primary)' : 'inherit',
-                  fontSize: 14,
-                }}
-              >
-                {message.text}
-              </p>
-            ))}
-            <div css={{ display: 'flex', flexWrap: 'wrap', gap: 6 }}>
-              {FAQ.map((entry) => (
-                <button
-                  key={entry.id}
-                  type="button"
-                  onClick={() => ask(entry.question, entry)}
-                  css={{ border: '1px solid var(--c-border)', background: 'transparent', color: 'inherit', borderRadius: 14, padding: '4px 10px', fontSize: 13, cursor: 'pointer' }}
-                >
-                  {entry.question}
-                </button>
-              ))}
-            </div>
-          </div>
+          <ChatLog messages={messages} onAsk={ask} />
           <form
             css={{ display: 'flex', gap: 8, padding: 12, borderTop: '1px solid var(--c-border)' }}
             onSubmit={(event) => {
