@@ -28,6 +28,17 @@ export function decodeCmsPath(encoded: string): string | null {
   return trimmed.toLowerCase();
 }
 
+function isProductionEnv(): boolean {
+  return (process.env.APP_ENV ?? process.env.NODE_ENV) === 'production';
+}
+
+function cookieOrHeader(request: FastifyRequest, name: string): string | undefined {
+  const header = request.headers[name.replace(/_/g, '-')] ?? request.headers[name];
+  if (typeof header === 'string') return header;
+  const cookie = (request.headers.cookie ?? '').split(';').map((part) => part.trim()).find((part) => part.startsWith(`${name}=`));
+  return cookie ? decodeURIComponent(cookie.slice(name.length + 1)) : undefined;
+}
+
 export async function contentRoutes(scope: FastifyInstance, ctx: ModuleContext): Promise<void> {
   const app = scope.withTypeProvider<TypeBoxProvider>();
   const { db, auth, config } = ctx;
