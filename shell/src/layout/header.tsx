@@ -120,9 +120,20 @@ function LoginFallback() {
   );
 }
 
+/**
+ * Holds the Login button's place while the account remote loads. Not a second Login button: the loading
+ * slot and the failed slot are different places in React's tree, so a button shown in both is replaced
+ * under a click that lands during the switch, and that click is lost.
+ */
+function AccountLoading() {
+  const { flags } = useSession();
+  if (flags.isLogin) return null;
+  return <span aria-hidden="true" data-testid="account-loading" css={{ display: 'inline-block', width: 76, height: 36 }} />;
+}
+
 export function AccountSlot() {
   return (
-    <RemoteArea module="remote_account/AccountEntry" props={{}} area="Account" fallback={() => <LoginFallback />} loading={<LoginFallback />} />
+    <RemoteArea module="remote_account/AccountEntry" props={{}} area="Account" fallback={() => <LoginFallback />} loading={<AccountLoading />} />
   );
 }
 
