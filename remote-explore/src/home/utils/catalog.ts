@@ -1,5 +1,6 @@
 import { routePath, TOOL_PAGES as TOOL_CATALOGUE, toolCategoryRoute } from 'shared-contracts';
 import type { IconName } from '@studio/ui-kit/icons';
+import { TOOL_ICONS } from '@studio/ui-kit/tool-icons';
 
 export interface CatalogEntry {
   id: string;
@@ -21,23 +22,6 @@ export const CREATION_MODES: readonly CatalogEntry[] = [
   { id: 'effects', title: 'AI Effects', description: 'Apply a ready-made effect to your photo.', to: routePath('Effect'), icon: 'effects' },
 ];
 
-const TOOL_ICONS: Record<string, IconName> = {
-  'video-enhancer': 'video-enhance',
-  'image-enhancer': 'image-enhance',
-  'bg-remover': 'bg-remove',
-  'object-remover': 'object-remove',
-  'partial-redrawing': 'redraw',
-  'ai-talking-avatar': 'avatar',
-  'video-eraser': 'video-erase',
-  'video-object-remover': 'video-object-remove',
-  'talking-photo': 'talking-photo',
-  'lip-sync': 'lip-sync',
-  'video-denoise': 'denoise',
-  'text-watermark-remover': 'watermark',
-  'image-extender': 'extend',
-  'audio-tools': 'audio',
-  'effect-templates': 'template',
-};
 
 /**
  * Every AI tool of spec section 1, from the contract's catalogue. Tools with a page of their own link to

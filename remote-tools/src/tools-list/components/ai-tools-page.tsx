@@ -6,7 +6,8 @@ import { Icon } from '@studio/ui-kit/icons';
 import { PageFrame } from '@studio/ui-kit/page-frame';
 import { focusRing, media, theme } from '@studio/ui-kit/theme';
 import { usePreviews } from '../hooks/use-previews';
-import { CATEGORY_TABS, ICONS, toolHref, toolsFor } from '../utils/catalog';
+import { TOOL_ICONS } from '@studio/ui-kit/tool-icons';
+import { CATEGORY_TABS, toolHref, toolsFor } from '../utils/catalog';
 import { ToolPreview } from './tool-preview';
 
 const MEDIA_LABEL = { video: 'Video', image: 'Image', audio: 'Audio' } as const;
@@ -18,7 +19,7 @@ function ToolCard({ tool, preview }: { tool: AiTool; preview: Preview | undefine
       <ToolPreview preview={preview} title={tool.title} />
       <AppLink to={href ?? routePath('AiTools')} css={{ display: 'flex', alignItems: 'flex-start', gap: 12, color: theme.text, textDecoration: 'none', borderRadius: 8, ...focusRing }}>
         <span css={{ display: 'inline-flex', alignItems: 'center', justifyContent: 'center', flexShrink: 0, width: 40, height: 40, borderRadius: 12, color: '#ffffff', background: 'linear-gradient(135deg, #6d4aff, #2ec5ff)' }}>
-          <Icon name={ICONS[tool.id] ?? 'tools'} />
+          <Icon name={TOOL_ICONS[tool.id] ?? 'tools'} />
         </span>
         <span css={{ display: 'flex', flexDirection: 'column', gap: 4, minWidth: 0 }}>
           <span css={{ fontWeight: 600, fontSize: 16 }}>{tool.title}</span>

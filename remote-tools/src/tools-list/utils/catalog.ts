@@ -1,7 +1,7 @@
 /** The tools list reads the contract's catalogue (shared-contracts tools.ts); this file only filters it. */
 import { routePath, type AiToolCategory, type RouteName } from 'shared-contracts';
 import { AI_TOOLS, type AiTool } from 'shared-contracts/tools';
-import type { IconName } from '@studio/ui-kit/icons';
+
 
 /** The tool routes spec section 2 names (its route table and named routes): the Hot list. */
 const SPEC_NAMED: ReadonlySet<RouteName> = new Set<RouteName>([
@@ -29,23 +29,6 @@ export function toolHref(tool: AiTool): string | null {
   return tool.route ? routePath(tool.route as never) : null;
 }
 
-export const ICONS: Readonly<Record<string, IconName>> = {
-  'video-enhancer': 'video-enhance',
-  'image-enhancer': 'image-enhance',
-  'bg-remover': 'bg-remove',
-  'object-remover': 'object-remove',
-  'partial-redrawing': 'redraw',
-  'ai-talking-avatar': 'avatar',
-  'video-eraser': 'video-erase',
-  'video-object-remover': 'video-object-remove',
-  'talking-photo': 'talking-photo',
-  'lip-sync': 'lip-sync',
-  'video-denoise': 'denoise',
-  'text-watermark-remover': 'watermark',
-  'image-extender': 'extend',
-  'audio-tools': 'audio',
-  'effect-templates': 'template',
-};
 
 export interface CategoryTab {
   category: AiToolCategory;
