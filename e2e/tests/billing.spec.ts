@@ -18,6 +18,21 @@ async function logIn(page: Page, email: string): Promise<void> {
   await expect(page.getByTestId('header-credits')).toHaveText(/^\d+$/);
 }
 
+/** A new account of its own (a free user), so the trial does not turn a shared demo account into a member for the suites after this one. */
+async function signUp(page: Page): Promise<void> {
+  await page.goto('/home');
+  await page.getByTestId('account-entry').getByRole('button', { name: 'Login', exact: true }).click();
+  const frame = page.frameLocator('iframe[title$="to AI Video Generator"]');
+  await frame.getByRole('link', { name: 'Sign up' }).click();
+  await frame.locator('#register-email').fill(`trial-${Date.now()}@example.test`);
+  await frame.locator('#register-password').fill('a-long-password-1');
+  const confirm = frame.locator('#register-password-confirm');
+  if (await confirm.count()) await confirm.fill('a-long-password-1');
+  await frame.locator('#view-register').getByRole('button', { name: /sign up|create/i }).click();
+  await expect(page.getByTestId('account-avatar')).toBeVisible();
+  await expect(page.getByTestId('header-credits')).toHaveText(/^\d+$/);
+}
+
 /** QA override (outside production): this browser is in the campaign audience, which the suite's config switches off. */
 async function joinCampaign(context: BrowserContext, page: Page): Promise<void> {
   await page.goto('/home');
@@ -82,7 +97,7 @@ test('a free user buys a credit pack in the sandbox checkout and sees it arrive 
 });
 
 test('a free user takes the 3-day trial, becomes Standard in the account panel, and cancels the renewal', async ({ page, context }) => {
-  await logIn(page, 'free@demo.local');
+  await signUp(page);
   await page.getByTestId('header-credits').click();
   const dialog = page.getByRole('dialog', { name: 'Upgrade' });
   // smart open: membership for a free user

@@ -152,7 +152,9 @@ export function CheckInPanel({ runtime }: { runtime: AccountRuntime }) {
             type="button"
             data-autofocus
             css={primaryButton(palette)}
-            disabled={disabled}
+            // a signed-in claim is ignored while the status loads or a claim runs: say so by disabling it,
+            // rather than taking a click and doing nothing (a guest's click opens the login at any time)
+            disabled={disabled || (isLogin && (view.claiming || view.loading))}
             aria-busy={view.claiming || view.loading}
             onClick={() => void checkin.claim('checkin-panel')}
           >
