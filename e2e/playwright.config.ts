@@ -63,7 +63,7 @@ export default defineConfig({
       // the early-login variant opens the login dialog on any click; suites that need it switch it on themselves.
       // ad_banner_undefined is the campaign audience (header banner, start-up pop-ups): off, so a pop-up never
       // covers another suite's clicks
-      AB_TESTS_OFF: 'login_test_undefined,ad_banner_undefined',
+      AB_TESTS_OFF: 'login_test_undefined,ad_banner_undefined,ai_price_upgrade',
       // the edge's country header (production: Cloudflare's); a suite names a visitor's country with it
       COUNTRY_HEADER: 'cf-ipcountry',
     },

@@ -45,6 +45,12 @@ export function useMarketing(client: Client): MarketingItem[] {
 }
 
 /** The caller's plan in an A/B test (GET /v1/common/ab-test); a failure is plan 0, the default variant. */
+/**
+ * The membership-upgrade flag of spec section 6 (membership shows standard instead of premium plans; the
+ * floating and header ads hide) is variant B of the ai_price_upgrade A/B test.
+ */
+export const MEMBERSHIP_UPGRADE_TEST = 'ai_price_upgrade';
+
 export function useAbPlan(testCode: string): number {
   const shell = useShell();
   const session = useSnapshot(shell.session.state);

@@ -16,7 +16,9 @@ function renderSlot(placement: PromotionSlotProps['placement'], shell: ShellDoub
 function answering(ads: AdItem[], marketing: MarketingItem[] = []): ShellDouble {
   const shell = createShellDouble();
   // the caller is in the campaign audience (plan 2 of ad_banner_undefined)
-  shell.api.call.mockImplementation(async (key: string) => (key === 'GET /v1/common/ad' ? ads : key === 'GET /v1/common/ab-test' ? { plan: 2 } : marketing));
+  shell.api.call.mockImplementation(async (key: string, options?: { query?: { test_code?: string } }) =>
+    key === 'GET /v1/common/ad' ? ads : key === 'GET /v1/common/ab-test' ? { plan: options?.query?.test_code === 'ad_banner_undefined' ? 2 : 0 } : marketing,
+  );
   return shell;
 }
 

@@ -3,7 +3,7 @@ import { useSnapshot } from 'valtio';
 import { AD_ICON_SIZE, useShell, type AdItem, type PromotionSlotProps } from 'shared-contracts';
 import { Glyph, GLYPHS } from '@studio/ui-kit/button';
 import { focusRing, theme } from '@studio/ui-kit/theme';
-import { useAbPlan, useAds, useMarketing } from '../api/promotions';
+import { MEMBERSHIP_UPGRADE_TEST, useAbPlan, useAds, useMarketing } from '../api/promotions';
 import { closeAd, isAdClosed, localDate, readPromotionFlag, recordClosed, recordShown } from '../utils/promotion-flags';
 import { mayShowPlacement, showFloatingAd, showHeaderAd, showHeaderBanner, type Viewer } from '../utils/rules';
 import { PromoLink } from './promo-link';
@@ -14,7 +14,8 @@ export function useViewer(): Viewer {
   const viewport = useSnapshot(shell.viewport);
   const session = useSnapshot(shell.session.state);
   const campaign = useAbPlan('ad_banner_undefined') === 2;
-  return { isPhone: viewport.isPhone, isLogin: session.flags.isLogin, isSubscribed: session.flags.isSubscribed, upgrade: false, campaign };
+  const upgrade = useAbPlan(MEMBERSHIP_UPGRADE_TEST) === 2;
+  return { isPhone: viewport.isPhone, isLogin: session.flags.isLogin, isSubscribed: session.flags.isSubscribed, upgrade, campaign };
 }
 
 /** The seed's art is relative to the API ('/v1/common/promo-art/...'); other images are absolute. */

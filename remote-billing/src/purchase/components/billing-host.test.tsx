@@ -88,3 +88,39 @@ describe('opening tab', () => {
     expect(openingTab({}, 'vip', 'membership')).toBe('membership');
   });
 });
+
+describe('the membership-upgrade flag (variant B of ai_price_upgrade)', () => {
+  const membership = (sku_id: number, name: string, tier: 'STANDARD' | 'PREMIUM', price: number) => ({
+    sku_id, sub_tpl_id: sku_id, sub_tpl_name: name, plan: name, period_unit: 'month', period_val: 1, price, original_price: price, recommend_price: price,
+    show_rec_price: false, currency: 'USD', currency_symbol: '$', buy_url: '/v1/buy/checkout', zero_buy: false, zero_buy_url: '',
+    retention_promotion: false, retention_promotion_buy_url: '', feature_code_list: [{ feature_code: 'MI-Credits-2024', sale_unit_value: 100 }],
+    isSubscription: true, buyZeroChecked: false, kind: 'membership',
+    extInfo: { tier, watermark_free: true, ultra_hd: true, frame_interpolation: true, faster_generations: tier === 'PREMIUM', videos_at_once: tier === 'PREMIUM' ? 5 : 3, unlimited_effects: true, monthly_credits: 100 },
+  });
+  const skus = [membership(24109013, 'Standard Monthly', 'STANDARD', 9.99), membership(24109015, 'Premium Monthly', 'PREMIUM', 29.99)];
+
+  async function membershipPlans(upgradePlan: number): Promise<string[]> {
+    const shell = createShellDouble();
+    shell.api.call.mockImplementation(async (key: string, options?: { query?: { test_code?: string } }) => {
+      if (key === 'GET /v1/buy/sku-info') return { sku_buy_list: skus, zero_buy_checked: false };
+      if (key === 'GET /v1/common/ab-test') return { plan: options?.query?.test_code === 'ai_price_upgrade' ? upgradePlan : 0 };
+      throw new Error(key);
+    });
+    const view = renderWithShell(<SWRConfig value={{ provider: () => new Map() }}><BillingHost /></SWRConfig>, shell);
+    act(() => shell.bus.emit('billing:open', { tab: 'membership' }));
+    await waitFor(() => expect(shell.api.call).toHaveBeenCalledWith('GET /v1/common/ab-test', expect.objectContaining({ query: expect.objectContaining({ test_code: 'ai_price_upgrade' }) })));
+    const names = await waitFor(() => {
+      const radios = screen.getAllByRole('radio').map((radio) => radio.getAttribute('aria-label') ?? '');
+      expect(radios.length).toBeGreaterThan(0);
+      if (upgradePlan === 2) expect(radios.every((name) => name.startsWith('Standard'))).toBe(true);
+      return radios;
+    });
+    view.unmount();
+    return names;
+  }
+
+  it('switches the membership list from premium to standard plans', async () => {
+    expect((await membershipPlans(2)).map((name) => name.split(',')[0])).toEqual(['Standard Monthly']);
+    expect((await membershipPlans(1)).map((name) => name.split(',')[0])).toContain('Premium Monthly');
+  });
+});

@@ -7,6 +7,7 @@ import { focusRing, media, theme } from '@studio/ui-kit/theme';
 import { useDialog } from '@studio/ui-kit/use-dialog';
 import { useSkus } from '../api/use-skus';
 import { usePurchase } from '../hooks/use-purchase';
+import { MEMBERSHIP_UPGRADE_TEST, useAbPlan } from '../../promotion/api/promotions';
 import { BuyPanel } from './buy-panels';
 import { tabOrder } from '../utils/tab';
 
@@ -87,6 +88,7 @@ export function PurchaseDialog({ tab, onTabChange, onClose }: { tab: BuyTab; onT
   useDialog(dialogRef, () => close());
   const tabs = tabOrder(viewport.isPhone);
   const { skus, isBuyInit, error, zeroBuyChecked } = useSkus();
+  const upgrade = useAbPlan(MEMBERSHIP_UPGRADE_TEST) === 2;
   const { buy, lastSku } = usePurchase(onClose, CHECKOUT_SOURCE_DIALOG);
   const openedAt = useRef(Date.now());
   // the load event: how long the dialog took to have its plans (above 30 s or 0 is a failure, 100.15 sent)
@@ -154,7 +156,7 @@ export function PurchaseDialog({ tab, onTabChange, onClose }: { tab: BuyTab; onT
                 {USER_TEXTS.NETWORK}
               </p>
             ) : null}
-            <BuyPanel tab={tab} skus={skus} isBuyInit={isBuyInit} upgrade={false} zeroAutoChecked={zeroBuyChecked} onBuy={buy} />
+            <BuyPanel tab={tab} skus={skus} isBuyInit={isBuyInit} upgrade={upgrade} zeroAutoChecked={zeroBuyChecked} onBuy={buy} />
           </div>
           <ul
             aria-label="Purchase notes"
