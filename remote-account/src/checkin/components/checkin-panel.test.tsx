@@ -120,6 +120,29 @@ describe('CheckInPanel', () => {
     outside.remove();
   });
 
+  it('desktop: a press outside hides the popup without skipping the cycle; Escape records the close', async () => {
+    window.localStorage.clear();
+    const { runtime } = setup();
+    await act(async () => {
+      runtime.checkin.openPanel();
+    });
+    const outside = document.body.appendChild(document.createElement('div'));
+    await act(async () => {
+      fireEvent.pointerDown(outside);
+    });
+    expect(runtime.checkin.state.open).toBe(false);
+    expect(runtime.checkin.lastClose()).toBeNull();
+    outside.remove();
+    await act(async () => {
+      runtime.checkin.openPanel();
+    });
+    await act(async () => {
+      fireEvent.keyDown(document.body, { key: 'Escape' });
+    });
+    expect(runtime.checkin.state.open).toBe(false);
+    expect(runtime.checkin.lastClose()).not.toBeNull();
+  });
+
   it('does not open for a signed-in user outside the check-in countries', async () => {
     const { runtime } = setup({ active: false });
     await act(async () => {

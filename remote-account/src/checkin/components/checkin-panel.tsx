@@ -59,7 +59,7 @@ function Celebration({ credits, accent }: { credits: number; accent: string }) {
  * The desktop popup is not modal (it may appear by itself without taking the focus): Escape anywhere and a
  * press outside it close it, as they close the modal on phones. The gift button toggles it itself.
  */
-function useDismiss(open: boolean, onClose: () => void): void {
+function useDismiss(open: boolean, onClose: () => void, onPressOutside: () => void): void {
   useEffect(() => {
     if (!open) return undefined;
     const panel = () => document.querySelector('[data-testid="checkin-panel"]');
@@ -72,7 +72,7 @@ function useDismiss(open: boolean, onClose: () => void): void {
       if (target.closest('[aria-label^="Daily check-in"]')) return;
       // a press inside another dialog (a toast, the purchase dialog) is not a press on the page
       if (target.closest('[role="dialog"]')) return;
-      onClose();
+      onPressOutside();
     }
     document.addEventListener('keydown', onKey);
     document.addEventListener('pointerdown', onPointer, true);
@@ -110,7 +110,11 @@ export function CheckInPanel({ runtime }: { runtime: AccountRuntime }) {
   const upgrade = showUpgradePrompt({ level, isPhone: viewport.isPhone, inCheckInCountry: view.isActivityActive });
 
   const claimLabel = checkedIn ? 'Checked in' : view.claiming ? 'Claiming…' : 'Claim';
-  useDismiss(view.open && !viewport.isPhone, () => checkin.closePanel());
+  useDismiss(
+    view.open && !viewport.isPhone,
+    () => checkin.closePanel(),
+    () => checkin.hidePanel(),
+  );
 
   return (
     <Dialog

@@ -149,6 +149,15 @@ export class CheckInController {
     this.shell.track('miai_activity_interface_expose', { activity: 'checkin', trigger: forced ? 'campaign' : 'manual' });
   }
 
+  /**
+   * A press elsewhere on the page (the Login button, a menu) hides the popup without recording a close: it
+   * is no decision to skip the check-in this cycle, so the panel comes back when the state changes (a login).
+   */
+  hidePanel(): void {
+    this.state.open = false;
+    this.state.forced = false;
+  }
+
   /** Closing hides the panel and records the close time (the panel then stays closed this cycle). */
   closePanel(): void {
     if (!this.state.open) return;
