@@ -90,4 +90,23 @@ describe('Dialog', () => {
     expect(inner).toHaveBeenCalledTimes(1);
     expect(outer).not.toHaveBeenCalled();
   });
+
+  it('a non-modal panel can keep Tab inside, carries its id and data attributes, and portals into its container', () => {
+    const host = document.createElement('div');
+    document.body.appendChild(host);
+    render(
+      <Dialog title="Support" modal={false} trapFocus container={host} id="support" data={{ 'data-layout': 'phone' }} onClose={() => undefined}>
+        <input aria-label="Question" data-autofocus />
+      </Dialog>,
+    );
+    const dialog = screen.getByRole('dialog', { name: 'Support' });
+    expect(host).toContainElement(dialog);
+    expect(dialog).toHaveAttribute('id', 'support');
+    expect(dialog).toHaveAttribute('data-layout', 'phone');
+    expect(dialog).not.toHaveAttribute('aria-modal');
+    expect(screen.getByRole('textbox', { name: 'Question' })).toHaveFocus();
+    fireEvent.keyDown(window, { key: 'Tab' });
+    expect(screen.getByRole('button', { name: 'Close' })).toHaveFocus();
+    host.remove();
+  });
 });

@@ -5,6 +5,7 @@
  * phones. A portal rather than the native <dialog>: the shell and up to five remotes stack their dialogs
  * over each other, and one stacking model (z-index) keeps the shell's toasts and login frame above them.
  */
+import type { CSSObject } from '@emotion/react';
 import { useId, useRef, type CSSProperties, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { Button } from './button';
@@ -55,6 +56,16 @@ export interface DialogProps {
   describedBy?: string;
   testId?: string;
   palette?: DialogPalette;
+  /** the panel's id (a trigger's aria-controls points at it) */
+  id?: string;
+  /** data-* attributes of the panel (a layout name a style or a test reads) */
+  data?: Record<`data-${string}`, string>;
+  /** the panel's own layout beyond the props above (a drawer along an edge, a grid of columns), applied last */
+  panelCss?: CSSObject;
+  /** where the portal goes (default document.body): a host element that hides its content hides the dialog too */
+  container?: Element | null;
+  /** Tab stays inside (default: when modal; a non-modal panel that owns its keyboard passes true) */
+  trapFocus?: boolean;
 }
 
 const FULL_SCREEN = { width: '100vw', maxWidth: '100vw', height: '100dvh', maxHeight: '100dvh', borderRadius: 0, border: 'none' } as const;
@@ -64,12 +75,14 @@ export function Dialog(props: DialogProps) {
   const titleId = `${useId()}-title`;
   const panelRef = useRef<HTMLDivElement | null>(null);
   const pressedOnBackdrop = useRef<boolean | null>(null);
-  useDialog(panelRef, () => onClose('escape'), { modal, open, takeFocus: props.takeFocus });
+  useDialog(panelRef, () => onClose('escape'), { modal, open, takeFocus: props.takeFocus, trapFocus: props.trapFocus });
   if (!open) return null;
 
   const width = typeof props.width === 'number' ? `${props.width}px` : props.width;
   const panel = (
     <div
+      {...props.data}
+      id={props.id}
       ref={panelRef}
       role="dialog"
       aria-modal={modal ? 'true' : undefined}
@@ -99,6 +112,7 @@ export function Dialog(props: DialogProps) {
         [media.phone]: { padding: props.padding ?? 16 },
         ...(props.fullScreen ? FULL_SCREEN : {}),
         ...(props.phoneFullScreen ? { [media.phone]: FULL_SCREEN } : {}),
+        ...props.panelCss,
       }}
     >
       <div css={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 12, flex: '0 0 auto' }}>
@@ -164,7 +178,7 @@ export function Dialog(props: DialogProps) {
   ) : (
     panel
   );
-  return createPortal(content, document.body);
+  return createPortal(content, props.container ?? document.body);
 }
 
 export interface ConfirmDialogProps {

@@ -32,6 +32,8 @@ export interface UseDialogOptions {
   takeFocus?: boolean;
   /** false while the dialog is closed but its element stays mounted */
   open?: boolean;
+  /** Tab stays inside (default: when modal; a non-modal panel that owns its keyboard passes true) */
+  trapFocus?: boolean;
 }
 
 /**
@@ -43,6 +45,7 @@ export interface UseDialogOptions {
 export function useDialog(ref: RefObject<HTMLElement | null>, onEscape: () => void, options: UseDialogOptions = {}): void {
   const { modal = true, open = true } = options;
   const takeFocus = modal || options.takeFocus !== false;
+  const trapFocus = options.trapFocus ?? modal;
   const escapeRef = useRef(onEscape);
   escapeRef.current = onEscape;
 
@@ -66,7 +69,7 @@ export function useDialog(ref: RefObject<HTMLElement | null>, onEscape: () => vo
         escapeRef.current();
         return;
       }
-      if (event.key !== 'Tab' || !modal) return;
+      if (event.key !== 'Tab' || !trapFocus) return;
       const focusable = focusableIn(dialog);
       if (focusable.length === 0) {
         event.preventDefault();
@@ -95,6 +98,6 @@ export function useDialog(ref: RefObject<HTMLElement | null>, onEscape: () => vo
       unlock();
       if (previouslyFocused && document.contains(previouslyFocused)) previouslyFocused.focus();
     };
-    // takeFocus is read when the dialog opens; later changes do not move the focus
+    // takeFocus and trapFocus are read when the dialog opens; later changes do not move the focus
   }, [ref, open, modal]);
 }

@@ -1,4 +1,4 @@
-import { BillingHost } from '../purchase/components/billing-host';
+import { BillingHost } from '../app/billing-host';
 
 export default function BillingHostExpose() {
   return <BillingHost />;

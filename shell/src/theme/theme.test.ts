@@ -26,6 +26,15 @@ const PAIRS: [ColorName, ColorName][] = [
   ['badge-new-text', 'badge-new-bg'],
   ['badge-hot-text', 'badge-hot-bg'],
   ['badge-free-text', 'badge-free-bg'],
+  ['on-promo', 'promo-start'],
+  ['on-promo', 'promo-end'],
+  ['promo-strong', 'on-promo'],
+  ['on-promo', 'promo-deep-start'],
+  ['on-promo', 'promo-deep-end'],
+  ['on-promo', 'slide-image-start'],
+  ['on-promo', 'slide-image-end'],
+  ['on-promo', 'slide-audio-start'],
+  ['on-promo', 'slide-audio-end'],
 ];
 
 describe('theme contrast (WCAG AA, 4.5:1)', () => {

@@ -1,10 +1,11 @@
+import { paletteVar } from '@studio/ui-kit/palette';
 import { theme } from '@studio/ui-kit/theme';
-import { FEATURE_ROWS, TIERS, type Cell } from '../utils/plans';
+import { FEATURE_ROWS, TIERS, type Cell } from '../../lib/plans';
 
 function CellValue({ value }: { value: Cell }) {
   if (value === true)
     return (
-      <span css={{ color: 'var(--c-success, #34d399)', fontWeight: 700 }}>
+      <span css={{ color: paletteVar('success'), fontWeight: 700 }}>
         <span aria-hidden="true">✓</span>
         <span css={visuallyHidden}>Included</span>
       </span>

@@ -4,10 +4,11 @@ import { CHECKOUT_SOURCE_PRICING, USER_TEXTS, useShell, type PeriodUnit, type Sk
 import { Button } from '@studio/ui-kit/button';
 import { PageFrame } from '@studio/ui-kit/page-frame';
 import { focusRing, theme } from '@studio/ui-kit/theme';
-import { useSkus } from '../../purchase/api/use-skus';
+import { promoColors } from '../../lib/promo-colors';
+import { useSkus } from '../../lib/use-skus';
 import { usePurchase } from '../../purchase/hooks/use-purchase';
 import { allMemberships, discountPercent, displayPrice, showTrialCheckbox } from '../../purchase/utils/pricing';
-import { CREDIT_FACTS, STANDARD_EXTRAS } from '../utils/plans';
+import { CREDIT_FACTS, STANDARD_EXTRAS } from '../../lib/plans';
 import { PlanTable } from './plan-table';
 
 const PERIODS: { unit: PeriodUnit; label: string }[] = [
@@ -28,7 +29,7 @@ function PlanCard({ sku, onBuy, disabled, isSubscribed }: { sku: SkuItem; onBuy(
       <p css={{ margin: 0 }}>
         <strong css={{ fontSize: 28 }}>{price.amount}</strong>
         <span css={{ color: theme.textMuted }}>{price.per}</span>
-        {discount ? <span css={{ marginLeft: 8, padding: '2px 8px', borderRadius: 999, background: '#c026d3', color: '#fff', fontSize: 12, fontWeight: 700 }}>{discount}% OFF</span> : null}
+        {discount ? <span css={{ marginLeft: 8, padding: '2px 8px', borderRadius: 999, background: promoColors.sale, color: promoColors.onPromo, fontSize: 12, fontWeight: 700 }}>{discount}% OFF</span> : null}
       </p>
       {sku.period_unit === 'year' ? <p css={{ margin: 0, fontSize: 13, color: theme.textMuted }}>{sku.currency_symbol}{sku.price.toFixed(2)} billed yearly</p> : null}
       <p css={{ margin: 0, fontSize: 14, color: theme.textMuted }}>

@@ -3,7 +3,7 @@ import { useSnapshot } from 'valtio';
 import { FREE_TRIAL_REMOVE_MS, routePath, useShell } from 'shared-contracts';
 import { Button, Glyph, GLYPHS } from '@studio/ui-kit/button';
 import { focusRing, theme } from '@studio/ui-kit/theme';
-import { useAbPlan } from '../api/promotions';
+import { useAbPlan } from '../../lib/ab-test';
 import { cardAudience, cardText, cardTimings, type TrialVariant } from '../utils/free-trial-card';
 
 /** Variant A of the free_trial test (plan 1) is the one free image-to-video; a signed-in user's own trial list decides. */

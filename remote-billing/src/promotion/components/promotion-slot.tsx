@@ -3,7 +3,9 @@ import { useSnapshot } from 'valtio';
 import { AD_ICON_SIZE, useShell, type AdItem, type PromotionSlotProps } from 'shared-contracts';
 import { Glyph, GLYPHS } from '@studio/ui-kit/button';
 import { focusRing, theme } from '@studio/ui-kit/theme';
-import { MEMBERSHIP_UPGRADE_TEST, useAbPlan, useAds, useMarketing } from '../api/promotions';
+import { MEMBERSHIP_UPGRADE_TEST, useAbPlan } from '../../lib/ab-test';
+import { promoColors } from '../../lib/promo-colors';
+import { useAds, useMarketing } from '../api/promotions';
 import { closeAd, isAdClosed, localDate, readPromotionFlag, recordClosed, recordShown } from '../utils/promotion-flags';
 import { mayShowPlacement, showFloatingAd, showHeaderAd, showHeaderBanner, type Viewer } from '../utils/rules';
 import { PromoLink } from './promo-link';
@@ -111,8 +113,8 @@ function HeaderBanner() {
         minHeight: 48,
         padding: '6px 48px',
         position: 'relative',
-        color: '#ffffff',
-        background: 'linear-gradient(90deg, #6a48f5, #c026d3)',
+        color: promoColors.onPromo,
+        background: promoColors.gradient,
         fontSize: 14,
       }}
     >
@@ -121,7 +123,7 @@ function HeaderBanner() {
       <PromoLink
         href={banner.turn_url}
         reason="header-banner"
-        css={{ padding: '6px 16px', borderRadius: 999, background: '#ffffff', color: '#4c1d95', fontWeight: 700, textDecoration: 'none', '&:focus-visible': { outline: '2px solid #ffffff', outlineOffset: 2 } }}
+        css={{ padding: '6px 16px', borderRadius: 999, background: promoColors.onPromo, color: promoColors.strong, fontWeight: 700, textDecoration: 'none', '&:focus-visible': { outline: `2px solid ${promoColors.onPromo}`, outlineOffset: 2 } }}
       >
         Join Now
       </PromoLink>
@@ -146,9 +148,9 @@ function HeaderBanner() {
           border: 0,
           borderRadius: 999,
           cursor: 'pointer',
-          color: '#ffffff',
-          background: 'rgba(0,0,0,0.2)',
-          '&:focus-visible': { outline: '2px solid #ffffff', outlineOffset: 2 },
+          color: promoColors.onPromo,
+          background: promoColors.shade,
+          '&:focus-visible': { outline: `2px solid ${promoColors.onPromo}`, outlineOffset: 2 },
         }}
       >
         <Glyph d={GLYPHS.close} size={16} />

@@ -3,7 +3,7 @@ import { useSnapshot } from 'valtio';
 import { USER_TEXTS, useShell, type BuyTab, type SkuItem } from 'shared-contracts';
 import { Button } from '@studio/ui-kit/button';
 import { media, theme } from '@studio/ui-kit/theme';
-import { CREDIT_FACTS, STANDARD_EXTRAS } from '../../plans/utils/plans';
+import { CREDIT_FACTS, STANDARD_EXTRAS } from '../../lib/plans';
 import { allMemberships, creditLists, defaultSku, membershipList, showTrialCheckbox, type Audience } from '../utils/pricing';
 import { BenefitsTable, MembershipCarousel } from './phone-membership';
 import { SkuList } from './sku-list';

@@ -8,11 +8,12 @@ import { useKeenSlider, type KeenSliderPlugin } from 'keen-slider/react';
 import 'keen-slider/keen-slider.min.css';
 import { PHONE_CAROUSEL_MS, PREMIUM_MONTHLY_CREDITS, SIGNUP_CREDITS, STANDARD_MONTHLY_CREDITS } from 'shared-contracts';
 import { theme } from '@studio/ui-kit/theme';
+import { promoColors, SLIDE_GRADIENTS } from '../../lib/promo-colors';
 
 const SLIDES = [
-  { title: 'AI Video', text: 'Text and images into videos, ultra HD and watermark-free', colors: ['#6a48f5', '#c026d3'] },
-  { title: 'AI Image', text: 'Up to four images from one prompt, restyle and extend', colors: ['#0ea5e9', '#6366f1'] },
-  { title: 'AI Audio', text: 'Music and songs from a prompt or your lyrics', colors: ['#f97316', '#db2777'] },
+  { title: 'AI Video', text: 'Text and images into videos, ultra HD and watermark-free', background: SLIDE_GRADIENTS.video },
+  { title: 'AI Image', text: 'Up to four images from one prompt, restyle and extend', background: SLIDE_GRADIENTS.image },
+  { title: 'AI Audio', text: 'Music and songs from a prompt or your lyrics', background: SLIDE_GRADIENTS.audio },
 ] as const;
 
 /** Advances every `ms`, looping; a drag restarts the wait. */
@@ -45,7 +46,7 @@ export function MembershipCarousel() {
             role="group"
             aria-roledescription="slide"
             aria-label={`${i + 1} of ${SLIDES.length}: ${slide.title}`}
-            css={{ minHeight: 120, padding: 16, color: '#fff', background: `linear-gradient(135deg, ${slide.colors[0]}, ${slide.colors[1]})`, display: 'flex', flexDirection: 'column', justifyContent: 'flex-end', gap: 4 }}
+            css={{ minHeight: 120, padding: 16, color: promoColors.onPromo, background: slide.background, display: 'flex', flexDirection: 'column', justifyContent: 'flex-end', gap: 4 }}
           >
             <strong css={{ fontSize: 20 }}>{slide.title}</strong>
             <span css={{ fontSize: 13 }}>{slide.text}</span>

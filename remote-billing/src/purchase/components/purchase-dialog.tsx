@@ -1,13 +1,13 @@
 import { useEffect, useRef } from 'react';
-import { createPortal } from 'react-dom';
 import { useSnapshot } from 'valtio';
 import { CHECKOUT_SOURCE_DIALOG, PURCHASE_DIALOG_WIDTH, USER_TEXTS, loadTimeOutcome, trackEvent, useShell, type BuyTab } from 'shared-contracts';
 import { Button, Glyph, GLYPHS } from '@studio/ui-kit/button';
 import { focusRing, media, theme } from '@studio/ui-kit/theme';
-import { useDialog } from '@studio/ui-kit/use-dialog';
-import { useSkus } from '../api/use-skus';
+import { Dialog } from '@studio/ui-kit/dialog';
+import { useSkus } from '../../lib/use-skus';
 import { usePurchase } from '../hooks/use-purchase';
-import { MEMBERSHIP_UPGRADE_TEST, useAbPlan } from '../../promotion/api/promotions';
+import { MEMBERSHIP_UPGRADE_TEST, useAbPlan } from '../../lib/ab-test';
+import { promoColors } from '../../lib/promo-colors';
 import { BuyPanel } from './buy-panels';
 import { tabOrder } from '../utils/tab';
 
@@ -15,14 +15,22 @@ const TAB_LABEL: Record<BuyTab, string> = { credits: 'Credits', membership: 'Mem
 const BENEFITS = ['Watermark-free downloads', 'Ultra HD video and images', 'Frame interpolation', 'Up to 5 videos at once', 'Unlimited effects'];
 const FOOTER_NOTES = ['Credits info: valid for 2 years', 'Secure payment', 'Support service', '30-day money-back guarantee'];
 
+/** ui-kit's Dialog holds the grid of the benefits column and the plans; about 960 px on desktop, full screen on phones. */
+const PANEL_CSS = {
+  width: `min(${PURCHASE_DIALOG_WIDTH}px, calc(100vw - 32px))`,
+  maxWidth: 'none',
+  maxHeight: 'calc(100vh - 32px)',
+  overflow: 'hidden',
+} as const;
+
 function BenefitsAside() {
   return (
     <aside
       aria-label="Membership benefits"
       css={{
         padding: 24,
-        color: '#ffffff',
-        background: 'linear-gradient(160deg, #2a1670 0%, #1d1145 60%, #0f1b4d 100%)',
+        color: promoColors.onPromo,
+        background: promoColors.deepGradient,
         display: 'flex',
         flexDirection: 'column',
         gap: 12,
@@ -84,8 +92,6 @@ function PurchaseTabs({ tabs, tab, onTabChange }: { tabs: BuyTab[]; tab: BuyTab;
 export function PurchaseDialog({ tab, onTabChange, onClose }: { tab: BuyTab; onTabChange(tab: BuyTab): void; onClose(): void }) {
   const shell = useShell();
   const viewport = useSnapshot(shell.viewport);
-  const dialogRef = useRef<HTMLDivElement>(null);
-  useDialog(dialogRef, () => close());
   const tabs = tabOrder(viewport.isPhone);
   const { skus, isBuyInit, error, zeroBuyChecked } = useSkus();
   const upgrade = useAbPlan(MEMBERSHIP_UPGRADE_TEST) === 2;
@@ -104,46 +110,34 @@ export function PurchaseDialog({ tab, onTabChange, onClose }: { tab: BuyTab; onT
     onClose();
   };
 
-  return createPortal(
-    <div
-      css={{ position: 'fixed', inset: 0, zIndex: 2500, background: theme.backdrop, display: 'flex', alignItems: 'center', justifyContent: 'center', padding: 16, [media.phone]: { padding: 0 } }}
+  const phone = viewport.isPhone;
+  return (
+    <Dialog
+      title="Upgrade"
+      hideTitle
+      hideClose
+      onClose={close}
+      zIndex={2500}
+      padding={0}
+      gap={0}
+      phoneFullScreen
+      data={{ 'data-layout': phone ? 'phone' : 'desktop' }}
+      panelCss={PANEL_CSS}
     >
-      <div
-        ref={dialogRef}
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby="purchase-dialog-title"
-        tabIndex={-1}
-        data-layout={viewport.isPhone ? 'phone' : 'desktop'}
-        css={{
-          width: `min(${PURCHASE_DIALOG_WIDTH}px, 100%)`,
-          maxHeight: 'calc(100vh - 32px)',
-          display: 'grid',
-          gridTemplateColumns: '260px minmax(0, 1fr)',
-          gridTemplateRows: 'minmax(0, 1fr)',
-          overflow: 'hidden',
-          borderRadius: 20,
-          background: theme.surface,
-          color: theme.text,
-          border: `1px solid ${theme.border}`,
-          boxShadow: theme.shadow,
-          outline: 'none',
-          [media.phone]: { width: '100%', height: '100%', maxHeight: 'none', borderRadius: 0, gridTemplateColumns: 'minmax(0, 1fr)', border: 0 },
-        }}
-      >
+      <div css={{ flex: 1, minHeight: 0, display: 'grid', gridTemplateColumns: '260px minmax(0, 1fr)', gridTemplateRows: 'minmax(0, 1fr)', [media.phone]: { gridTemplateColumns: 'minmax(0, 1fr)' } }}>
         <BenefitsAside />
-
         <div css={{ display: 'flex', flexDirection: 'column', minHeight: 0, overflow: 'hidden' }}>
+          {/* the dialog's name is its (visually hidden) title; this row shows it with the back or close control */}
           <div css={{ display: 'flex', alignItems: 'center', gap: 8, padding: '16px 20px', borderBottom: `1px solid ${theme.border}` }}>
-            {viewport.isPhone ? (
+            {phone ? (
               <Button variant="icon" aria-label="Back" onClick={close}>
                 <Glyph d={GLYPHS.left} />
               </Button>
             ) : null}
-            <h2 id="purchase-dialog-title" css={{ margin: 0, fontSize: 18, flex: 1 }}>
+            <p aria-hidden="true" css={{ margin: 0, fontSize: 18, fontWeight: 700, flex: 1 }}>
               Upgrade
-            </h2>
-            {viewport.isPhone ? null : (
+            </p>
+            {phone ? null : (
               <Button variant="icon" aria-label="Close" onClick={close}>
                 <Glyph d={GLYPHS.close} />
               </Button>
@@ -168,7 +162,6 @@ export function PurchaseDialog({ tab, onTabChange, onClose }: { tab: BuyTab; onT
           </ul>
         </div>
       </div>
-    </div>,
-    document.body,
+    </Dialog>
   );
 }

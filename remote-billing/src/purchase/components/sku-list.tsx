@@ -2,6 +2,7 @@ import { useId } from 'react';
 import type { SkuItem } from 'shared-contracts';
 import { focusRing, theme } from '@studio/ui-kit/theme';
 import { creditsOf, discountPercent, displayPrice } from '../utils/pricing';
+import { promoColors } from '../../lib/promo-colors';
 
 /** One list of skus to choose from (a radio group): name, credits, price (yearly per month) and the discount. */
 export function SkuList({ title, skus, selected, onSelect }: { title: string; skus: SkuItem[]; selected: number | null; onSelect(sku: SkuItem): void }) {
@@ -46,7 +47,7 @@ export function SkuList({ title, skus, selected, onSelect }: { title: string; sk
               }}
             >
               {discount ? (
-                <span css={{ position: 'absolute', top: -9, right: 8, padding: '1px 8px', borderRadius: 999, background: '#c026d3', color: '#fff', fontSize: 12, fontWeight: 700 }}>
+                <span css={{ position: 'absolute', top: -9, right: 8, padding: '1px 8px', borderRadius: 999, background: promoColors.sale, color: promoColors.onPromo, fontSize: 12, fontWeight: 700 }}>
                   {discount}% OFF
                 </span>
               ) : null}

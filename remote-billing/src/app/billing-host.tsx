@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { useShell, type BuyTab } from 'shared-contracts';
-import { openingTab } from '../utils/tab';
-import { FreeTrialCard } from '../../promotion/components/free-trial-card';
-import { StartupPopup } from '../../promotion/components/startup-popup';
-import { PurchaseDialog } from './purchase-dialog';
+import { FreeTrialCard } from '../promotion/components/free-trial-card';
+import { StartupPopup } from '../promotion/components/startup-popup';
+import { PurchaseDialog } from '../purchase/components/purchase-dialog';
+import { openingTab } from '../purchase/utils/tab';
 
 /**
  * Mounted once by the shell: opens the purchase dialog whenever anyone emits 'billing:open' (switching

@@ -1,7 +1,7 @@
 import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { SWRConfig } from 'swr';
-import { createShellDouble, renderWithShell } from '../../../../test-support/shell-double';
-import { openingTab } from '../utils/tab';
+import { createShellDouble, renderWithShell } from '../../../test-support/shell-double';
+import { openingTab } from '../purchase/utils/tab';
 import { BillingHost } from './billing-host';
 
 // role queries skip the costly visibility check (nothing here is hidden by CSS); keeps the suite fast
