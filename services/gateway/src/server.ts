@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { parseTrustProxy, type ProxyTrust } from '@studio/db';
@@ -10,7 +10,8 @@ import { installGatewayErrors } from './upstream.js';
 export interface GatewayOptions extends Omit<WebOptions, 'servicePrefixes'> {
   /** mount the services (product API, account service) onto the app */
   mountServices?: (app: FastifyInstance) => Promise<void>;
-  logger?: boolean;
+  /** true for pino's defaults, or pino options (a level, a stream) */
+  logger?: FastifyServerOptions['logger'];
   /** proxies in front of the gateway believed about the client address (default: TRUST_PROXY) */
   trustProxy?: ProxyTrust;
   /** origins allowed to frame the shell besides our own (default: EMBED_ORIGINS) */
@@ -29,6 +30,9 @@ export async function createGateway(options: GatewayOptions): Promise<FastifyIns
   const app = Fastify({
     logger: options.logger ?? false,
     genReqId: (request) => traceIdOf(request.headers['x-trace-id']),
+    // every line a request logs names its id as the API's and the worker's lines do, so one trace id
+    // finds a request from the browser through the gateway to the worker
+    logController: new LogController({ requestIdLogLabel: 'trace_id' }),
     trustProxy: options.trustProxy ?? parseTrustProxy(process.env.TRUST_PROXY),
   });
   const remotes = (): RemotesManifest =>
