@@ -99,6 +99,26 @@ describe('page content injection', () => {
     expect(events).toHaveLength(1);
   });
 
+  it("gives re-created CMS scripts the page's CSP nonce (and drops a nonce the CMS wrote)", async () => {
+    const { page } = setup({
+      answer: (path) => ({
+        success: true,
+        data: { tdk: { title: path }, blocks: { content: '<div class="seo"><script nonce="cms-own">window.__cmsNested = 1;</script></div><script src="/cms/widget.js"></script>' } },
+        error: null,
+      }),
+    });
+    // the page's own script, as the gateway served it (script-src 'nonce-page-nonce-1')
+    const own = document.createElement('script');
+    own.setAttribute('nonce', 'page-nonce-1');
+    document.head.appendChild(own);
+    page.onRouteChange('/nonce');
+    await flush(400);
+    const scripts = [...(document.getElementById(CONTENT_SLOT_ID)?.querySelectorAll('script') ?? [])];
+    expect(scripts).toHaveLength(2);
+    for (const script of scripts) expect(script.getAttribute('nonce')).toBe('page-nonce-1');
+    expect(scripts[1]?.getAttribute('src')).toBe('/cms/widget.js');
+  });
+
   it('removes earlier injected content before injecting the next page', async () => {
     const { page } = setup();
     page.onRouteChange('/one');

@@ -57,16 +57,33 @@ function setMeta(doc: Document, name: string, content: string): void {
   element.content = content;
 }
 
-/** Parses HTML into nodes; <script> elements are re-created so the browser runs them. */
+/**
+ * The CSP nonce the gateway gave this page's own scripts. Browsers hide the attribute of parser-inserted
+ * scripts (getAttribute answers ''), the `nonce` property keeps it.
+ */
+export function pageNonce(doc: Document): string {
+  for (const script of doc.querySelectorAll<HTMLScriptElement>('script[nonce]')) {
+    const nonce = script.nonce || script.getAttribute('nonce');
+    if (nonce) return nonce;
+  }
+  return '';
+}
+
+/**
+ * Parses HTML into nodes; <script> elements are re-created so the browser runs them, with the page's CSP
+ * nonce (the gateway's script-src allows nothing inline without it; a nonce the CMS wrote is not ours).
+ */
 function toNodes(doc: Document, html: string): Node[] {
   const template = doc.createElement('template');
   template.innerHTML = html;
   const nodes = [...template.content.childNodes];
+  const nonce = pageNonce(doc);
   return nodes.map((node) => {
     const scripts = node instanceof Element ? (node.tagName === 'SCRIPT' ? [node] : [...node.querySelectorAll('script')]) : [];
     for (const old of scripts) {
       const fresh = doc.createElement('script');
-      for (const attr of [...old.attributes]) fresh.setAttribute(attr.name, attr.value);
+      for (const attr of [...old.attributes]) if (attr.name !== 'nonce') fresh.setAttribute(attr.name, attr.value);
+      if (nonce) fresh.setAttribute('nonce', nonce);
       fresh.textContent = old.textContent;
       if (old === node) return fresh;
       old.replaceWith(fresh);
