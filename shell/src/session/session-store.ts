@@ -9,6 +9,7 @@ import {
   FRAME_MESSAGES,
   USER_TEXTS,
   TOKEN_COOKIE_DAYS,
+  TOKEN_COOKIE_NAME,
   USER_CACHE_MS,
   type ApiClient,
   type CachedUser,
@@ -21,8 +22,8 @@ import { deleteCookie, readCookie, storageGetJson, storageRemove, storageSet, wr
 import { uidOfToken } from './jwt';
 import { deriveFlags, planLevelOf } from './user-flags';
 
-/** parent-domain cookie the account service and every app on the domain share */
-export const TOKEN_COOKIE = 'studio_token';
+/** parent-domain cookie the account service and every app on the domain share (its one name is the contract's) */
+export const TOKEN_COOKIE = TOKEN_COOKIE_NAME;
 /** local and session storage key of the bearer token */
 export const TOKEN_STORAGE_KEY = 'studio_token';
 /** local storage key of the user cache wrapper */
