@@ -245,7 +245,8 @@ export interface TemplateCategory {
 }
 
 export interface TemplateTag {
-  value: 'video' | 'image';
+  /** video or image (spec); 'audio' (the music templates) only when a caller asks for media=audio */
+  value: 'video' | 'image' | 'audio';
   name: string;
   categories: TemplateCategory[];
 }

@@ -5,6 +5,7 @@
  * the category list and `POST /v1/workflow/direct`).
  */
 import type { ExploreItem, LikeValue, Template, TaskField } from './entities.js';
+import { routePath } from './routes.js';
 
 /** Explore list page size (the spec gives none; the gallery loads this many a page). */
 export const EXPLORE_PAGE_SIZE = 20;
@@ -58,7 +59,7 @@ export interface TemplateInput {
   required: boolean;
 }
 export interface TemplateExtra {
-  media: 'video' | 'image';
+  media: 'video' | 'image' | 'audio';
   fun_module: 'template' | 'effect';
   category_id: number;
   /** the /effect/create/:semantic part */
@@ -120,7 +121,8 @@ export interface ExploreTaskState {
 /** `GET /v1/workflow/ct/list`: tags (video, image) with their categories' first pages. */
 export interface TemplateCategoryListQuery {
   fun_module?: 'template' | 'effect';
-  media?: 'video' | 'image';
+  /** 'audio': the music templates (the template list picker of the music form) */
+  media?: 'video' | 'image' | 'audio';
 }
 
 /** Texts of the discovery screens. */
@@ -152,6 +154,17 @@ export function moduleRoute(module: string): (typeof MODULE_ROUTES)[DiscoveryMod
 }
 
 /**
+ * 'Go create' and a pick in the template list picker: the template's creation screen with `?tplId=`, whose
+ * form fills itself from the template's request fields (Home when no screen makes its module).
+ */
+export function templateCreateLink(template: Pick<Template, 'tpl_id' | 'info' | 'extra'>): string {
+  const route = moduleRoute(template.info.module);
+  if (!route) return routePath('Home');
+  const semantic = route === 'EffectCreate' ? templateExtra(template)?.semantic : undefined;
+  return routePath(route, semantic ? { semantic } : {}, { tplId: String(template.tpl_id) });
+}
+
+/**
  * remote_explore/TemplatePicker: the template list picker modal (category tabs with scroll arrows;
  * thumbnail, name, description, audio preview). It renders its own dialog while open.
  */
@@ -159,8 +172,8 @@ export interface TemplatePickerProps {
   open: boolean;
   title?: string;
   funModule?: 'template' | 'effect';
-  /** only this tag's categories */
-  media?: 'video' | 'image';
+  /** only this tag's categories ('audio': the music templates, which the template browser does not list) */
+  media?: 'video' | 'image' | 'audio';
   onPick(template: import('./entities.js').Template): void;
   onClose(): void;
 }

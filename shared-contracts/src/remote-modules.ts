@@ -95,3 +95,23 @@ export type RemoteContainer = RemoteModuleName extends `${infer C}/${string}` ? 
 export interface RemotesManifest {
   remotes: { name: RemoteContainer; entry: string; version: string }[];
 }
+
+/**
+ * `ShellApi.RemoteModule`: how a remote shows another remote's exposed module (a remote never imports
+ * another remote). The shell loads the module on demand through its federation runtime the first time it
+ * is rendered, inside an error boundary: `fallback` 'notice' shows a short alert with Retry where the module
+ * would be, 'silent' shows nothing. Render it only while needed (e.g. while a picker is open).
+ *
+ *   const Host = shell.RemoteModule;
+ *   {open && Host ? <Host module="remote_explore/TemplatePicker" area="Template picker" props={{ open, onPick, onClose }} /> : null}
+ */
+export interface RemoteModuleHostProps<N extends RemoteModuleName> {
+  module: N;
+  props: RemoteModules[N];
+  /** human name for the loading and failure texts, e.g. 'Template picker' */
+  area: string;
+  fallback?: 'notice' | 'silent';
+  /** shown while the module loads (default: a short status text) */
+  loading?: import('react').ReactNode;
+}
+export type RemoteModuleHost = <N extends RemoteModuleName>(props: RemoteModuleHostProps<N>) => import('react').ReactNode;

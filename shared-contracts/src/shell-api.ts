@@ -6,6 +6,7 @@ import { createContext, useContext } from 'react';
 import type { ApiClient } from './api-client.js';
 import type { PlanLevel, User, UserFlags, UserPreferences } from './entities.js';
 import type { EventBus } from './events.js';
+import type { RemoteModuleHost } from './remote-modules.js';
 
 export interface SessionState {
   user: User | null;
@@ -76,6 +77,8 @@ export interface ShellApi {
   navigate(to: string, options?: { replace?: boolean }): void;
   /** tracking call; events go to the collector */
   track(event: string, props?: Record<string, unknown>): void;
+  /** renders another remote's exposed module, loaded on demand (shell 2.x from the issue-12 picker on; absent before) */
+  RemoteModule?: RemoteModuleHost;
 }
 
 export const ShellContext = createContext<ShellApi | null>(null);

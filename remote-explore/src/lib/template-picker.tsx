@@ -40,7 +40,7 @@ function PickerRow({ template, playing, onToggle, onPick }: { template: Template
 
 /** The template list picker: category tabs (scrolled with arrows), then the category's templates. */
 export function TemplatePicker({ open, title = 'Choose a template', funModule = 'template', media, onPick, onClose }: TemplatePickerProps) {
-  const browser = useTemplateBrowser(funModule);
+  const browser = useTemplateBrowser(funModule, media);
   const [categoryId, setCategoryId] = useState<number | null>(null);
   const [playing, setPlaying] = useState<number | null>(null);
   const tabsRef = useRef<HTMLDivElement | null>(null);

@@ -21,10 +21,10 @@ export function allLoaded(category: Pick<CategoryState, 'tpls' | 'total'>): bool
 }
 
 /**
- * The template browser's data: tags (video, image) with their categories from /v1/workflow/ct/list, each
- * category paged by 25 from the number it has loaded.
+ * The template browser's data: tags (video, image; or only `media`'s, e.g. the music templates) with their
+ * categories from /v1/workflow/ct/list, each category paged by 25 from the number it has loaded.
  */
-export function useTemplateBrowser(funModule: 'template' | 'effect') {
+export function useTemplateBrowser(funModule: 'template' | 'effect', media?: TemplateTag['value']) {
   const shell = useShell();
   const [tags, setTags] = useState<{ value: TemplateTag['value']; name: string; categories: CategoryState[] }[] | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -34,14 +34,14 @@ export function useTemplateBrowser(funModule: 'template' | 'effect') {
   const load = useCallback(async () => {
     setError(null);
     try {
-      const answer = await shell.api.call('GET /v1/workflow/ct/list', { query: { fun_module: funModule } });
+      const answer = await shell.api.call('GET /v1/workflow/ct/list', { query: media ? { fun_module: funModule, media } : { fun_module: funModule } });
       setTags(answer.map((tag) => ({ value: tag.value, name: tag.name, categories: tag.categories.map((c) => ({ ...c, loading: false })) })));
     } catch (failure) {
       // spec section 8: a template load failure is logged; the page offers a retry
       console.warn('[remote-explore] template load failed', failure);
       setError(messageOf(failure));
     }
-  }, [shell, funModule]);
+  }, [shell, funModule, media]);
 
   useEffect(() => {
     void load();

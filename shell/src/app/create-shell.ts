@@ -4,6 +4,7 @@ import { createApiClient } from '../api/api-client';
 import { ensureClientId } from '../api/client-id';
 import type { ShellRuntimeConfig } from '../config/shell-config';
 import { createRemoteRuntime, type RemoteRuntime } from '../federation/remote-runtime';
+import { RemoteModuleHost } from '../federation/remote-module-host';
 import { classifyLink } from '../routing/link-rules';
 import { embedModeFlag } from '../routing/url-params';
 import { createPreferences } from '../session/preferences';
@@ -103,6 +104,8 @@ export function createShell(config: ShellRuntimeConfig, options: CreateShellOpti
     toast: toasts,
     navigate,
     track: (event, props) => tracker.track(event, props),
+    // another remote's module, loaded on demand (the template list picker of the creation screens)
+    RemoteModule: RemoteModuleHost,
   };
 
   return {

@@ -24,6 +24,7 @@ import { AudioToggle, KeepShapeToggle, PreviewNotice, SeedField } from './genera
 import { ImageInput } from './image-input';
 import { MusicForm } from './music-form';
 import { PromptBox } from './prompt-box';
+import { TemplatePickerButton } from './template-picker-button';
 import { AnimeStylesField, EffectField, ImageStylesField } from './styles-field';
 import { VideoInput } from './video-input';
 
@@ -159,6 +160,8 @@ function CreateScreenBody({ mode }: { mode: CreateMode }) {
             <p css={{ margin: '6px 0 0', color: theme.textMuted, fontSize: 14 }}>{spec.subtitle}</p>
           </div>
         </header>
+        {/* the music form has its own, in its Music tab */}
+        {mode !== 'text-to-music' ? <TemplatePickerButton mode={mode} /> : null}
 
         {mode === 'text-to-music' ? (
           <>

@@ -6,6 +6,7 @@ import { MUSIC_ALGORITHM, MUSIC_DURATION, MUSIC_PROMPT, SONG_PROMPT } from '../u
 import type { MusicTab } from '../utils/validation';
 import { ChoiceGroup } from './choice-group';
 import { PromptBox } from './prompt-box';
+import { TemplatePickerButton } from './template-picker-button';
 import { MusicStyleField } from './styles-field';
 
 export type { MusicTab };
@@ -53,6 +54,7 @@ export function MusicForm({ form, patch, onTabChange }: { form: CreateForm; patc
       </div>
       {tab === 'music' ? (
         <div role="tabpanel" id="music-panel-music" aria-labelledby="music-tab-music" css={{ display: 'flex', flexDirection: 'column', gap: 20 }}>
+          <TemplatePickerButton mode="text-to-music" />
           <PromptBox spec={MUSIC_PROMPT} value={form.musicPrompt} onChange={(musicPrompt) => patch({ musicPrompt })} presetsAlgorithm={MUSIC_ALGORITHM} sampleKey="text2music" polish />
         </div>
       ) : (

@@ -21,6 +21,10 @@ describe('formFromSettings', () => {
   it('fills music and effects from their own fields', () => {
     expect(formFromSettings('text-to-music', [{ field: 'duration', val: 60 }], 'calm piano')).toEqual({ musicPrompt: 'calm piano', musicDuration: 60 });
     expect(formFromSettings('text-to-music', [{ field: 'duration', val: 8 }], 'calm piano')).toEqual({ musicPrompt: 'calm piano' });
+    // a music template from the template list picker: prompt, style and duration (spec section 3 music settings)
+    const template = [{ field: 'prompt', val: 'calm lofi piano with soft rain' }, { field: 'style', val: 'lofi' }, { field: 'duration', val: 30 }];
+    expect(formFromSettings('text-to-music', template)).toEqual({ musicPrompt: 'calm lofi piano with soft rain', musicDuration: 30, musicStyle: 'lofi' });
+    expect(formFromSettings('text-to-music', [{ field: 'style', val: 'polka' }], 'calm piano')).toEqual({ musicPrompt: 'calm piano' });
     expect(formFromSettings('effect-create', [{ field: 'effect', val: 'glitch' }, { field: 'duration', val: 5 }, { field: 'resolution', val: '540p' }])).toEqual({
       effect: 'glitch',
       duration: 5,

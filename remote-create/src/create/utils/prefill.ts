@@ -4,7 +4,7 @@
  */
 import { ASPECT_RATIOS, BATCH_COUNTS, type AspectRatio, type CreateMode, type TaskField } from 'shared-contracts';
 import type { CreateForm } from './form';
-import { EFFECTS, MODES, MUSIC_DURATION, type EffectId } from './modes';
+import { EFFECTS, MODES, MUSIC_DURATION, MUSIC_STYLES, type EffectId } from './modes';
 
 function value(settings: readonly TaskField[], field: string): string | undefined {
   const found = settings.find((item) => item.field === field);
@@ -24,6 +24,8 @@ export function formFromSettings(mode: CreateMode, settings: readonly TaskField[
   const duration = Number(value(settings, 'duration'));
   if (mode === 'text-to-music') {
     if (MUSIC_DURATION.options.includes(duration)) change.musicDuration = duration;
+    const style = MUSIC_STYLES.find((item) => item.id === value(settings, 'style'));
+    if (style) change.musicStyle = style.id;
   }
   else if (spec.duration?.options.includes(duration)) change.duration = duration;
   const resolution = value(settings, 'resolution');

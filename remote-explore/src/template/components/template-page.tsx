@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { moduleRoute, routePath, templateExtra, useShell, type Template, type TemplateTag } from 'shared-contracts';
+import { routePath, templateCreateLink, useShell, type Template, type TemplateTag } from 'shared-contracts';
 import { AppLink } from '@studio/ui-kit/app-link';
 import { Button } from '@studio/ui-kit/button';
 import { focusRing, media, theme } from '@studio/ui-kit/theme';
@@ -9,14 +9,6 @@ import { TemplateGrid } from '../../lib/template-grid';
 import { TemplateRunDialog } from './template-run-dialog';
 
 export const TEMPLATE_MEDIA_TABS = ['Video', 'Image'] as const;
-
-/** 'Go create': the template's creation screen with its settings (tplId). */
-export function goCreateLink(template: Template): string {
-  const route = moduleRoute(template.info.module);
-  if (!route) return routePath('Home');
-  const semantic = route === 'EffectCreate' ? templateExtra(template)?.semantic : undefined;
-  return routePath(route, semantic ? { semantic } : {}, { tplId: String(template.tpl_id) });
-}
 
 /**
  * The template browser (shown without header and sidebar): media tabs, categories with paged lists of 25,
@@ -70,7 +62,7 @@ export function TemplatePage() {
                 category={category}
                 onMore={() => void browser.loadMore(tag.value, category.id)}
                 onUse={setRunning}
-                onCreate={(template) => shell.navigate(goCreateLink(template))}
+                onCreate={(template) => shell.navigate(templateCreateLink(template))}
               />
             </div>
           ) : null}

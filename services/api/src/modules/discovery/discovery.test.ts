@@ -11,7 +11,7 @@ import sharp from 'sharp';
 import { API_CODES, REPORT_HIDE_THRESHOLD, USER_TEXTS, type ExploreEntry, type Paginated, type Task, type Template, type TemplateTag } from 'shared-contracts';
 import type { EngineContext, EngineJob, EngineResult } from '@studio/engines/types';
 import { runFfmpeg } from '@studio/engines/media/ffmpeg';
-import { envelope, picture, startHarness, TestEngine, type Harness, type TestUser } from '../tasks/testing/harness';
+import { envelope, picture, startHarness, TestEngine, type Harness, type TestUser } from '../../../test/tasks-harness';
 import { discoveryModule } from './index';
 import { EXPLORE, TEMPLATES } from './showcase-data';
 import { runShowcase } from './showcase';
@@ -216,6 +216,22 @@ describe('templates', () => {
     expect(hot.every((t) => t.action_conf.hot)).toBe(true);
     const info = await get<Template>(`/v1/workflow/info?tpl_id=${hot[0].tpl_id}`);
     expect(info.body.data.tpl_id).toBe(hot[0].tpl_id);
+  });
+
+  it('lists the music templates under the audio tag only when asked, each with an audio preview the showcase rendered', async () => {
+    const music = (await get<TemplateTag[]>('/v1/workflow/ct/list?fun_module=template&media=audio')).body.data;
+    expect(music.map((tag) => [tag.value, tag.name])).toEqual([['audio', 'Music']]);
+    const all = music[0].categories[0];
+    expect(all.total).toBe(TEMPLATES.filter((t) => t.small && t.module === 'text-to-music').length);
+    const track = all.tpls[0];
+    expect(track.info).toMatchObject({ algorithm: 'mai_tcm', module: 'text-to-music' });
+    expect(track.info.request.fields).toContainEqual({ field: 'duration', val: 30 });
+    expect(track.description).toBeTruthy();
+    const audio = await h.app.inject({ method: 'GET', url: track.preview ?? '' });
+    expect(audio.statusCode).toBe(200);
+    expect(audio.headers['content-type']).toMatch(/^audio\//);
+    const cover = await h.app.inject({ method: 'GET', url: track.thumbnail });
+    expect(cover.headers['content-type']).toBe('image/webp');
   });
 
   it('pages the examples 20 at a time and answers prompt samples', async () => {

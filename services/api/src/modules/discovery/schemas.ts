@@ -50,7 +50,7 @@ export const TemplateSchema = Type.Object({
 });
 
 export const TemplateTagSchema = Type.Object({
-  value: Type.Union([Type.Literal('video'), Type.Literal('image')]),
+  value: Type.Union([Type.Literal('video'), Type.Literal('image'), Type.Literal('audio')]),
   name: Type.String(),
   categories: Type.Array(
     Type.Object({ id: Type.Integer(), title: Type.String(), tpls: Type.Array(TemplateSchema), total: Type.Integer(), loading: Type.Boolean() }),

@@ -12,7 +12,7 @@ export const SHOWCASE_VERSION = 'v1';
 export interface SeedCategory {
   id: number;
   fun_module: 'template' | 'effect';
-  media: 'video' | 'image';
+  media: 'video' | 'image' | 'audio';
   title: string;
 }
 
@@ -53,6 +53,9 @@ export const CATEGORIES: SeedCategory[] = [
   { id: 202, fun_module: 'template', media: 'image', title: 'Text to picture' },
   { id: 301, fun_module: 'effect', media: 'video', title: 'Popular' },
   { id: 302, fun_module: 'effect', media: 'video', title: 'Motion' },
+  // the music form's template list picker (tag audio); the template browser lists video and image only
+  { id: 401, fun_module: 'template', media: 'audio', title: 'Moods' },
+  { id: 402, fun_module: 'template', media: 'audio', title: 'Genres' },
 ];
 
 const PHOTO: TemplateInput = { field: 'file_path', kind: 'image', label: 'Your photo', required: true };
@@ -211,7 +214,39 @@ function effectTemplates(): SeedTemplate[] {
   }));
 }
 
-export const TEMPLATES: SeedTemplate[] = [...videoTemplates(), ...imageTemplates(), ...effectTemplates()];
+const MUSIC_LIST = [
+  { slug: 'rainy-lofi', name: 'Rainy lofi', category: 401, style: 'lofi', prompt: 'calm lofi piano with soft rain ambience and warm vinyl crackle', about: 'a calm lofi beat for studying' },
+  { slug: 'sunrise-strings', name: 'Sunrise strings', category: 401, style: 'cinematic', prompt: 'cinematic strings building slowly at sunrise, hopeful and warm', about: 'a slow cinematic build' },
+  { slug: 'night-drive', name: 'Night drive', category: 401, style: 'electronic', prompt: 'synthwave night drive with pulsing bass and bright arpeggios', about: 'a driving synthwave groove' },
+  { slug: 'jazz-lounge', name: 'Jazz lounge', category: 402, style: 'jazz', prompt: 'smooth jazz piano trio with brushed drums in a late night lounge', about: 'a smooth late-night jazz trio' },
+  { slug: 'summer-pop', name: 'Summer pop', category: 402, style: 'pop', prompt: 'upbeat summer pop with bright synths, claps and a catchy hook', about: 'an upbeat pop track' },
+  { slug: 'acoustic-morning', name: 'Acoustic morning', category: 402, style: 'folk', prompt: 'gentle acoustic guitar and soft percussion on a sunny morning', about: 'a gentle acoustic tune' },
+];
+
+/** music templates: a prompt and duration for the music form; the showcase renders each one's audio preview */
+function musicTemplates(): SeedTemplate[] {
+  return MUSIC_LIST.map((music, index) => ({
+    id: 4001 + index,
+    slug: `music-${music.slug}`,
+    category: music.category,
+    name: music.name,
+    description: `${music.about[0].toUpperCase()}${music.about.slice(1)}: the prompt and a 30 s length go into the music form.`,
+    tip: `Makes ${music.about}; add your own words to the prompt if you like.`,
+    algorithm: 'mai_tcm',
+    module: 'text-to-music',
+    fields: [
+      { field: 'prompt', val: music.prompt },
+      { field: 'style', val: music.style },
+      { field: 'duration', val: 30 },
+    ],
+    inputs: [{ field: 'prompt', kind: 'text', label: 'Your theme', required: false }],
+    hot: index === 0,
+    rule_show: '30 s',
+    small: index < 2,
+  }));
+}
+
+export const TEMPLATES: SeedTemplate[] = [...videoTemplates(), ...imageTemplates(), ...effectTemplates(), ...musicTemplates()];
 
 const IMAGE_PROMPTS: [string, string, string][] = [
   ['Lighthouse at sunset', 'a lighthouse on a cliff at sunset, warm light, crashing waves', '3:4'],

@@ -201,15 +201,21 @@ async function renderTemplate(deps: ShowcaseDeps, r: Renderer, report: ShowcaseR
   }
   const params: Params = Object.fromEntries(t.fields.map((f) => [f.field, f.val as string | number]));
   if (t.algorithm === 'text2image') params.prompt = `a red fox in fresh snow, ${params.prompt}`;
-  if (params.duration !== undefined) params.duration = Math.min(Number(params.duration), 2);
+  // previews are short: 2 s clips, and 8 s of a music template (enough to hear its mood)
+  if (params.duration !== undefined) params.duration = Math.min(Number(params.duration), t.algorithm === 'mai_tcm' ? 8 : 2);
   if (params.resolution !== undefined) params.resolution = '360p';
   const inputs = t.sample ? [await source(t.sample)] : [];
   const result = await render(t.algorithm, params, inputs);
   const output = result.outputs[0];
   const key = `tpl-${t.id}`;
   let previewPath: string;
+  let audioPath: string | null = null;
   let thumb: { full: Stored; thumb: Stored; width: number; height: number };
-  if (output.media === 'video') {
+  if (output.media === 'audio') {
+    audioPath = (await store(output.path, `${key}.mp3`, { media: 'audio', mime: output.mime, format: 'mp3', duration: output.duration, algorithm: t.algorithm })).path;
+    thumb = await storePicture(await coverOf(t.name, `${output.path}.cover.png`), `${key}-cover`, t.algorithm);
+    previewPath = thumb.full.path;
+  } else if (output.media === 'video') {
     previewPath = (await store(output.path, `${key}.mp4`, { media: 'video', mime: output.mime, format: 'mp4', width: output.width, height: output.height, duration: output.duration, algorithm: t.algorithm })).path;
     thumb = await storePicture(await posterOf(output.path), `${key}-poster`, t.algorithm);
   } else {
@@ -217,12 +223,13 @@ async function renderTemplate(deps: ShowcaseDeps, r: Renderer, report: ShowcaseR
     previewPath = thumb.full.path;
   }
   await db.transaction(async (tx) => {
-    await tx.query('UPDATE templates SET thumbnail_path = $2, preview_path = $3, width = $4, height = $5 WHERE id = $1', [
+    await tx.query('UPDATE templates SET thumbnail_path = $2, preview_path = $3, width = $4, height = $5, audio_path = $6 WHERE id = $1', [
       t.id,
       thumb.thumb.path,
       previewPath,
       thumb.width,
       thumb.height,
+      audioPath,
     ]);
     const demoKey = Object.entries(DEMO_SOURCES).find(([, s]) => s.from === 'template' && s.algorithm === t.algorithm)?.[0];
     if (demoKey) await addDemo(tx, demoKey, `template:${t.id}`, t.name, output.media, previewPath, thumb.thumb.path, t.id);

@@ -9,7 +9,8 @@ import { DemoSchema, SampleSchema, TemplateSchema, TemplateTagSchema, paged } fr
 import type { TemplateService } from './template-service.js';
 
 const FunModule = Type.Union([Type.Literal('template'), Type.Literal('effect')]);
-const Tag = Type.Union([Type.Literal('video'), Type.Literal('image')]);
+// 'audio': the music templates, listed only when asked for (the music form's picker)
+const Tag = Type.Union([Type.Literal('video'), Type.Literal('image'), Type.Literal('audio')]);
 const Key = Type.String({ minLength: 1, maxLength: 64 });
 
 export const templateRoutes: FastifyPluginAsync<{ ctx: ModuleContext; templates: TemplateService }> = async (scope, { ctx, templates }) => {
@@ -46,7 +47,7 @@ export const templateRoutes: FastifyPluginAsync<{ ctx: ModuleContext; templates:
     {
       schema: {
         tags,
-        summary: "Template tags (video, image) with their categories ('All' first), each with its first page of 25",
+        summary: "Template tags (video, image; audio only when asked for) with their categories ('All' first), each with its first page of 25",
         querystring: Type.Object({ fun_module: Type.Optional(FunModule), media: Type.Optional(Tag) }),
         response: responses(Type.Array(TemplateTagSchema)),
       },

@@ -25,7 +25,7 @@ interface TemplateRow {
   slug: string;
   category_id: number;
   fun_module: 'template' | 'effect';
-  media: 'video' | 'image';
+  media: 'video' | 'image' | 'audio';
   name: string;
   description: string;
   tip: string;
@@ -47,6 +47,7 @@ const SELECT = `SELECT t.*, c.fun_module, c.media FROM templates t JOIN tpl_cate
 const READY = 't.active AND t.thumbnail_path IS NOT NULL';
 /** the 'All' tab of a tag: every template of that media */
 export const ALL_CATEGORY_ID = 0;
+const TAG_NAMES: Record<TemplateTag['value'], string> = { video: 'Video', image: 'Image', audio: 'Music' };
 
 export interface TemplateListQuery {
   funModule: 'template' | 'effect';
@@ -121,14 +122,16 @@ export function createTemplateService(deps: { db: Database; url: PublicUrl }) {
   return {
     page,
 
-    /** tags (video, image) with an 'All' category and their own, each with its first page */
+    /** tags (video, image; audio only when asked for) with an 'All' category and their own, each with its first page */
     async categories(funModule: 'template' | 'effect', media?: string): Promise<TemplateTag[]> {
-      const cats = await db.query<{ id: number; media: 'video' | 'image'; title: string }>(
+      const cats = await db.query<{ id: number; media: TemplateTag['value']; title: string }>(
         `SELECT id, media, title FROM tpl_categories WHERE fun_module = $1 ${media ? 'AND media = $2' : ''} ORDER BY sort, id`,
         media ? [funModule, media] : [funModule],
       );
       const tags: TemplateTag[] = [];
-      for (const value of ['video', 'image'] as const) {
+      // the template browser's tabs are the spec's video and image; the music templates are the music form's
+      const values: TemplateTag['value'][] = media === 'audio' ? ['audio'] : ['video', 'image'];
+      for (const value of values) {
         const own = cats.rows.filter((c) => c.media === value);
         if (!own.length) continue;
         const categories: TemplateCategory[] = [];
@@ -137,7 +140,7 @@ export function createTemplateService(deps: { db: Database; url: PublicUrl }) {
           if (c.id !== ALL_CATEGORY_ID && first.paginate.total === 0) continue;
           categories.push({ id: c.id, title: c.title, tpls: first.list, total: first.paginate.total, loading: false });
         }
-        tags.push({ value, name: value === 'video' ? 'Video' : 'Image', categories });
+        tags.push({ value, name: TAG_NAMES[value], categories });
       }
       return tags;
     },
@@ -151,7 +154,7 @@ export function createTemplateService(deps: { db: Database; url: PublicUrl }) {
       const effect = tag === 'effect';
       const params: unknown[] = [effect ? 'effect' : 'template'];
       const where = [READY, 'c.fun_module = $1'];
-      if (!effect && (tag === 'video' || tag === 'image')) {
+      if (!effect && (tag === 'video' || tag === 'image' || tag === 'audio')) {
         params.push(tag);
         where.push(`c.media = $${params.length}`);
       }
