@@ -4,7 +4,8 @@ import { Type } from '@sinclair/typebox';
 import { API_CODES, type CmsResponse } from 'shared-contracts';
 import { abPlan, parseAbOverride } from '../ab-test.js';
 import { countryOfRequest } from '../modules/country/index.js';
-import { ApiFailure, ok, responses, type TypeBoxProvider } from '../http.js';
+import { defineCall } from '../define-call.js';
+import { ApiFailure } from '../http.js';
 import type { ModuleContext } from '../modules/types.js';
 import {
   AdSchema,
@@ -39,28 +40,29 @@ function cookieOrHeader(request: FastifyRequest, name: string): string | undefin
   return cookie ? decodeURIComponent(cookie.slice(name.length + 1)) : undefined;
 }
 
-export async function contentRoutes(scope: FastifyInstance, ctx: ModuleContext): Promise<void> {
-  const app = scope.withTypeProvider<TypeBoxProvider>();
+export async function contentRoutes(app: FastifyInstance, ctx: ModuleContext): Promise<void> {
   const { db, auth, config } = ctx;
   const tags = ['content'];
 
-  app.get(
-    '/v1/common/system_config',
-    { schema: { tags, summary: 'System configuration entries (code app: the Android and iOS download entries)', response: responses(Type.Array(SystemConfigSchema)) } },
+  defineCall(
+    app,
+    'GET /v1/common/system_config',
+    { schema: { tags, summary: 'System configuration entries (code app: the Android and iOS download entries)', response: Type.Array(SystemConfigSchema) } },
     async (request) => {
       const rows = await db.query<{ code: string; value: string }>('SELECT code, value FROM system_config ORDER BY sort, code');
-      return ok(request, rows.rows);
+      return rows.rows;
     },
   );
 
-  app.get(
-    '/v1/common/marketing',
+  defineCall(
+    app,
+    'GET /v1/common/marketing',
     {
       schema: {
         tags,
         summary: 'Marketing placements (banner and pop-up) for a client',
         querystring: Type.Object({ client: Type.Optional(Client) }),
-        response: responses(Type.Array(MarketingSchema)),
+        response: Type.Array(MarketingSchema),
       },
     },
     async (request) => {
@@ -69,18 +71,19 @@ export async function contentRoutes(scope: FastifyInstance, ctx: ModuleContext):
          WHERE active AND client = $1 ORDER BY sort, id`,
         [request.query.client ?? ''],
       );
-      return ok(request, rows.rows);
+      return rows.rows;
     },
   );
 
-  app.get(
-    '/v1/common/ad',
+  defineCall(
+    app,
+    'GET /v1/common/ad',
     {
       schema: {
         tags,
         summary: 'Ad items by module for a client',
         querystring: Type.Object({ client: Type.Optional(Client) }),
-        response: responses(Type.Array(AdSchema)),
+        response: Type.Array(AdSchema),
       },
     },
     async (request) => {
@@ -88,12 +91,13 @@ export async function contentRoutes(scope: FastifyInstance, ctx: ModuleContext):
         `SELECT module, activity, turn_url, white_thumbnail FROM ad_items WHERE active AND client = $1 ORDER BY sort, id`,
         [request.query.client ?? ''],
       );
-      return ok(request, rows.rows);
+      return rows.rows;
     },
   );
 
-  app.get(
-    '/v1/common/ab-test',
+  defineCall(
+    app,
+    'GET /v1/common/ab-test',
     {
       preHandler: auth.optionalAuth,
       schema: {
@@ -103,7 +107,7 @@ export async function contentRoutes(scope: FastifyInstance, ctx: ModuleContext):
           test_code: Type.Optional(Type.String({ maxLength: 64 })),
           user_id: Type.Optional(Type.String({ maxLength: 128 })),
         }),
-        response: responses(Type.Object({ plan: Type.Integer() })),
+        response: Type.Object({ plan: Type.Integer() }),
       },
     },
     async (request) => {
@@ -116,27 +120,29 @@ export async function contentRoutes(scope: FastifyInstance, ctx: ModuleContext):
       // QA: outside production a tester picks a plan (cookie or header ab_override: code=plan,...); nothing is recorded
       if (!isProductionEnv()) {
         const override = parseAbOverride(cookieOrHeader(request, 'ab_override')).get(testCode);
-        if (override !== undefined) return ok(request, { plan: override });
+        if (override !== undefined) return { plan: override };
       }
       try {
         const clientId = typeof clientSn === 'string' ? clientSn.slice(0, 128) : '';
-        return ok(request, { plan: await abPlan(db, testCode, subject, country, { clientId }) });
+        return { plan: await abPlan(db, testCode, subject, country, { clientId }) };
       } catch (error) {
         request.log.error({ err: error }, 'a/b test lookup failed; answering the default plan');
-        return ok(request, { plan: 0 });
+        return { plan: 0 };
       }
     },
   );
 
-  app.get(
-    '/api/cms-data/*',
+  defineCall(
+    app,
+    'GET /api/cms-data/{path}',
     {
       schema: {
         tags,
         summary: 'SEO content (tdk and head/content/bottom blocks) for a route; the path segment is the base64 of the route path',
         params: Type.Object({ '*': Type.String() }),
-        response: responses(CmsSchema),
+        response: CmsSchema,
       },
+      tail: true,
     },
     async (request) => {
       const path = decodeCmsPath(request.params['*']);
@@ -160,7 +166,7 @@ export async function contentRoutes(scope: FastifyInstance, ctx: ModuleContext):
             error: null,
           }
         : { success: false, data: null, error: `No content for ${path}` };
-      return ok(request, answer);
+      return answer;
     },
   );
 

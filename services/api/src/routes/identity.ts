@@ -4,7 +4,8 @@ import { Type } from '@sinclair/typebox';
 import { API_CODES } from 'shared-contracts';
 import { AccountClientError, type ExchangedAccount } from '../account-client.js';
 import type { ApiConfig } from '../config.js';
-import { ApiFailure, ok, responses, type TypeBoxProvider } from '../http.js';
+import { defineCall } from '../define-call.js';
+import { ApiFailure } from '../http.js';
 import type { ModuleContext } from '../modules/types.js';
 import { OAuthTokenAnswer, OAuthTokenBody, UserSchema } from '../schemas.js';
 import { networkCountry } from '../modules/country/index.js';
@@ -42,20 +43,20 @@ export function accountFailure(error: AccountClientError): ApiFailure {
   }
 }
 
-export async function identityRoutes(scope: FastifyInstance, ctx: ModuleContext): Promise<void> {
-  const app = scope.withTypeProvider<TypeBoxProvider>();
+export async function identityRoutes(app: FastifyInstance, ctx: ModuleContext): Promise<void> {
   const { db, ledger, auth, accountClient, config } = ctx;
   const tags = ['identity'];
   const security = [{ bearer: [] }];
 
-  app.post(
-    '/v1/oauth/token',
+  defineCall(
+    app,
+    'POST /v1/oauth/token',
     {
       schema: {
         tags,
         summary: 'Exchange an authorization code of the account service for a product token and the user',
         body: OAuthTokenBody,
-        response: responses(OAuthTokenAnswer),
+        response: OAuthTokenAnswer,
       },
     },
     async (request) => {
@@ -89,58 +90,63 @@ export async function identityRoutes(scope: FastifyInstance, ctx: ModuleContext)
       const view = await loadUserView(db, user.id, at);
       if (!view) throw new ApiFailure(500, API_CODES.INTERNAL, 'The user could not be loaded after sign-in');
       request.log.info({ uid: user.id, created: user.created }, 'signed in');
-      return ok(request, {
+      return {
         jwt: session.jwt,
         user: buildUser(view, { jwt: session.jwt, sessionId: session.sessionId, sessionIsNew: user.created || profile.is_new }, at),
-      });
+      };
     },
   );
 
-  app.get(
-    '/v1/token/renew',
+  defineCall(
+    app,
+    'GET /v1/token/renew',
     {
       preHandler: auth.authenticate,
-      schema: { tags, security, summary: 'A fresh token for the current session', response: responses(Type.Object({ jwt: Type.String() })) },
+      schema: { tags, security, summary: 'A fresh token for the current session', response: Type.Object({ jwt: Type.String() }) },
     },
     async (request) => {
       const issued = await auth.renew(request.user!);
-      return ok(request, { jwt: issued.jwt });
+      return { jwt: issued.jwt };
     },
   );
 
-  const userHandler = async (request: FastifyRequest) => {
-    const caller = request.user!;
-    const at = new Date();
-    let view = await loadUserView(db, caller.uid, at);
-    if (!view) throw new ApiFailure(401, API_CODES.SESSION_INVALID, 'The user no longer exists, please log in again');
-    if (!view.country) {
-      const country = headerCountry(request, config);
-      if (country) {
-        await db.query(`UPDATE users SET country = $2 WHERE id = $1 AND country = ''`, [caller.uid, country]);
-        view = { ...view, country };
+  defineCall(
+    app,
+    'POST /v1/user',
+    { preHandler: auth.authenticate, alsoMethods: ['GET'], schema: { tags, security, summary: 'The signed-in user (spec section 3)', response: UserSchema } },
+    async (request) => {
+      const caller = request.user!;
+      const at = new Date();
+      let view = await loadUserView(db, caller.uid, at);
+      if (!view) throw new ApiFailure(401, API_CODES.SESSION_INVALID, 'The user no longer exists, please log in again');
+      if (!view.country) {
+        const country = headerCountry(request, config);
+        if (country) {
+          await db.query(`UPDATE users SET country = $2 WHERE id = $1 AND country = ''`, [caller.uid, country]);
+          view = { ...view, country };
+        }
       }
-    }
-    return ok(request, buildUser(view, { jwt: caller.jwt, sessionId: caller.sessionId, sessionIsNew: caller.sessionIsNew }, at));
-  };
-  const userSchema = { tags, security, summary: 'The signed-in user (spec section 3)', response: responses(UserSchema) };
-  app.post('/v1/user', { preHandler: auth.authenticate, schema: userSchema }, userHandler);
-  app.get('/v1/user', { preHandler: auth.authenticate, schema: userSchema }, userHandler);
+      return buildUser(view, { jwt: caller.jwt, sessionId: caller.sessionId, sessionIsNew: caller.sessionIsNew }, at);
+    },
+  );
 
-  app.post(
-    '/v1/logout',
+  defineCall(
+    app,
+    'POST /v1/logout',
     {
       preHandler: auth.authenticate,
-      schema: { tags, security, summary: 'Revoke the current session', response: responses(Type.Null()) },
+      schema: { tags, security, summary: 'Revoke the current session', response: Type.Null() },
     },
     async (request) => {
       await auth.revoke(request.user!.sessionId);
       request.log.info({ uid: request.user!.uid }, 'signed out');
-      return ok(request, null);
+      return null;
     },
   );
 
-  app.post(
-    '/v1/feature-code/auth',
+  defineCall(
+    app,
+    'POST /v1/feature-code/auth',
     {
       preHandler: auth.authenticate,
       schema: {
@@ -148,7 +154,7 @@ export async function identityRoutes(scope: FastifyInstance, ctx: ModuleContext)
         security,
         summary: "Feature codes the caller's active memberships grant, for the given product (sku) ids; all when pids is empty",
         body: Type.Object({ pids: Type.Array(Type.Integer(), { maxItems: 100 }) }),
-        response: responses(Type.Object({ feature_codes: Type.Array(Type.String()) })),
+        response: Type.Object({ feature_codes: Type.Array(Type.String()) }),
       },
     },
     async (request) => {
@@ -160,19 +166,20 @@ export async function identityRoutes(scope: FastifyInstance, ctx: ModuleContext)
            AND (cardinality($2::int[]) = 0 OR s.sku_id = ANY($2::int[]))`,
         [request.user!.uid, pids],
       );
-      return ok(request, { feature_codes: result.rows[0]?.codes ?? [] });
+      return { feature_codes: result.rows[0]?.codes ?? [] };
     },
   );
 
-  app.get(
-    '/v1/verify/record',
+  defineCall(
+    app,
+    'GET /v1/verify/record',
     {
       preHandler: auth.optionalAuth,
       schema: {
         tags,
         summary: 'Record a verification event with its query parameters',
         querystring: Type.Record(Type.String({ maxLength: 64 }), Type.String({ maxLength: 1024 }), { maxProperties: 32 }),
-        response: responses(Type.Object({ recorded: Type.Boolean() })),
+        response: Type.Object({ recorded: Type.Boolean() }),
       },
     },
     async (request) => {
@@ -183,7 +190,7 @@ export async function identityRoutes(scope: FastifyInstance, ctx: ModuleContext)
         typeof clientSn === 'string' ? clientSn.slice(0, 128) : '',
         JSON.stringify(params),
       ]);
-      return ok(request, { recorded: true });
+      return { recorded: true };
     },
   );
 }

@@ -8,7 +8,8 @@ import Stripe from 'stripe';
 import type { FastifyInstance } from 'fastify';
 import { Type } from '@sinclair/typebox';
 import { API_CODES } from 'shared-contracts';
-import { ApiFailure, ok, responses, type TypeBoxProvider } from '../../http.js';
+import { defineCall } from '../../define-call.js';
+import { ApiFailure, type TypeBoxProvider } from '../../http.js';
 import { SkuInfoSchema } from '../../schemas.js';
 import type { ApiModuleDefinition, ApiModulePlugin, ModuleContext } from '../types.js';
 import { applyBillingCatalogue } from './catalogue/apply.js';
@@ -41,12 +42,13 @@ export function billingPlugin(options: BillingModuleOptions = {}): ApiModulePlug
     await applyBillingCatalogue(db);
     const app = scope.withTypeProvider<TypeBoxProvider>();
 
-    app.get('/v1/buy/sku-info', { schema: { tags, summary: 'The sku catalogue with its buy URLs (memberships and credit lists)', response: responses(SkuInfoSchema) } }, async (request) =>
-      ok(request, await skuInfo(db, '')),
+    defineCall(scope, 'GET /v1/buy/sku-info', { schema: { tags, summary: 'The sku catalogue with its buy URLs (memberships and credit lists)', response: SkuInfoSchema } }, async () =>
+      skuInfo(db, ''),
     );
 
-    app.get(
-      '/v1/buy/trade-info',
+    defineCall(
+      scope,
+      'GET /v1/buy/trade-info',
       {
         preHandler: auth.authenticate,
         schema: {
@@ -54,10 +56,10 @@ export function billingPlugin(options: BillingModuleOptions = {}): ApiModulePlug
           security,
           summary: "The caller's orders paid in the last time_before seconds (the purchase poll)",
           querystring: Type.Object({ time_before: Type.Integer({ minimum: 1, maximum: 86400 }) }),
-          response: responses(Type.Object({ total: Type.Integer(), list: Type.Array(Type.Object({ order_id: Type.String(), sku_id_list: Type.Array(Type.Integer()), created_at: Type.Integer() })) })),
+          response: Type.Object({ total: Type.Integer(), list: Type.Array(Type.Object({ order_id: Type.String(), sku_id_list: Type.Array(Type.Integer()), created_at: Type.Integer() })) }),
         },
       },
-      async (request) => ok(request, await tradeInfo(db, request.user!.uid, request.query.time_before, clock())),
+      async (request) => tradeInfo(db, request.user!.uid, request.query.time_before, clock()),
     );
 
     const deps = { db, ledger, auth, apiConfig, provider, clock };

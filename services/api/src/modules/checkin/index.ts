@@ -6,13 +6,12 @@ import path from 'node:path';
 import type { FastifyRequest } from 'fastify';
 import { Type } from '@sinclair/typebox';
 import { API_CODES, CHECKIN_ACTIVITY_CODE, type CheckInResult, type CheckInStatusResponse } from 'shared-contracts';
-import { ApiFailure, ok, responses, type TypeBoxProvider } from '../../http.js';
+import { defineCall, type Same } from '../../define-call.js';
+import { ApiFailure } from '../../http.js';
 import { countryOfRequest } from '../country/index.js';
 import type { ApiConfig } from '../../config.js';
 import type { ApiModuleDefinition, ApiModulePlugin } from '../types.js';
 import { checkinOptionsFromEnv, createCheckinService, resultOf, unavailableMessage, type CheckinOptions } from './checkin-service.js';
-
-type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 
 const ActivityQuery = Type.Object({ activity_code: Type.String({ minLength: 1, maxLength: 64 }) }, { additionalProperties: false });
 const StatusSchema = Type.Object({
@@ -38,30 +37,31 @@ export function countryOf(request: FastifyRequest, config: ApiConfig): string {
 }
 
 export function checkinPlugin(options: CheckinOptions = checkinOptionsFromEnv()): ApiModulePlugin {
-  return async (scope, ctx) => {
-    const app = scope.withTypeProvider<TypeBoxProvider>();
+  return async (app, ctx) => {
     const service = createCheckinService(ctx.db, options);
 
-    app.get(
-      '/v1/activity/checkin/status',
+    defineCall(
+      app,
+      'GET /v1/activity/checkin/status',
       {
         preHandler: ctx.auth.optionalAuth,
         schema: {
           tags: ['activity'],
           summary: 'Daily check-in status of the caller (or of a visitor) for the current cycle',
           querystring: ActivityQuery,
-          response: responses(StatusSchema),
+          response: StatusSchema,
         },
       },
       async (request) => {
         assertActivity(request.query.activity_code);
         const caller = request.user ? { uid: request.user.uid, level: request.user.level } : null;
-        return ok(request, await service.status(caller, countryOf(request, ctx.config)));
+        return service.status(caller, countryOf(request, ctx.config));
       },
     );
 
-    app.post(
-      '/v1/activity/checkin',
+    defineCall(
+      app,
+      'POST /v1/activity/checkin',
       {
         preHandler: ctx.auth.authenticate,
         schema: {
@@ -69,7 +69,7 @@ export function checkinPlugin(options: CheckinOptions = checkinOptionsFromEnv())
           security: [{ bearer: [] }],
           summary: "Claims today's check-in credits (once per cycle; the first 500 of a cycle get credits)",
           body: ActivityQuery,
-          response: responses(ResultSchema),
+          response: ResultSchema,
         },
       },
       async (request) => {
@@ -80,7 +80,7 @@ export function checkinPlugin(options: CheckinOptions = checkinOptionsFromEnv())
           throw new ApiFailure(403, API_CODES.CHECKIN_UNAVAILABLE, unavailableMessage(options.countries));
         }
         request.log.info({ uid: user.uid, outcome: outcome.kind }, 'check-in claim');
-        return ok(request, resultOf(outcome));
+        return resultOf(outcome);
       },
     );
   };

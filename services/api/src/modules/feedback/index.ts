@@ -7,10 +7,9 @@ import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { Type } from '@sinclair/typebox';
 import { API_CODES, type FeedbackRequest } from 'shared-contracts';
-import { ApiFailure, ok, responses, type TypeBoxProvider } from '../../http.js';
+import { defineCall, type Same } from '../../define-call.js';
+import { ApiFailure } from '../../http.js';
 import type { ApiModuleDefinition, ApiModulePlugin } from '../types.js';
-
-type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 
 export const FEEDBACK_MIN_LENGTH = 5;
 export const FEEDBACK_MAX_LENGTH = 2000;
@@ -46,17 +45,17 @@ export interface FeedbackOptions {
 }
 
 export function feedbackPlugin(options: FeedbackOptions = { now: () => new Date() }): ApiModulePlugin {
-  return async (scope, ctx) => {
-    const app = scope.withTypeProvider<TypeBoxProvider>();
-    app.post(
-      '/v1/feedback',
+  return async (app, ctx) => {
+    defineCall(
+      app,
+      'POST /v1/feedback',
       {
         preHandler: ctx.auth.optionalAuth,
         schema: {
           tags: ['feedback'],
           summary: 'Sends feedback from the feedback modal',
           body: FeedbackBody,
-          response: responses(Type.Object({ id: Type.String() })),
+          response: Type.Object({ id: Type.String() }),
         },
       },
       async (request) => {
@@ -99,7 +98,7 @@ export function feedbackPlugin(options: FeedbackOptions = { now: () => new Date(
           ],
         );
         request.log.info({ feedback: id, uid }, 'feedback stored');
-        return ok(request, { id });
+        return { id };
       },
     );
   };
