@@ -46,7 +46,7 @@ function ownChat(shell: ShellApi, doc: Document): CustomerChat {
   const root: Root = createRoot(host);
   root.render(
     <ShellContext.Provider value={shell}>
-      <SupportPanel shell={shell} />
+      <SupportPanel shell={shell} container={host} />
     </ShellContext.Provider>,
   );
   return {

@@ -1,10 +1,12 @@
 /**
- * Our own customer chat when no vendor is configured: a launcher button and a support panel (a non-modal
- * dialog: named, focus moved in and kept inside, Escape closes and gives focus back) that answers typed
- * questions from the short FAQ and hands over to the feedback form. Never a dead button.
+ * Our own customer chat when no vendor is configured: a launcher button and a support panel (ui-kit's Dialog,
+ * non-modal so the page stays usable beside a chat: named, focus moved in and kept inside, Escape closes and
+ * gives focus back) that answers typed questions from the short FAQ and hands over to the feedback form.
+ * Never a dead button.
  */
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useRef, useState } from 'react';
 import { TRACK_EVENTS, type ShellApi } from 'shared-contracts';
+import { Dialog } from '@studio/ui-kit/dialog';
 import { answerFor, FAQ, type FaqEntry } from './faq';
 
 interface Message {
@@ -14,10 +16,6 @@ interface Message {
 
 const GREETING = 'Hi! Ask a question about credits, refunds, memberships or your results, or pick one below.';
 const NO_MATCH = "I don't have an answer for that here. Tell our team through the feedback form and they will get back to you.";
-
-function focusables(root: HTMLElement): HTMLElement[] {
-  return [...root.querySelectorAll<HTMLElement>('button, input, [href], [tabindex]:not([tabindex="-1"])')].filter((el) => !el.hasAttribute('disabled'));
-}
 
 const launcherCss = {
   position: 'fixed',
@@ -31,25 +29,18 @@ const launcherCss = {
   background: 'var(--c-primary-strong)',
   color: 'var(--c-on-primary)',
   cursor: 'pointer',
-  boxShadow: '0 6px 20px rgba(0,0,0,.3)',
+  boxShadow: 'var(--shadow-pop)',
   display: 'grid',
   placeItems: 'center',
 } as const;
 
-const panelCss = {
-  position: 'fixed',
-  right: 20,
-  bottom: 88,
-  zIndex: 1500,
-  width: 'min(360px, calc(100vw - 40px))',
+/** Above the launcher, at the bottom right; the Dialog's title row gets the panel's header look. */
+const PLACEMENT = { right: 20, bottom: 88 } as const;
+const PANEL_CSS = {
   maxHeight: 'min(520px, calc(100vh - 120px))',
-  display: 'flex',
-  flexDirection: 'column',
-  background: 'var(--c-surface)',
-  color: 'var(--c-text)',
-  border: '1px solid var(--c-border)',
   borderRadius: 12,
-  boxShadow: '0 12px 40px rgba(0,0,0,.35)',
+  '& > div:first-of-type': { padding: '12px 16px', borderBottom: '1px solid var(--c-border)' },
+  '& h2': { fontSize: 16 },
 } as const;
 
 /** The conversation so far and the FAQ's questions as one-click chips. */
@@ -89,18 +80,12 @@ function ChatLog({ messages, onAsk }: { messages: Message[]; onAsk(question: str
   );
 }
 
-export function SupportPanel({ shell }: { shell: ShellApi }) {
+/** `container`: the chat's host element, which the shell hides off Home (the open panel hides with it). */
+export function SupportPanel({ shell, container }: { shell: ShellApi; container?: Element }) {
   const [open, setOpen] = useState(false);
   const [messages, setMessages] = useState<Message[]>([{ from: 'support', text: GREETING }]);
   const [draft, setDraft] = useState('');
-  const panelRef = useRef<HTMLDivElement | null>(null);
   const launcherRef = useRef<HTMLButtonElement | null>(null);
-  const inputRef = useRef<HTMLInputElement | null>(null);
-  const titleId = `${useId()}-title`;
-
-  useEffect(() => {
-    if (open) inputRef.current?.focus();
-  }, [open]);
 
   const close = () => {
     setOpen(false);
@@ -110,24 +95,6 @@ export function SupportPanel({ shell }: { shell: ShellApi }) {
     setMessages((list) => [...list, { from: 'you', text: question }, { from: 'support', text: entry ? entry.answer : NO_MATCH }]);
     shell.track(TRACK_EVENTS.BUTTON_CLICK, { button: 'support_question', area: 'customer_chat', faq: entry?.id ?? 'none' });
   };
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (event.key === 'Escape') {
-      event.stopPropagation();
-      close();
-    } else if (event.key === 'Tab' && panelRef.current) {
-      const items = focusables(panelRef.current);
-      const first = items[0];
-      const last = items[items.length - 1];
-      if (event.shiftKey && document.activeElement === first) {
-        event.preventDefault();
-        last?.focus();
-      } else if (!event.shiftKey && document.activeElement === last) {
-        event.preventDefault();
-        first?.focus();
-      }
-    }
-  };
-
   return (
     <>
       <button
@@ -146,23 +113,21 @@ export function SupportPanel({ shell }: { shell: ShellApi }) {
           <path d="M4 4h16a2 2 0 0 1 2 2v10a2 2 0 0 1-2 2H8l-4 4V6a2 2 0 0 1 2-2Z" />
         </svg>
       </button>
-      {open && (
-        <div
-          ref={panelRef}
-          role="dialog"
-          aria-labelledby={titleId}
-          data-testid="customer-chat-panel"
-          onKeyDown={onKeyDown}
-          css={panelCss}
+      {open ? (
+        <Dialog
+          title="Support"
+          modal={false}
+          trapFocus
+          container={container}
+          onClose={close}
+          zIndex={1500}
+          padding={0}
+          gap={0}
+          placement={PLACEMENT}
+          width="min(360px, calc(100vw - 40px))"
+          testId="customer-chat-panel"
+          panelCss={PANEL_CSS}
         >
-          <div css={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', padding: '12px 16px', borderBottom: '1px solid var(--c-border)' }}>
-            <h2 id={titleId} css={{ margin: 0, fontSize: 16 }}>
-              Support
-            </h2>
-            <button type="button" aria-label="Close" onClick={close} css={{ background: 'none', border: 'none', color: 'inherit', fontSize: 20, cursor: 'pointer' }}>
-              ×
-            </button>
-          </div>
           <ChatLog messages={messages} onAsk={ask} />
           <form
             css={{ display: 'flex', gap: 8, padding: 12, borderTop: '1px solid var(--c-border)' }}
@@ -175,7 +140,7 @@ export function SupportPanel({ shell }: { shell: ShellApi }) {
             }}
           >
             <input
-              ref={inputRef}
+              data-autofocus
               value={draft}
               onChange={(event) => setDraft(event.target.value)}
               aria-label="Your question"
@@ -197,8 +162,8 @@ export function SupportPanel({ shell }: { shell: ShellApi }) {
           >
             Contact our team (feedback form)
           </button>
-        </div>
-      )}
+        </Dialog>
+      ) : null}
     </>
   );
 }

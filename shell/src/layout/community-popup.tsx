@@ -1,4 +1,9 @@
-/** The community chat popup: a short pitch and a join button that opens the invite in a new tab. */
+/**
+ * The community chat popup: a short pitch and a join button that opens the invite in a new tab. Not ui-kit's
+ * Dialog on purpose: spec section 2 makes it a hover popover of the header's chat entry (shown and hidden with
+ * the popover delays of section 9, anchored under the entry, desktop only), so it is non-modal, does not take
+ * the focus when the pointer opens it, and a press outside or Escape closes it (community-chat.tsx).
+ */
 export default function CommunityPopup({ id, inviteUrl, onClose }: { id: string; inviteUrl: string; onClose(): void }) {
   return (
     <div
