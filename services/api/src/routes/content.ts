@@ -48,7 +48,7 @@ export async function contentRoutes(app: FastifyInstance, ctx: ModuleContext): P
     app,
     'GET /v1/common/system_config',
     { schema: { tags, summary: 'System configuration entries (code app: the Android and iOS download entries)', response: Type.Array(SystemConfigSchema) } },
-    async (request) => {
+    async () => {
       const rows = await db.query<{ code: string; value: string }>('SELECT code, value FROM system_config ORDER BY sort, code');
       return rows.rows;
     },
