@@ -1,5 +1,5 @@
 import { USER_TEXTS, type ApiClient, type Task } from 'shared-contracts';
-import { makeTask } from '../../testing/tasks';
+import { makeTask } from '../../../test/tasks';
 import { runCheck, sensitiveChecks } from './sensitive';
 
 function apiWith(sequence: Record<string, Task[]>) {

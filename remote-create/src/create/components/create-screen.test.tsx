@@ -1,9 +1,9 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { USER_TEXTS, type Task, type TaskCostResponse } from 'shared-contracts';
-import { callsTo, routeApi, signIn, type Handler } from '../../testing/api-double';
-import { renderRoute } from '../../testing/render-route';
+import { callsTo, routeApi, signIn, type Handler } from '../../../test/api-double';
+import { renderRoute } from '../../../../test-support/render-route';
 import { createShellDouble } from '../../../../test-support/shell-double';
-import { makeTask } from '../../testing/tasks';
+import { makeTask } from '../../../test/tasks';
 import { CreateScreen } from './create-screen';
 
 const words = (n: number) => Array.from({ length: n }, (_, i) => `w${i}`).join(' ');

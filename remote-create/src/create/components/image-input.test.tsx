@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { API_CODES, ApiError, USER_TEXTS, type UploadProgress } from 'shared-contracts';
 import { AskHost } from '../../lib/ask-host';
 import { USER_AGREEMENT_KEY } from '../../lib/local-flags';
-import { routeApi, signIn } from '../../testing/api-double';
+import { routeApi, signIn } from '../../../test/api-double';
 import { createShellDouble, renderWithShell } from '../../../../test-support/shell-double';
 import type { UploadedMedia } from '../utils/form';
 import { ImageInput } from './image-input';

@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { SWRConfig } from 'swr';
 import { EXAMPLES_END_DELAY_MS, EXAMPLES_PAGE_SIZE } from 'shared-contracts';
-import { callsTo, routeApi } from '../../testing/api-double';
+import { callsTo, routeApi } from '../../../test/api-double';
 import { createShellDouble, renderWithShell } from '../../../../test-support/shell-double';
 import { ExamplesSection } from './examples-section';
 import { AUTOPLAY_MS, SWIPER_OPTIONS } from './image-swiper-modal';

@@ -1,9 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { USER_TEXTS, type Task } from 'shared-contracts';
-import { callsTo, routeApi, signIn } from '../../testing/api-double';
-import { renderRoute } from '../../testing/render-route';
+import { callsTo, routeApi, signIn } from '../../../test/api-double';
+import { renderRoute } from '../../../../test-support/render-route';
 import { createShellDouble } from '../../../../test-support/shell-double';
-import { makeTask } from '../../testing/tasks';
+import { makeTask } from '../../../test/tasks';
 import { LibrariesPage } from './libraries-page';
 
 const output = (media: 'image' | 'video' | 'audio', name: string) => ({ file_path: `u1/${name}`, url: `/files/${name}`, media, engine: 'local', watermarked: false });

@@ -1,5 +1,5 @@
 import type { ApiClient, Task } from 'shared-contracts';
-import { makeTask } from '../../testing/tasks';
+import { makeTask } from '../../../test/tasks';
 import { isCreation, matchesFilter, mediaOf } from '../utils/media-filter';
 import { loadLibraryPage } from './use-library';
 

@@ -2,8 +2,8 @@ import { act, fireEvent, screen } from '@testing-library/react';
 import { SWRConfig } from 'swr';
 import type { ExploreEntry } from 'shared-contracts';
 import { createShellDouble, renderWithShell } from '../../../../test-support/shell-double';
-import { callsTo, routeApi } from '../../testing/api-double';
-import { makeTask } from '../../testing/tasks';
+import { callsTo, routeApi } from '../../../test/api-double';
+import { makeTask } from '../../../test/tasks';
 import { PublishButton } from './publish-button';
 
 describe('PublishButton', () => {

@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import { PREVIEW_LABEL } from 'shared-contracts';
-import { makeTask } from '../../testing/tasks';
+import { makeTask } from '../../../test/tasks';
 import { sameSeedCall } from '../hooks/use-same-seed';
 import { formatWait, PreviewBadge, queueText } from './task-meta';
 

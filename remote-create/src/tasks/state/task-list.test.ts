@@ -1,4 +1,4 @@
-import { makeTask } from '../../testing/tasks';
+import { makeTask } from '../../../test/tasks';
 import { initialTaskList, isUnfinished, taskListReducer, unfinishedIds } from './task-list';
 
 

@@ -1,4 +1,4 @@
-import { makeTask } from '../../testing/tasks';
+import { makeTask } from '../../../test/tasks';
 import { shownProgress } from '../components/task-card';
 import { displayProgress, nextProgress, progressAfter } from './progress';
 

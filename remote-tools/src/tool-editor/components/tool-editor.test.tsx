@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { USER_TEXTS, type AiToolSlug } from 'shared-contracts';
 import { EDITOR_TOOLS } from 'shared-contracts/tools';
 import { createShellDouble } from '../../../../test-support/shell-double';
-import { renderRoute } from '../../testing/render-route';
+import { renderRoute } from '../../../../test-support/render-route';
 import { ToolEditor } from './tool-editor';
 
 function loggedIn() {
@@ -34,7 +34,7 @@ describe('ToolEditor', () => {
     const shell = createShellDouble();
     const asked = jest.fn();
     shell.bus.on('account:login-required', asked);
-    renderRoute(<ToolEditor tool="image-enhancer" />, shell);
+    renderRoute(<ToolEditor tool="image-enhancer" />, { shell });
     fireEvent.change(screen.getByLabelText('Upload image'), { target: { files: [new File(['x'], 'a.png', { type: 'image/png' })] } });
     expect(asked).toHaveBeenCalled();
     expect(shell.api.upload).not.toHaveBeenCalled();
@@ -42,7 +42,7 @@ describe('ToolEditor', () => {
 
   it('refuses a file the tool does not take, with the spec text, before sending anything', async () => {
     const shell = loggedIn();
-    renderRoute(<ToolEditor tool="object-remover" />, shell);
+    renderRoute(<ToolEditor tool="object-remover" />, { shell });
     fireEvent.change(screen.getByLabelText('Upload image'), { target: { files: [new File(['GIF89a'], 'anim.gif', { type: 'image/gif' })] } });
     expect(await screen.findByRole('alert')).toHaveTextContent(USER_TEXTS.UNSUPPORTED_FORMAT);
     expect(shell.api.upload).not.toHaveBeenCalled();
@@ -50,7 +50,7 @@ describe('ToolEditor', () => {
   });
 
   it('the image extender keeps files below 25MB', async () => {
-    renderRoute(<ToolEditor tool="image-extender" />, loggedIn());
+    renderRoute(<ToolEditor tool="image-extender" />, { shell: loggedIn() });
     const big = new File(['x'], 'big.png', { type: 'image/png' });
     Object.defineProperty(big, 'size', { value: 26 * 1024 * 1024 });
     fireEvent.change(screen.getByLabelText('Upload image'), { target: { files: [big] } });
@@ -58,7 +58,7 @@ describe('ToolEditor', () => {
   });
 
   it('several audio files dropped at once ask which one to edit', () => {
-    renderRoute(<ToolEditor tool="audio-tools" />, loggedIn());
+    renderRoute(<ToolEditor tool="audio-tools" />, { shell: loggedIn() });
     const files = [new File(['a'], 'one.mp3', { type: 'audio/mpeg' }), new File(['b'], 'two.mp3', { type: 'audio/mpeg' })];
     fireEvent.drop(screen.getByTestId('upload-audio'), { dataTransfer: { files } });
     expect(screen.getByRole('dialog', { name: 'Select one audio to edit' })).toBeInTheDocument();

@@ -1,10 +1,13 @@
-/** Renders a screen inside a data router (useBlocker needs one) with the shell double and a fresh SWR cache. */
+/**
+ * Renders a screen inside a data router (react-router's useBlocker needs one) with the shell double and a
+ * fresh SWR cache (tests only). `/home` and `/libraries` are there to navigate to.
+ */
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { SWRConfig } from 'swr';
 import { ShellContext } from 'shared-contracts';
-import { createShellDouble, type ShellDouble } from '../../../test-support/shell-double';
+import { createShellDouble, type ShellDouble } from './shell-double';
 
 // jsdom has no Request; react-router's data router builds one per navigation (GET only here: no forms)
 if (typeof globalThis.Request === 'undefined') {

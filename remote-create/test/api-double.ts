@@ -4,7 +4,7 @@
  * call is recorded in `shell.api.call.mock.calls` as [key, input].
  */
 import { ApiError, type ApiCallKey, type CallInput, type User } from 'shared-contracts';
-import type { ShellDouble } from '../../../test-support/shell-double';
+import type { ShellDouble } from '../../test-support/shell-double';
 
 export type Handler = (input: CallInput<ApiCallKey> | undefined) => unknown;
 
