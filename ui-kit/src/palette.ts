@@ -40,6 +40,10 @@ export const PALETTES = {
     'slide-image-end': '#4f46e5',
     'slide-audio-start': '#c2410c',
     'slide-audio-end': '#be185d',
+    // the product's logo mark (the same in both themes)
+    'logo-start': '#8b6cff',
+    'logo-end': '#ff6fb5',
+    'logo-mark': '#ffffff',
     backdrop: 'rgba(4, 6, 10, 0.72)',
   },
   light: {
@@ -74,6 +78,9 @@ export const PALETTES = {
     'slide-image-end': '#4f46e5',
     'slide-audio-start': '#c2410c',
     'slide-audio-end': '#be185d',
+    'logo-start': '#8b6cff',
+    'logo-end': '#ff6fb5',
+    'logo-mark': '#ffffff',
     backdrop: 'rgba(20, 22, 30, 0.55)',
   },
 } as const;

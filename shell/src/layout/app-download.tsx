@@ -102,6 +102,7 @@ function DownloadItem({ entry, narrow }: { entry: DownloadEntry; narrow: boolean
             width: 156,
           }}
         >
+          {/* a QR code is read against white, whatever the theme (its quiet zone): not a theme colour */}
           <img src={entry.qr} alt={`QR code to download the ${entry.label} app`} width={136} height={136} css={{ display: 'block', borderRadius: 6, background: '#fff' }} />
           <span css={{ display: 'block', marginTop: 6, fontSize: 12, color: 'var(--c-text-muted)' }}>Scan to download</span>
         </div>

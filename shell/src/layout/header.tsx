@@ -26,12 +26,12 @@ export function Logo() {
     <svg aria-hidden="true" width="30" height="30" viewBox="0 0 32 32" css={{ flex: 'none' }}>
       <defs>
         <linearGradient id={gradient} x1="0" y1="0" x2="1" y2="1">
-          <stop offset="0" stopColor="#8b6cff" />
-          <stop offset="1" stopColor="#ff6fb5" />
+          <stop offset="0" style={{ stopColor: 'var(--c-logo-start)' }} />
+          <stop offset="1" style={{ stopColor: 'var(--c-logo-end)' }} />
         </linearGradient>
       </defs>
       <rect width="32" height="32" rx="9" fill={`url(#${gradient})`} />
-      <path d="M12.5 9.5v13l10-6.5z" fill="#fff" />
+      <path d="M12.5 9.5v13l10-6.5z" style={{ fill: 'var(--c-logo-mark)' }} />
     </svg>
   );
 }

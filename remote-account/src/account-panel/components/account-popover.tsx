@@ -3,12 +3,14 @@
  * opens it after the delays; a click or Enter/Space/ArrowDown opens it at once; Escape and a click
  * outside close it. Opening refreshes the user info.
  */
-import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
+import { useId } from 'react';
 import { createPortal } from 'react-dom';
 import { useSnapshot } from 'valtio';
 import { ACCOUNT_POPOVER, POPOVER_HIDE_DELAY_MS, POPOVER_SHOW_DELAY_MS, type User } from 'shared-contracts';
+import { theme } from '@studio/ui-kit/theme';
 import { usePalette } from '../../shared/lib/palette';
 import type { AccountRuntime } from '../../app/runtime';
+import { useAccountPopover } from '../hooks/use-account-popover';
 import { displayName } from '../lib/display-name';
 import { AccountPanel } from './account-panel';
 import { Avatar } from './avatar';
@@ -17,77 +19,9 @@ export function AccountPopover({ runtime }: { runtime: AccountRuntime }) {
   const { shell } = runtime;
   const palette = usePalette(shell);
   const session = useSnapshot(shell.session.state);
-  const [open, setOpen] = useState(false);
-  const [position, setPosition] = useState<{ top: number; right: number }>({ top: 0, right: 0 });
-  const triggerRef = useRef<HTMLButtonElement | null>(null);
-  const panelRef = useRef<HTMLDivElement | null>(null);
-  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  const focusOnOpen = useRef(false);
+  const popover = useAccountPopover(shell);
+  const { open, setOpen, position, triggerRef, panelRef, focusOnOpen, show, hide, clearTimer } = popover;
   const panelId = useId();
-
-  const clearTimer = () => {
-    if (timer.current) clearTimeout(timer.current);
-    timer.current = null;
-  };
-  const show = useCallback((delay: number) => {
-    clearTimer();
-    timer.current = setTimeout(() => setOpen(true), delay);
-  }, []);
-  const hide = useCallback((delay: number) => {
-    clearTimer();
-    if (delay <= 0) setOpen(false);
-    else timer.current = setTimeout(() => setOpen(false), delay);
-  }, []);
-  useEffect(() => clearTimer, []);
-
-  const place = useCallback(() => {
-    const rect = triggerRef.current?.getBoundingClientRect();
-    if (!rect) return;
-    setPosition({ top: rect.bottom + ACCOUNT_POPOVER.offset, right: Math.max(8, window.innerWidth - rect.right) });
-  }, []);
-
-  useLayoutEffect(() => {
-    if (!open) return undefined;
-    place();
-    window.addEventListener('resize', place);
-    window.addEventListener('scroll', place, true);
-    return () => {
-      window.removeEventListener('resize', place);
-      window.removeEventListener('scroll', place, true);
-    };
-  }, [open, place]);
-
-  // opening refreshes the user info
-  useEffect(() => {
-    if (!open) return;
-    void shell.session.refreshUser();
-    shell.track('account_panel_expose', {});
-    if (focusOnOpen.current) {
-      focusOnOpen.current = false;
-      panelRef.current?.querySelector<HTMLElement>('a[href], button:not([disabled])')?.focus();
-    }
-  }, [open, shell]);
-
-  useEffect(() => {
-    if (!open) return undefined;
-    const onPointer = (event: MouseEvent) => {
-      const target = event.target as Node | null;
-      if (target && (triggerRef.current?.contains(target) || panelRef.current?.contains(target))) return;
-      hide(0);
-    };
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') {
-        hide(0);
-        triggerRef.current?.focus();
-      }
-    };
-    document.addEventListener('mousedown', onPointer);
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('mousedown', onPointer);
-      document.removeEventListener('keydown', onKey);
-    };
-  }, [open, hide]);
 
   const user = session.user as User | null;
   if (!user) return null;
@@ -152,7 +86,7 @@ export function AccountPopover({ runtime }: { runtime: AccountRuntime }) {
               color: palette.text,
               border: `1px solid ${palette.border}`,
               borderRadius: 16,
-              boxShadow: '0 12px 40px rgba(0,0,0,0.35)',
+              boxShadow: theme.shadow,
               padding: 16,
               maxHeight: `calc(100dvh - ${position.top + 12}px)`,
               overflowY: 'auto',

@@ -60,11 +60,14 @@ function Celebration({ credits, accent }: { credits: number; accent: string }) {
  * press outside it close it, as they close the modal on phones. The gift button toggles it itself.
  */
 function useDismiss(open: boolean, onClose: () => void, onPressOutside: () => void): void {
+  // the latest handlers, read when a key or press comes (the listeners stay for as long as it is open)
+  const handlers = useRef({ onClose, onPressOutside });
+  handlers.current = { onClose, onPressOutside };
   useEffect(() => {
     if (!open) return undefined;
     const panel = () => document.querySelector('[data-testid="checkin-panel"]');
     function onKey(event: KeyboardEvent) {
-      if (event.key === 'Escape' && !event.defaultPrevented) onClose();
+      if (event.key === 'Escape' && !event.defaultPrevented) handlers.current.onClose();
     }
     function onPointer(event: PointerEvent) {
       const target = event.target as Element | null;
@@ -72,7 +75,7 @@ function useDismiss(open: boolean, onClose: () => void, onPressOutside: () => vo
       if (target.closest('[aria-label^="Daily check-in"]')) return;
       // a press inside another dialog (a toast, the purchase dialog) is not a press on the page
       if (target.closest('[role="dialog"]')) return;
-      onPressOutside();
+      handlers.current.onPressOutside();
     }
     document.addEventListener('keydown', onKey);
     document.addEventListener('pointerdown', onPointer, true);
@@ -80,7 +83,7 @@ function useDismiss(open: boolean, onClose: () => void, onPressOutside: () => vo
       document.removeEventListener('keydown', onKey);
       document.removeEventListener('pointerdown', onPointer, true);
     };
-  }, [open, onClose]);
+  }, [open]);
 }
 
 export function CheckInPanel({ runtime }: { runtime: AccountRuntime }) {
