@@ -13,8 +13,3 @@ export function leaveReason(state: LeaveState): string | null {
   if (state.undownloaded > 0) return USER_TEXTS.NOT_DOWNLOADED_LEAVE;
   return null;
 }
-
-/** Only a move to another page is a leave: a query change on the same screen (the music tab) is not. */
-export function isLeaving(current: { pathname: string }, next: { pathname: string }): boolean {
-  return current.pathname !== next.pathname;
-}

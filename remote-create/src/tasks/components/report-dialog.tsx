@@ -1,35 +1,24 @@
-import { useId, useState } from 'react';
-import { REPORT_REASONS, useShell, type ReportReason, type Task } from 'shared-contracts';
+import { useId } from 'react';
+import { REPORT_REASONS, useShell, type Task } from 'shared-contracts';
 import { Button } from '@studio/ui-kit/button';
 import { Dialog } from '../../lib/dialog';
 import { messageOf } from '../../lib/errors';
 import { theme } from '@studio/ui-kit/theme';
+import { useReportForm } from '@studio/ui-kit/use-report-form';
 import { reportTask } from '../api/tasks';
 
 /** Report a result: one of the eleven reasons of spec section 3, or Other with a text. */
 export function ReportDialog({ task, onClose }: { task: Task; onClose(): void }) {
   const shell = useShell();
   const name = useId();
-  const [reason, setReason] = useState<ReportReason | null>(null);
-  const [other, setOther] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const ready = reason !== null && (reason !== 'Other' || other.trim().length > 0);
-
-  async function submit() {
-    if (!reason) return;
-    setBusy(true);
-    setError(null);
-    try {
-      await reportTask(shell.api, task, reason, other);
+  const { reason, setReason, other, setOther, ready, busy, error, submit } = useReportForm({
+    send: (chosen, text) => reportTask(shell.api, task, chosen, text),
+    onSent: () => {
       shell.toast.success('Thank you. Your report was sent.');
       onClose();
-    } catch (failure) {
-      setError(messageOf(failure));
-    } finally {
-      setBusy(false);
-    }
-  }
+    },
+    describeError: (failure) => messageOf(failure),
+  });
 
   return (
     <Dialog

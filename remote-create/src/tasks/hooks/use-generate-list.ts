@@ -10,7 +10,8 @@ import { useSnapshot } from 'valtio';
 import { TASK_PAGE_SIZE, USER_TEXTS, useShell, type LikeValue, type Task, type TaskOutput } from 'shared-contracts';
 import { useAsk } from '../../lib/ask-host';
 import { isInsufficientCredits, messageOf } from '../../lib/errors';
-import { batchResults, cancelTask, deleteTask, downloadLink, fileNameOf, listTasks, retryTask, saveLike, startDownload } from '../api/tasks';
+import { cancelTask, downloadLink, fileNameOf, retryTask, startDownload } from '@studio/ui-kit/task-api';
+import { batchResults, deleteTask, listTasks, saveLike } from '../api/tasks';
 import { initialTaskList, isUnfinished, taskListReducer, unfinishedIds } from '../state/task-list';
 
 export const POLL_INTERVAL_MS = 2000;

@@ -1,8 +1,9 @@
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { DISCOVERY_TEXTS, REPORT_OTHER_MAX, REPORT_REASONS, useShell, type ReportReason } from 'shared-contracts';
 import { Button } from '@studio/ui-kit/button';
 import { Dialog } from '@studio/ui-kit/dialog';
 import { theme } from '@studio/ui-kit/theme';
+import { useReportForm } from '@studio/ui-kit/use-report-form';
 import { messageOf } from '../../lib/session';
 
 const REASONS: readonly ReportReason[] = [...REPORT_REASONS, 'Other'];
@@ -11,27 +12,14 @@ const REASONS: readonly ReportReason[] = [...REPORT_REASONS, 'Other'];
 export function ReportDialog({ exploreId, title, onClose, onReported }: { exploreId: number; title: string; onClose(): void; onReported(): void }) {
   const shell = useShell();
   const name = useId();
-  const [reason, setReason] = useState<ReportReason | null>(null);
-  const [other, setOther] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const needsText = reason === 'Other';
-  const ready = reason !== null && (!needsText || other.trim().length > 0);
-
-  async function submit() {
-    if (!reason || !ready) return;
-    setBusy(true);
-    setError(null);
-    try {
-      await shell.api.call('POST /v1/explore/report', { body: { explore_id: exploreId, reason, ...(needsText ? { other: other.trim() } : {}) } });
+  const { reason, setReason, other, setOther, needsText, ready, busy, error, submit } = useReportForm({
+    send: (chosen, text) => shell.api.call('POST /v1/explore/report', { body: { explore_id: exploreId, reason: chosen, ...(chosen === 'Other' ? { other: text.trim() } : {}) } }),
+    onSent: () => {
       shell.toast.success(DISCOVERY_TEXTS.REPORT_THANKS);
       onReported();
-    } catch (failure) {
-      setError(messageOf(failure));
-    } finally {
-      setBusy(false);
-    }
-  }
+    },
+    describeError: (failure) => messageOf(failure),
+  });
 
   return (
     <Dialog

@@ -3,8 +3,8 @@ import { routePath, USER_TEXTS, useShell } from 'shared-contracts';
 import { Button, Glyph } from '@studio/ui-kit/button';
 import { media, theme } from '@studio/ui-kit/theme';
 import { ConfirmDialog } from '@studio/ui-kit/dialog';
+import { useLeaveGuard } from '@studio/ui-kit/use-leave-guard';
 import { isRunning, type useToolTask } from '../hooks/use-tool-task';
-import { useLeaveGuard } from '../hooks/use-leave-guard';
 import { ProgressModal } from './progress-modal';
 import { ResultPanel } from './result-panel';
 
@@ -43,7 +43,7 @@ export function ToolWorkspace(props: ToolWorkspaceProps) {
   const running = isRunning(runner.task);
   const [modalHidden, setModalHidden] = useState(false);
   const unsaved = runner.task?.status === 'success' && !runner.downloaded;
-  const guard = useLeaveGuard(running ? USER_TEXTS.TASK_IN_PROGRESS_LEAVE : unsaved ? USER_TEXTS.NOT_DOWNLOADED_LEAVE : null);
+  const { blocker: guard } = useLeaveGuard(running ? USER_TEXTS.TASK_IN_PROGRESS_LEAVE : unsaved ? USER_TEXTS.NOT_DOWNLOADED_LEAVE : null);
 
   function back() {
     if (window.history.length > 1) window.history.back();

@@ -6,7 +6,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { API_CODES, USER_TEXTS, useShell, type Task, type TaskCostResponse, type TaskOutput } from 'shared-contracts';
 import { codeOf, isAborted, isInsufficientCredits, isStorageFull, messageOf } from '../../lib/errors';
-import { cancelTask, costOf, createTask, downloadLink, fileNameOf, retryTask, startDownload, taskResult } from '../api/tools-api';
+import { cancelTask, downloadLink, fileNameOf, retryTask, startDownload } from '@studio/ui-kit/task-api';
+import { costOf, createTask, taskResult } from '../api/tools-api';
 import { nextProgress } from '../utils/progress';
 
 const POLL_MS = 1000;
