@@ -69,6 +69,65 @@ function readCache(now: number): User | null {
   return wrapper.data;
 }
 
+function storeToken(state: SessionState, token: string): void {
+  state.token = token;
+  storageSet('local', TOKEN_STORAGE_KEY, token);
+  storageSet('session', TOKEN_STORAGE_KEY, token);
+}
+
+function dropToken(state: SessionState): void {
+  state.token = '';
+  storageRemove('local', TOKEN_STORAGE_KEY);
+  storageRemove('session', TOKEN_STORAGE_KEY);
+}
+
+/**
+ * During an outage the signed-in user (cached or not yet fetched) stays and is refetched until the API
+ * answers: after each delay in turn (the last repeats), at once when the browser is back online; the first
+ * failure tells the user once.
+ */
+function outageRetry(deps: SessionDeps, refetch: () => void, hasToken: () => boolean): { schedule(): void; over(): void } {
+  const retryDelays = deps.retryDelaysMs ?? [2000, 4000, 8000, 15000, 30000];
+  let attempts = 0;
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  const over = () => {
+    attempts = 0;
+    if (timer) clearTimeout(timer);
+    timer = null;
+  };
+  if (typeof window !== 'undefined') {
+    window.addEventListener('online', () => {
+      if (timer && hasToken()) {
+        over();
+        refetch();
+      }
+    });
+  }
+  return {
+    schedule() {
+      if (timer) return;
+      if (attempts === 0) deps.onNetworkTrouble?.(USER_TEXTS.NETWORK);
+      const delay = retryDelays[Math.min(attempts, retryDelays.length - 1)];
+      attempts += 1;
+      timer = setTimeout(() => {
+        timer = null;
+        refetch();
+      }, delay);
+    },
+    over,
+  };
+}
+
+/** Tells the main frame (the product embedded elsewhere) that the user info is gone. */
+function notifyMainFrame(deps: SessionDeps, reason: ClearReason): void {
+  try {
+    const target = deps.mainFrame ? deps.mainFrame() : window.top;
+    target?.postMessage({ type: FRAME_MESSAGES.CLEAR_USER_INFO, reason }, '*');
+  } catch (error) {
+    console.warn('[shell] could not notify the main frame', error);
+  }
+}
+
 export function createSession(deps: SessionDeps): ShellSession {
   const now = deps.now ?? Date.now;
   const state = proxy<SessionState>({ user: null, token: '', flags: deriveFlags(null), planLevel: 'guest' });
@@ -84,18 +143,6 @@ export function createSession(deps: SessionDeps): ShellSession {
     storageSet('local', USER_CACHE_KEY, JSON.stringify(wrapper));
   }
 
-  function storeToken(token: string): void {
-    state.token = token;
-    storageSet('local', TOKEN_STORAGE_KEY, token);
-    storageSet('session', TOKEN_STORAGE_KEY, token);
-  }
-
-  function dropToken(): void {
-    state.token = '';
-    storageRemove('local', TOKEN_STORAGE_KEY);
-    storageRemove('session', TOKEN_STORAGE_KEY);
-  }
-
   function setUser(user: User): void {
     applyUser(user);
     writeCache(user);
@@ -103,40 +150,14 @@ export function createSession(deps: SessionDeps): ShellSession {
     deps.bus.emit('credits:changed', { credits: state.flags.curCredits });
   }
 
-  // an outage keeps the signed-in user (cached or not yet fetched) and refetches until the API answers
-  const retryDelays = deps.retryDelaysMs ?? [2000, 4000, 8000, 15000, 30000];
-  let outageAttempts = 0;
-  let retryTimer: ReturnType<typeof setTimeout> | null = null;
-  function scheduleRefetch(): void {
-    if (retryTimer) return;
-    if (outageAttempts === 0) deps.onNetworkTrouble?.(USER_TEXTS.NETWORK);
-    const delay = retryDelays[Math.min(outageAttempts, retryDelays.length - 1)];
-    outageAttempts += 1;
-    retryTimer = setTimeout(() => {
-      retryTimer = null;
-      void session.refreshUser();
-    }, delay);
-  }
-  function outageOver(): void {
-    outageAttempts = 0;
-    if (retryTimer) clearTimeout(retryTimer);
-    retryTimer = null;
-  }
-  if (typeof window !== 'undefined') {
-    window.addEventListener('online', () => {
-      if (retryTimer && state.token) {
-        outageOver();
-        void session.refreshUser();
-      }
-    });
-  }
+  const outage = outageRetry(deps, () => void session.refreshUser(), () => Boolean(state.token));
 
   const session: ShellSession = {
     state,
     start() {
       const cookieToken = readCookie(TOKEN_COOKIE);
-      if (cookieToken) storeToken(cookieToken);
-      else dropToken();
+      if (cookieToken) storeToken(state, cookieToken);
+      else dropToken(state);
       const cached = readCache(now());
       if (cached) {
         const tokenUid = state.token ? uidOfToken(state.token) : null;
@@ -154,7 +175,7 @@ export function createSession(deps: SessionDeps): ShellSession {
       return { shouldRefresh: Boolean(state.token) };
     },
     setToken(token) {
-      storeToken(token);
+      storeToken(state, token);
       writeCookie(TOKEN_COOKIE, token, { days: TOKEN_COOKIE_DAYS, domain: deps.cookieDomain || undefined });
     },
     setUser,
@@ -162,29 +183,24 @@ export function createSession(deps: SessionDeps): ShellSession {
       if (!state.token) return null;
       try {
         const user = await deps.getApi().call('POST /v1/user');
-        outageOver();
+        outage.over();
         if (!state.token) return null;
         setUser(user);
         return user;
       } catch (error) {
         console.warn('[shell] user refresh failed', error);
-        if (state.token && isOutage(error)) scheduleRefetch();
+        if (state.token && isOutage(error)) outage.schedule();
         return state.user as User | null;
       }
     },
     clear(reason) {
-      outageOver();
+      outage.over();
       const hadUser = state.user !== null || state.token !== '';
       storageRemove('local', USER_CACHE_KEY);
-      dropToken();
+      dropToken(state);
       deleteCookie(TOKEN_COOKIE, { domain: deps.cookieDomain || undefined });
       applyUser(null);
-      try {
-        const target = deps.mainFrame ? deps.mainFrame() : window.top;
-        target?.postMessage({ type: FRAME_MESSAGES.CLEAR_USER_INFO, reason }, '*');
-      } catch (error) {
-        console.warn('[shell] could not notify the main frame', error);
-      }
+      notifyMainFrame(deps, reason);
       if (hadUser || reason === 'logout') {
         deps.bus.emit('session:cleared', { reason });
         deps.bus.emit('session:user-changed', { user: null });
