@@ -1,16 +1,10 @@
 /**
- * Questions the flows of this remote ask and wait for (agreements, confirmations, the 'Not enough space'
- * modal): `await ask.confirm(...)` answers true or false. One question at a time, each a real dialog.
+ * Questions the flows of this remote ask and wait for (confirmations; the uploads feature's agreements and
+ * 'Not enough space' through `ask.show`): `await ask.confirm(...)` answers true or false. One question at a
+ * time, each a real dialog. lib/ knows no feature: a feature passes the dialog it wants shown.
  */
 import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
-import { useShell } from 'shared-contracts';
 import { ConfirmDialog } from './dialog';
-import { agreements } from './local-flags';
-// TODO(issue 9): the ask host renders the uploads feature's dialogs, so it belongs in uploads/, not lib/
-// eslint-disable-next-line import-x/no-restricted-paths
-import { NotEnoughSpaceDialog } from '../uploads/components/not-enough-space-dialog';
-// eslint-disable-next-line import-x/no-restricted-paths
-import { UserAgreementDialog, WatermarkAgreementDialog } from '../uploads/components/agreement-dialogs';
 
 export interface ConfirmQuestion {
   title: string;
@@ -20,19 +14,13 @@ export interface ConfirmQuestion {
   testId?: string;
 }
 
-type Question =
-  | { kind: 'confirm'; question: ConfirmQuestion }
-  | { kind: 'user-agreement' }
-  | { kind: 'watermark'; uid: string }
-  | { kind: 'not-enough-space'; subtitle?: string };
+/** Draws a question's dialog; the dialog calls `answer` once (true: yes, agree, continue). */
+export type AskRender = (answer: (value: boolean) => void) => ReactNode;
 
 export interface Ask {
   confirm(question: ConfirmQuestion): Promise<boolean>;
-  /** true at once when already agreed on this browser */
-  userAgreement(): Promise<boolean>;
-  /** true at once when this account already agreed */
-  watermarkAgreement(uid: string): Promise<boolean>;
-  notEnoughSpace(subtitle?: string): Promise<void>;
+  /** any question: shown when the ones before it are answered */
+  show(render: AskRender): Promise<boolean>;
 }
 
 const AskContext = createContext<Ask | null>(null);
@@ -44,12 +32,11 @@ export function useAsk(): Ask {
 }
 
 interface Pending {
-  question: Question;
+  render: AskRender;
   resolve(answer: boolean): void;
 }
 
 export function AskHost({ children }: { children: ReactNode }) {
-  const shell = useShell();
   const [current, setCurrent] = useState<Pending | null>(null);
   const queue = useRef<Pending[]>([]);
   const active = useRef<Pending | null>(null);
@@ -59,80 +46,48 @@ export function AskHost({ children }: { children: ReactNode }) {
     setCurrent(active.current);
   }, []);
 
-  const put = useCallback(
-    (question: Question) =>
+  const show = useCallback(
+    (render: AskRender) =>
       new Promise<boolean>((resolve) => {
-        queue.current.push({ question, resolve });
+        queue.current.push({ render, resolve });
         if (!active.current) next();
       }),
     [next],
   );
 
-  const ask = useMemo<Ask>(
-    () => ({
-      confirm: (question) => put({ kind: 'confirm', question }),
-      userAgreement: async () => {
-        if (agreements.userAgreed()) return true;
-        const yes = await put({ kind: 'user-agreement' });
-        if (yes) agreements.agreeUser();
-        return yes;
-      },
-      watermarkAgreement: async (uid) => {
-        if (agreements.watermarkAgreed(uid)) return true;
-        const yes = await put({ kind: 'watermark', uid });
-        if (yes) agreements.agreeWatermark(uid);
-        return yes;
-      },
-      notEnoughSpace: async (subtitle) => {
-        await put({ kind: 'not-enough-space', subtitle });
-      },
-    }),
-    [put],
+  const answer = useCallback(
+    (value: boolean) => {
+      const pending = active.current;
+      if (!pending) return;
+      pending.resolve(value);
+      next();
+    },
+    [next],
   );
 
-  function answer(value: boolean) {
-    const pending = active.current;
-    if (!pending) return;
-    pending.resolve(value);
-    next();
-  }
+  const ask = useMemo<Ask>(
+    () => ({
+      show,
+      confirm: (question) =>
+        show((reply) => (
+          <ConfirmDialog
+            title={question.title}
+            message={question.message}
+            cancelLabel={question.cancelLabel}
+            confirmLabel={question.confirmLabel}
+            testId={question.testId}
+            onCancel={() => reply(false)}
+            onConfirm={() => reply(true)}
+          />
+        )),
+    }),
+    [show],
+  );
 
-  const question = current?.question;
   return (
     <AskContext.Provider value={ask}>
       {children}
-      {question?.kind === 'confirm' ? (
-        <ConfirmDialog
-          title={question.question.title}
-          message={question.question.message}
-          cancelLabel={question.question.cancelLabel}
-          confirmLabel={question.question.confirmLabel}
-          testId={question.question.testId}
-          onCancel={() => answer(false)}
-          onConfirm={() => answer(true)}
-        />
-      ) : null}
-      {question?.kind === 'user-agreement' ? <UserAgreementDialog onAgree={() => answer(true)} onCancel={() => answer(false)} /> : null}
-      {question?.kind === 'watermark' ? (
-        <WatermarkAgreementDialog
-          onAgree={() => answer(true)}
-          onCancel={() => answer(false)}
-          onUpgrade={() => {
-            answer(false);
-            shell.bus.emit('billing:open', { tab: 'membership', reason: 'watermark-free' });
-          }}
-        />
-      ) : null}
-      {question?.kind === 'not-enough-space' ? (
-        <NotEnoughSpaceDialog
-          subtitle={question.subtitle}
-          onClose={() => answer(false)}
-          onUpgrade={() => {
-            answer(true);
-            shell.bus.emit('billing:open', { tab: 'membership', reason: 'storage-full' });
-          }}
-        />
-      ) : null}
+      {current ? current.render(answer) : null}
     </AskContext.Provider>
   );
 }

@@ -9,6 +9,7 @@ import { API_CODES, USER_TEXTS, useShell, type CreateMode, type TaskCostResponse
 import { useAsk } from '../../lib/ask-host';
 import { codeOf, isAborted, isInsufficientCredits, isStorageFull, messageOf } from '../../lib/errors';
 import type { GenerateListApi } from '../../tasks/hooks/use-generate-list';
+import { useUploadQuestions } from '../../uploads/hooks/use-upload-questions';
 import { sensitiveChecks } from '../api/sensitive';
 import { buildCreate, mediaToCheck, textsToCheck, validateForm, type CreateForm } from '../utils/form';
 
@@ -35,6 +36,7 @@ export interface GenerateDeps {
 export function useGenerate({ mode, form, list, refreshCost, origin }: GenerateDeps) {
   const shell = useShell();
   const ask = useAsk();
+  const questions = useUploadQuestions();
   const [phase, setPhase] = useState<GeneratePhase>('idle');
   const [error, setError] = useState<string | null>(null);
   const busy = useRef(false);
@@ -69,7 +71,7 @@ export function useGenerate({ mode, form, list, refreshCost, origin }: GenerateD
         shell.bus.emit('billing:open', { tab: 'credits', reason: 'insufficient-credits' });
         return;
       }
-      if (flags.isFree && mode !== 'text-to-music' && !(await ask.watermarkAgreement(user.uid))) return;
+      if (flags.isFree && mode !== 'text-to-music' && !(await questions.watermarkAgreement(user.uid))) return;
       if (mode === 'text-to-music' && cost !== null && cost > 0) {
         const yes = await ask.confirm({ title: 'Unlock the full audio', message: unlockAudioText(cost), cancelLabel: 'Cancel', confirmLabel: 'Continue', testId: 'unlock-audio' });
         if (!yes) return;
@@ -105,7 +107,7 @@ export function useGenerate({ mode, form, list, refreshCost, origin }: GenerateD
         shell.bus.emit('billing:open', { tab: 'credits', reason: 'insufficient-credits' });
         void shell.session.refreshUser();
       } else if (isStorageFull(reason)) {
-        void ask.notEnoughSpace();
+        void questions.notEnoughSpace();
       } else if (codeOf(reason) === API_CODES.CONFLICT) {
         // the cost changed meanwhile: show the new one and let the user press again
         void refreshCost();
@@ -122,7 +124,7 @@ export function useGenerate({ mode, form, list, refreshCost, origin }: GenerateD
       controller.current = null;
       setPhase('idle');
     }
-  }, [ask, form, list, mode, refreshCost, shell, origin]);
+  }, [ask, questions, form, list, mode, refreshCost, shell, origin]);
 
   const clearError = useCallback(() => setError(null), []);
 

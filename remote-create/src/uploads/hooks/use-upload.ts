@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { USER_TEXTS, useShell, type UploadResult } from 'shared-contracts';
-import { useAsk } from '../../lib/ask-host';
 import { isAborted, isStorageFull, messageOf } from '../../lib/errors';
 import { uploadFile } from '../api/upload';
+import { useUploadQuestions } from './use-upload-questions';
 
 export type UploadState =
   | { phase: 'idle' }
@@ -16,7 +16,7 @@ export type UploadState =
  */
 export function useUpload(algorithm: string) {
   const shell = useShell();
-  const ask = useAsk();
+  const questions = useUploadQuestions();
   const [state, setState] = useState<UploadState>({ phase: 'idle' });
   const controller = useRef<AbortController | null>(null);
 
@@ -28,7 +28,7 @@ export function useUpload(algorithm: string) {
         shell.bus.emit('account:login-required', { reason: 'upload' });
         return null;
       }
-      if (!(await ask.userAgreement())) return null;
+      if (!(await questions.userAgreement())) return null;
       controller.current?.abort();
       const own = new AbortController();
       controller.current = own;
@@ -50,14 +50,14 @@ export function useUpload(algorithm: string) {
         if (isAborted(error) || own.signal.aborted) return null;
         if (isStorageFull(error)) {
           setState({ phase: 'error', message: USER_TEXTS.NOT_ENOUGH_SPACE });
-          void ask.notEnoughSpace();
+          void questions.notEnoughSpace();
           return null;
         }
         setState({ phase: 'error', message: messageOf(error, USER_TEXTS.UPLOAD_FAILED) });
         return null;
       }
     },
-    [algorithm, ask, shell],
+    [algorithm, questions, shell],
   );
 
   const reset = useCallback(() => {
