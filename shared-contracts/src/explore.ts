@@ -13,6 +13,8 @@ export const EXPLORE_PAGE_SIZE = 20;
 export const REPORT_HIDE_THRESHOLD = 3;
 /** The example list (demo/list) ends this long after its last page loaded (spec section 4). */
 export const EXAMPLES_END_DELAY_MS = 1000;
+/** The image-swiper modal of spec section 2: 1 slide per view, spacing 10, autoplay (every autoplayMs), loop. */
+export const IMAGE_SWIPER = { perView: 1, spacing: 10, loop: true, autoplayMs: 3000 } as const;
 /** Free text of the 'Other' report reason, at most this long. */
 export const REPORT_OTHER_MAX = 500;
 

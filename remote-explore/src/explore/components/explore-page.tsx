@@ -92,6 +92,7 @@ export function ExplorePage() {
       {open ? (
         <ExploreDetail
           item={open}
+          items={list.items}
           onClose={() => setOpen(null)}
           onChange={(item) => {
             setOpen(item);

@@ -1,0 +1,111 @@
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useKeenSlider, type KeenSliderPlugin } from 'keen-slider/react';
+import 'keen-slider/keen-slider.min.css';
+import { IMAGE_SWIPER, useShell, type ExploreEntry } from 'shared-contracts';
+import { Button, Glyph, GLYPHS } from '@studio/ui-kit/button';
+import { Dialog } from '@studio/ui-kit/dialog';
+import { media as bp, theme } from '@studio/ui-kit/theme';
+import { mediaUrl } from '../../lib/session';
+import { ItemPanel, useItemInfo, type ItemPanelProps } from './item-panel';
+
+/** Autoplay that stops while the pointer or the keyboard focus is on the slider, or when paused. */
+function autoplay(intervalMs: number, paused: { current: boolean }): KeenSliderPlugin {
+  return (slider) => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let held = false;
+    const clear = () => {
+      if (timer) clearTimeout(timer);
+      timer = undefined;
+    };
+    const next = () => {
+      clear();
+      if (held || paused.current) return;
+      timer = setTimeout(() => slider.next(), intervalMs);
+    };
+    const hold = (value: boolean) => () => {
+      held = value;
+      next();
+    };
+    slider.on('created', () => {
+      slider.container.addEventListener('mouseover', hold(true));
+      slider.container.addEventListener('mouseout', hold(false));
+      slider.container.addEventListener('focusin', hold(true));
+      slider.container.addEventListener('focusout', hold(false));
+      next();
+    });
+    slider.on('dragStarted', clear);
+    slider.on('animationEnded', next);
+    slider.on('updated', next);
+    slider.on('destroyed', clear);
+  };
+}
+
+/**
+ * An image item's detail: the image-swiper modal over the gallery's loaded pictures (1 per view, spacing
+ * 10, autoplay, loop), starting at the one opened; the panel beside it follows the slide shown.
+ */
+export function ExploreSwiper({ items, initial, onClose, onChange, onGone }: { items: ExploreEntry[]; initial: number } & Omit<ItemPanelProps, 'item'>) {
+  const shell = useShell();
+  const [current, setCurrent] = useState(initial);
+  const [playing, setPlaying] = useState(true);
+  const paused = useRef(false);
+  const [sliderRef, slider] = useKeenSlider<HTMLDivElement>(
+    {
+      loop: IMAGE_SWIPER.loop && items.length > 1,
+      initial,
+      slides: { perView: IMAGE_SWIPER.perView, spacing: IMAGE_SWIPER.spacing },
+      slideChanged: (instance) => setCurrent(instance.track.details.rel),
+    },
+    [autoplay(IMAGE_SWIPER.autoplayMs, paused)],
+  );
+  const item = items[current] ?? items[0];
+  useItemInfo(item, onChange);
+  useEffect(() => {
+    paused.current = !playing;
+    slider.current?.update();
+  }, [playing, slider]);
+
+  function onKeyDown(event: KeyboardEvent) {
+    if (event.key === 'ArrowLeft') slider.current?.prev();
+    if (event.key === 'ArrowRight') slider.current?.next();
+  }
+
+  return (
+    <Dialog title={item.title} onClose={onClose} width={1040} phoneFullScreen closeOnBackdrop testId="image-swiper">
+      <div css={{ display: 'grid', gridTemplateColumns: 'minmax(0, 3fr) minmax(260px, 2fr)', gap: 20, [bp.phone]: { gridTemplateColumns: '1fr' } }}>
+        <div css={{ display: 'flex', flexDirection: 'column', gap: 8, minWidth: 0 }} onKeyDown={onKeyDown}>
+          <div ref={sliderRef} className="keen-slider" aria-roledescription="carousel" aria-label="Pictures" css={{ borderRadius: theme.radius, overflow: 'hidden' }}>
+            {items.map((slide, index) => (
+              <div
+                key={slide.id}
+                className="keen-slider__slide"
+                role="group"
+                aria-roledescription="slide"
+                aria-label={`${index + 1} of ${items.length}: ${slide.title}`}
+                aria-hidden={index !== current}
+                css={{ display: 'flex', alignItems: 'center', justifyContent: 'center', background: '#000', minHeight: 240, height: '62vh', [bp.phone]: { height: '42vh' } }}
+              >
+                <img src={mediaUrl(shell, slide.url)} alt={slide.prompt || slide.title} css={{ maxWidth: '100%', maxHeight: '100%', objectFit: 'contain' }} />
+              </div>
+            ))}
+          </div>
+          <div css={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 8 }}>
+            <Button variant="icon" aria-label="Previous picture" onClick={() => slider.current?.prev()}>
+              <Glyph d={GLYPHS.left} />
+            </Button>
+            <span aria-live="polite" css={{ fontSize: 13, color: theme.textMuted }}>
+              {current + 1} / {items.length}
+            </span>
+            <Button variant="ghost" aria-pressed={!playing} onClick={() => setPlaying((value) => !value)}>
+              {playing ? 'Pause slideshow' : 'Play slideshow'}
+            </Button>
+            <Button variant="icon" aria-label="Next picture" onClick={() => slider.current?.next()}>
+              <Glyph d={GLYPHS.right} />
+            </Button>
+          </div>
+        </div>
+        <ItemPanel item={item} onClose={onClose} onChange={onChange} onGone={onGone} />
+      </div>
+    </Dialog>
+  );
+}
