@@ -15,6 +15,8 @@ import { ensureBuilt } from './ensure-built';
 import { runLighthouse, type LighthouseReport } from './bench-lighthouse';
 
 const root = path.resolve(__dirname, '..');
+/** BENCH_ROOT: a snapshot of the built front ends (shell/dist, each remote's dist and package.json) to measure instead of the repository's */
+const builtRoot = process.env.BENCH_ROOT ?? root;
 const port = Number(process.env.BENCH_PORT ?? 8095);
 const origin = `http://127.0.0.1:${port}`;
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
@@ -94,10 +96,11 @@ async function measureOnce(browser: Browser, phone: boolean): Promise<PaintTimes
 }
 
 async function main(): Promise<void> {
-  ensureBuilt();
-  const server: ChildProcess = spawn(process.execPath, [path.join(root, 'node_modules/tsx/dist/cli.mjs'), path.join(root, 'scripts/start.ts')], {
+  // with BENCH_ROOT the snapshot is measured as it is; otherwise what is stale is built first
+  if (!process.env.BENCH_ROOT) ensureBuilt();
+  const server: ChildProcess = spawn(process.execPath, [path.join(root, 'node_modules/tsx/dist/cli.mjs'), path.join(root, 'scripts/bench-serve.ts')], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', PGLITE_DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'bench-pglite-')) },
+    env: { ...process.env, PORT: String(port), PGLITE_DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'bench-pglite-')) },
     stdio: 'ignore',
   });
   try {
@@ -116,7 +119,7 @@ async function main(): Promise<void> {
 
     // the shell's JS that /home needs before it is usable: every shell script fetched during the load
     const shellFiles = [...new Set(desktop[0]!.shellScripts)];
-    const shellInitialKb = toKb(shellFiles.reduce((sum, file) => sum + gzipBytes(readFileSync(path.join(root, 'shell', 'dist', file))), 0));
+    const shellInitialKb = toKb(shellFiles.reduce((sum, file) => sum + gzipBytes(readFileSync(path.join(builtRoot, 'shell', 'dist', file))), 0));
     const manifest = (await (await fetch(`${origin}/remotes.json`)).json()) as { remotes: { name: string; entry: string }[] };
     const remoteEntries: Record<string, number> = {};
     for (const remote of manifest.remotes) {

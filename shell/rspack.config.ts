@@ -1,9 +1,11 @@
 import path from 'node:path';
+import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { createAppConfig, sharedSingletons } from '../rspack.shared';
 import pkg from './package.json';
 import type { Compiler } from '@rspack/core';
 import { SEO_ROUTES_FILE } from 'shared-contracts';
+import { SHELL_PROVIDES_FILE, type ShellProvidesFile } from 'shared-contracts/first-load';
 import { seoRoutes } from './src/cms/seo-routes';
 
 /** Writes the route table's metadata beside index.html, for the gateway's prerender and sitemap. */
@@ -17,9 +19,63 @@ class SeoRoutesPlugin {
   }
 }
 
+/**
+ * Writes the share keys the shell provides beside index.html: the gateway preloads a landing remote's
+ * own chunks for the shared modules the shell does not provide (swr, dayjs, ...), which it would
+ * otherwise only discover once the remote's module runs.
+ */
+class ShellProvidesPlugin {
+  apply(compiler: Compiler) {
+    compiler.hooks.thisCompilation.tap('ShellProvidesPlugin', (compilation) => {
+      compilation.hooks.processAssets.tap({ name: 'ShellProvidesPlugin', stage: compiler.rspack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL }, () => {
+        const shared = new Set<string>();
+        for (const module of compilation.modules) {
+          const match = /^provide shared module \([^)]*\) (.+)@[^@\s]+ = /.exec(module.identifier());
+          if (match?.[1]) shared.add(match[1]);
+        }
+        const file: ShellProvidesFile = { shared: [...shared].sort() };
+        compilation.emitAsset(SHELL_PROVIDES_FILE, new compiler.rspack.sources.RawSource(JSON.stringify(file)));
+      });
+    });
+  }
+}
+
 const require = createRequire(__filename);
 const routerDir = path.dirname(require.resolve('react-router/package.json'));
 const routerVersion = (require('react-router/package.json') as { version: string }).version;
+
+/**
+ * The MF runtime as ES modules. The federation plugin points its runtime at the packages' CommonJS builds
+ * (the bundler-runtime import it writes, and a `@module-federation/runtime` alias to dist/index.cjs), so
+ * the shell's first script carried CJS wrappers, mixed CJS/ESM copies and nothing tree-shaken. The same
+ * packages' ESM builds, aliased after the plugin's own aliases, make main ~5 KB gzip smaller; the runtime
+ * is the same version, the remotes keep using it through the external runtime the shell provides.
+ */
+class FederationRuntimeEsmPlugin {
+  apply(compiler: Compiler) {
+    const fromPlugin = createRequire(require.resolve('@module-federation/enhanced/rspack'));
+    const esm = (pkg: string) => {
+      const cjs = fromPlugin.resolve(pkg);
+      return { cjs, esm: cjs.replace(/\.cjs$/, '.js') };
+    };
+    const runtime = esm('@module-federation/runtime');
+    const bundlerRuntime = esm('@module-federation/webpack-bundler-runtime');
+    const injectRuntime = esm('@module-federation/inject-external-runtime-core-plugin');
+    // a future layout of these packages is left to the plugin's own choice rather than guessed
+    if (![runtime, bundlerRuntime, injectRuntime].every(({ cjs, esm: file }) => cjs.endsWith('.cjs') && existsSync(file))) return;
+    compiler.hooks.afterPlugins.tap('FederationRuntimeEsmPlugin', () => {
+      const alias = compiler.options.resolve.alias;
+      compiler.options.resolve.alias = {
+        ...(alias && !Array.isArray(alias) ? alias : {}),
+        '@module-federation/runtime': runtime.esm,
+        '@module-federation/runtime$': runtime.esm,
+        '@module-federation/runtime-tools/runtime$': runtime.esm,
+        [`${bundlerRuntime.cjs}$`]: bundlerRuntime.esm,
+        [`${injectRuntime.cjs}$`]: injectRuntime.esm,
+      };
+    });
+  }
+}
 
 export default function config({ production }: { production: boolean }) {
   const base = createAppConfig({
@@ -52,6 +108,6 @@ export default function config({ production }: { production: boolean }) {
     ...base.resolve,
     alias: { 'react-router-full$': path.join(routerDir, 'dist', 'production', 'index.mjs') },
   };
-  base.plugins = [...(base.plugins ?? []), new SeoRoutesPlugin()];
+  base.plugins = [...(base.plugins ?? []), new SeoRoutesPlugin(), new ShellProvidesPlugin(), new FederationRuntimeEsmPlugin()];
   return base;
 }

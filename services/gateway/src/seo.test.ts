@@ -38,8 +38,14 @@ describe('SEO prerender', () => {
       JSON.stringify({
         metaData: { remoteEntry: { name: 'remoteEntry.js', path: '' } },
         exposes: [{ name: 'HomePage', path: './HomePage', assets: { js: { sync: ['__federation_expose_HomePage.abc.js'] }, css: { sync: [] } } }],
+        shared: [
+          { name: 'react', assets: { js: { sync: ['121.react.js'] } } },
+          { name: 'swr', assets: { js: { sync: ['150.swr.js'] } } },
+        ],
       }),
     );
+    // the shell provides react itself; swr comes from the remote's own chunk
+    writeFileSync(path.join(root, 'shell', 'dist', 'shell-provides.json'), JSON.stringify({ shared: ['react', 'react-dom'] }));
     gateway = await createGateway({
       rootDir: root,
       remotesJsonPath: path.join(root, 'remotes.json'),
@@ -82,11 +88,13 @@ describe('SEO prerender', () => {
     expect(html).toContain('<!--cms-head-start--><style>.seo{}</style><!--cms-head-end-->');
   });
 
-  it("preloads the landing route's remote: its manifest, remoteEntry and exposed chunk", async () => {
+  it("preloads the landing route's remote: its manifest, remoteEntry, exposed chunk and the shared chunks the shell does not provide", async () => {
     const html = (await gateway.inject({ method: 'GET', url: '/home' })).body;
     expect(html).toContain('<link rel="preload" href="/remotes/remote-explore/1.0.0/mf-manifest.json" as="fetch" crossorigin="anonymous" />');
     expect(html).toContain('<link rel="preload" href="/remotes/remote-explore/1.0.0/remoteEntry.js" as="script" />');
     expect(html).toContain('<link rel="preload" href="/remotes/remote-explore/1.0.0/__federation_expose_HomePage.abc.js" as="script" />');
+    expect(html).toContain('<link rel="preload" href="/remotes/remote-explore/1.0.0/150.swr.js" as="script" />');
+    expect(html).not.toContain('121.react.js');
     expect((await gateway.inject({ method: 'GET', url: '/no-such-page' })).body).not.toContain('rel="preload"');
   });
 
@@ -96,6 +104,13 @@ describe('SEO prerender', () => {
     expect(response.body).toContain('<title>Text to Music | AI Video Generator</title>');
     expect(response.body).toContain('href="https://studio.example/ai/text-to-music/lofi/song"');
     expect(response.body).not.toContain('seo-prerender-content');
+  });
+
+  it('answers /index.html (what the shell reads for its new-version check) 200 with the page', async () => {
+    const answer = await gateway.inject({ method: 'GET', url: '/index.html?_t=1' });
+    expect(answer.statusCode).toBe(200);
+    expect(answer.body).toContain('<div id="root"></div>');
+    expect(answer.body).not.toContain('noindex');
   });
 
   it('answers an unknown path 404 with noindex, a CMS-only page 200, and /ai URLs by redirect', async () => {

@@ -21,6 +21,7 @@ import {
   type SeoRoute,
   type SeoRoutesFile,
 } from 'shared-contracts';
+import { SHELL_PROVIDES_FILE, type ShellProvidesFile } from 'shared-contracts/first-load';
 
 export interface SeoOptions {
   /** https origin the canonical URLs name (default: https:// + the request's host) */
@@ -172,14 +173,28 @@ export function renderPage(html: string, meta: HeadMeta, blocks: { head: string;
 interface RemoteManifestFile {
   metaData: { remoteEntry: { name: string; path: string } };
   exposes: { name: string; path: string; assets: { js: { sync: string[] }; css: { sync: string[] } } }[];
+  shared?: { name: string; assets: { js: { sync: string[] } } }[];
+}
+
+/** The share keys the shell provides (its build writes them beside index.html), re-read when rebuilt. */
+function shellProvidesLoader(shellDist: string): () => Set<string> | null {
+  const file = path.join(shellDist, SHELL_PROVIDES_FILE);
+  let cached: { mtimeMs: number; shared: Set<string> } | null = null;
+  return () => {
+    if (!existsSync(file)) return null;
+    const { mtimeMs } = statSync(file);
+    if (cached?.mtimeMs !== mtimeMs) cached = { mtimeMs, shared: new Set((JSON.parse(readFileSync(file, 'utf8')) as ShellProvidesFile).shared) };
+    return cached.shared;
+  };
 }
 
 /**
- * Preload hints for the remote a route renders: its manifest, its remoteEntry.js and the exposed module's
- * chunks, so they load beside the shell's scripts instead of after them (remotes.json -> manifest -> entry ->
- * chunk would otherwise be a chain of round trips before the page's largest paint).
+ * Preload hints for the remote a route renders: its manifest, its remoteEntry.js, the exposed module's
+ * chunks and the remote's own chunks of shared modules the shell does not provide (`shellProvides`; swr,
+ * dayjs, ...), so they load beside the shell's scripts instead of after them (remotes.json -> manifest ->
+ * entry -> chunk -> shared chunk would otherwise be a chain of round trips before the page's largest paint).
  */
-export function preloadHints(options: SeoOptions, module: string, cache: Map<string, RemoteManifestFile | null>): string {
+export function preloadHints(options: SeoOptions, module: string, cache: Map<string, RemoteManifestFile | null>, shellProvides: Set<string> | null = null): string {
   const [container, expose] = module.split('/');
   const remote = options.remotes?.().remotes.find((entry) => entry.name === container);
   if (!remote || !options.rootDir || !remote.entry.startsWith('/remotes/')) return '';
@@ -196,6 +211,9 @@ export function preloadHints(options: SeoOptions, module: string, cache: Map<str
     `<link rel="preload" href="${e(remote.entry)}" as="fetch" crossorigin="anonymous" />`,
     `<link rel="preload" href="${e(`${base}${manifest.metaData.remoteEntry.path}${manifest.metaData.remoteEntry.name}`)}" as="script" />`,
     ...(exposed?.assets.js.sync ?? []).map((chunk) => `<link rel="preload" href="${e(base + chunk)}" as="script" />`),
+    ...(shellProvides ? (manifest.shared ?? []).filter(({ name }) => !shellProvides.has(name)).flatMap(({ assets }) => assets.js.sync) : [])
+      .filter((chunk, index, all) => all.indexOf(chunk) === index)
+      .map((chunk) => `<link rel="preload" href="${e(base + chunk)}" as="script" />`),
     ...(exposed?.assets.css.sync ?? []).map((sheet) => `<link rel="preload" href="${e(base + sheet)}" as="style" />`),
   ];
   return links.join('');
@@ -203,6 +221,7 @@ export function preloadHints(options: SeoOptions, module: string, cache: Map<str
 
 export async function registerSeo(app: FastifyInstance, shellDist: string, options: SeoOptions = {}): Promise<Prerender> {
   const routes = routesLoader(shellDist);
+  const shellProvides = shellProvidesLoader(shellDist);
   const fetchCms = cmsFetcher();
   const manifests = new Map<string, RemoteManifestFile | null>();
   const siteName = options.siteName ?? SITE;
@@ -230,7 +249,8 @@ export async function registerSeo(app: FastifyInstance, shellDist: string, optio
   return async (request, html) => {
     const loaded = routes();
     const pathname = decodeURIComponent((request.url.split('?')[0] ?? '/').replace(/\/+$/, '') || '/');
-    if (!loaded) return { status: 200, html };
+    // the shell's own new-version check reads the page as /index.html: the page itself, not an unknown route
+    if (!loaded || pathname === '/index.html') return { status: 200, html };
     const target = loaded.file.redirects[pathname] ?? pathname;
     const match = loaded.compiled.find(({ regex }) => regex.test(target))?.route ?? null;
     const visitor = isVisitor(request);
@@ -248,7 +268,7 @@ export async function registerSeo(app: FastifyInstance, shellDist: string, optio
       ? { head: staticMarkup(content.blocks.head ?? ''), content: staticMarkup(content.blocks.content ?? ''), bottom: staticMarkup(content.blocks.bottom ?? '') }
       : null;
     let page = renderPage(html, meta, blocks, siteName);
-    const hints = match ? preloadHints(options, match.module, manifests) : '';
+    const hints = match ? preloadHints(options, match.module, manifests, shellProvides()) : '';
     if (hints) page = page.replace(/(<meta charset="[^"]*" ?\/?>)/i, `$1${hints}`);
     return { status: known ? 200 : 404, html: page };
   };

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import * as reactRouter from 'react-router';
 
@@ -10,7 +10,40 @@ const source = readFileSync(path.join(__dirname, 'react-router-client.ts'), 'utf
 const provided = [...(source.match(/export \{([\s\S]*?)\} from 'react-router-full';/)?.[1] ?? '').matchAll(/(\w+),/g)].map((m) => m[1]);
 const leftOut = (source.match(/Left out on purpose:([\s\S]*?)\.\n/)?.[1] ?? '').split(/[,\s*]+/).filter(Boolean);
 
+const repoRoot = path.resolve(__dirname, '../../..');
+const APP_SOURCES = ['shell/src', 'ui-kit/src', ...readdirSync(repoRoot).filter((name) => name.startsWith('remote-')).map((name) => `${name}/src`)];
+
+/** Every value imported from 'react-router' by code that runs in the browser (tests load react-router itself). */
+function namesImportedByApps(): Map<string, string> {
+  const used = new Map<string, string>();
+  const visit = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const file = path.join(dir, entry.name);
+      if (entry.isDirectory()) {
+        if (entry.name !== 'testing' && entry.name !== 'node_modules') visit(file);
+      } else if (/\.tsx?$/.test(entry.name) && !/\.(test|spec)\.tsx?$/.test(entry.name) && !entry.name.endsWith('.d.ts')) {
+        for (const match of readFileSync(file, 'utf8').matchAll(/import\s+(type\s+)?\{([^}]*)\}\s+from\s+['"]react-router['"]/g)) {
+          if (match[1]) continue;
+          for (const part of (match[2] ?? '').split(',')) {
+            const name = part.trim().split(/\s+as\s+/)[0] ?? '';
+            if (name && !name.startsWith('type ')) used.set(name, path.relative(repoRoot, file));
+          }
+        }
+      }
+    }
+  };
+  for (const dir of APP_SOURCES) visit(path.join(repoRoot, dir));
+  return used;
+}
+
 describe('react-router provided by the shell', () => {
+  it('provides every name the shell, the remotes and the ui-kit import from react-router', () => {
+    const used = namesImportedByApps();
+    expect(used.size).toBeGreaterThan(5);
+    const missing = [...used].filter(([name]) => !provided.includes(name)).map(([name, file]) => `${name} (${file})`);
+    expect(missing).toEqual([]);
+  });
+
   it('covers every export of the installed react-router (provided or deliberately left out)', () => {
     const all = Object.keys(reactRouter).filter((name) => name !== 'default' && name !== '__esModule');
     const unaccounted = all.filter((name) => !provided.includes(name) && !leftOut.includes(name));
