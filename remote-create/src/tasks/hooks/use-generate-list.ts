@@ -4,15 +4,14 @@
  * once every task is done. Each change of state is announced on the bus (tasks:changed); a task that
  * ends in failure or is cancelled gave its credits back, so the user is refreshed (credits:changed).
  */
-import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
+import { useEffect, useMemo, useReducer, useRef, useState, type Dispatch } from 'react';
 import useSWR from 'swr';
 import { useSnapshot } from 'valtio';
-import { TASK_PAGE_SIZE, USER_TEXTS, useShell, type LikeValue, type Task, type TaskOutput } from 'shared-contracts';
-import { useAsk } from '../../lib/ask-host';
-import { isInsufficientCredits, messageOf } from '../../lib/errors';
-import { cancelTask, downloadLink, fileNameOf, retryTask, startDownload } from '@studio/ui-kit/task-api';
-import { batchResults, deleteTask, listTasks, saveLike } from '../api/tasks';
-import { initialTaskList, isUnfinished, taskListReducer, unfinishedIds } from '../state/task-list';
+import { TASK_PAGE_SIZE, useShell, type LikeValue, type Task, type TaskOutput } from 'shared-contracts';
+import { messageOf } from '../../lib/errors';
+import { batchResults, listTasks } from '../api/tasks';
+import { initialTaskList, isUnfinished, taskListReducer, unfinishedIds, type TaskListAction, type TaskListState } from '../state/task-list';
+import { useTaskListActions, type TaskMemory } from './use-task-list-actions';
 
 export const POLL_INTERVAL_MS = 2000;
 
@@ -38,64 +37,15 @@ export interface GenerateListApi {
   download(task: Task, output: TaskOutput, index: number): Promise<void>;
 }
 
-export function useGenerateList(module: string): GenerateListApi {
+/** Polls the unfinished tasks' results every 2 s and applies them: status changes announced, deleted ones dropped. */
+function useResultPolling(uid: string | null, state: TaskListState, dispatch: Dispatch<TaskListAction>, memory: TaskMemory) {
   const shell = useShell();
-  const ask = useAsk();
-  const session = useSnapshot(shell.session.state);
-  const uid = session.user?.uid ?? null;
-  const paid = session.flags.isSubscribed;
-  const [state, dispatch] = useReducer(taskListReducer, initialTaskList);
-  const [pages, setPages] = useState(1);
-  const [total, setTotal] = useState(0);
-  const since = useRef(new Map<string, number>());
-  const finishedHere = useRef(new Set<string>());
-  const [downloaded, setDownloaded] = useState<ReadonlySet<string>>(new Set());
-  const known = useRef(new Map<string, Task['status']>());
-
-  // a new account: nothing of the previous one stays
-  useEffect(() => {
-    dispatch({ type: 'updateList', tasks: [], replace: true });
-    setPages(1);
-    setTotal(0);
-    known.current.clear();
-    finishedHere.current.clear();
-    setDownloaded(new Set());
-  }, [uid]);
-
-  const list = useSWR(
-    uid ? ['remote-create:tasks', uid, module, pages] : null,
-    async () => {
-      const answers = await Promise.all(
-        Array.from({ length: pages }, (_, index) => listTasks(shell.api, { module, page: index + 1, page_size: TASK_PAGE_SIZE })),
-      );
-      return { tasks: answers.flatMap((answer) => answer.list), total: answers[answers.length - 1]?.paginate.total ?? 0 };
-    },
-    { revalidateOnFocus: false, keepPreviousData: true },
-  );
-
-  useEffect(() => {
-    if (!list.data) return;
-    for (const task of list.data.tasks) if (!known.current.has(task.task_id)) known.current.set(task.task_id, task.status);
-    dispatch({ type: 'updateList', tasks: list.data.tasks });
-    setTotal(list.data.total);
-  }, [list.data]);
-
-  // the curve starts when a task is first seen generating
-  useEffect(() => {
-    const now = Date.now();
-    for (const task of state.tasks) {
-      if (task.status === 'generating' && !since.current.has(task.task_id)) since.current.set(task.task_id, now);
-      if (task.status !== 'generating') since.current.delete(task.task_id);
-    }
-  }, [state.tasks]);
-
-  const ids = unfinishedIds(state);
-  const idsKey = ids.join(',');
-  const batch = useSWR(
-    uid && ids.length > 0 ? ['remote-create:batch', uid, idsKey] : null,
-    () => batchResults(shell.api, idsKey.split(',')),
-    { refreshInterval: POLL_INTERVAL_MS, revalidateOnFocus: false, dedupingInterval: 200 },
-  );
+  const idsKey = unfinishedIds(state).join(',');
+  const batch = useSWR(uid && idsKey ? ['remote-create:batch', uid, idsKey] : null, () => batchResults(shell.api, idsKey.split(',')), {
+    refreshInterval: POLL_INTERVAL_MS,
+    revalidateOnFocus: false,
+    dedupingInterval: 200,
+  });
 
   useEffect(() => {
     const results = batch.data;
@@ -104,135 +54,73 @@ export function useGenerateList(module: string): GenerateListApi {
     let settled = false;
     for (const task of results) {
       asked.delete(task.task_id);
-      const before = known.current.get(task.task_id);
-      known.current.set(task.task_id, task.status);
+      const before = memory.known.get(task.task_id);
+      memory.known.set(task.task_id, task.status);
       dispatch({ type: 'updateTask', task });
       if (before !== task.status) {
         shell.bus.emit('tasks:changed', { taskId: task.task_id, status: task.status });
-        if (task.status === 'success' && before && isUnfinished({ status: before })) finishedHere.current.add(task.task_id);
+        if (task.status === 'success' && before && isUnfinished({ status: before })) memory.finishedHere.add(task.task_id);
         if (task.status === 'failure' || task.status === 'cancelled') settled = true;
       }
     }
     // deleted elsewhere (another tab, My Creations): gone here too
     for (const id of asked) if (id) dispatch({ type: 'delTask', taskId: id });
     if (settled) void shell.session.refreshUser();
+    // applies each answer once
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [batch.data]);
+}
 
-  const addTask = useCallback(
-    (task: Task) => {
-      known.current.set(task.task_id, task.status);
-      dispatch({ type: 'addTask', task });
-      setTotal((value) => value + 1);
-      shell.bus.emit('tasks:changed', { taskId: task.task_id, status: task.status });
-      if (typeof task.balance === 'number') shell.bus.emit('credits:changed', { credits: task.balance });
+export function useGenerateList(module: string): GenerateListApi {
+  const shell = useShell();
+  const session = useSnapshot(shell.session.state);
+  const uid = session.user?.uid ?? null;
+  const [state, dispatch] = useReducer(taskListReducer, initialTaskList);
+  const [pages, setPages] = useState(1);
+  const [total, setTotal] = useState(0);
+  const memory = useRef<TaskMemory>({ known: new Map(), since: new Map(), finishedHere: new Set() }).current;
+  const [downloaded, setDownloaded] = useState<ReadonlySet<string>>(new Set());
+
+  // a new account: nothing of the previous one stays
+  useEffect(() => {
+    dispatch({ type: 'updateList', tasks: [], replace: true });
+    setPages(1);
+    setTotal(0);
+    memory.known.clear();
+    memory.finishedHere.clear();
+    setDownloaded(new Set());
+  }, [uid, memory]);
+
+  const list = useSWR(
+    uid ? ['remote-create:tasks', uid, module, pages] : null,
+    async () => {
+      const answers = await Promise.all(Array.from({ length: pages }, (_, index) => listTasks(shell.api, { module, page: index + 1, page_size: TASK_PAGE_SIZE })));
+      return { tasks: answers.flatMap((answer) => answer.list), total: answers[answers.length - 1]?.paginate.total ?? 0 };
     },
-    [shell],
+    { revalidateOnFocus: false, keepPreviousData: true },
   );
 
-  const remove = useCallback(
-    async (task: Task) => {
-      try {
-        await deleteTask(shell.api, task.task_id);
-        dispatch({ type: 'delTask', taskId: task.task_id });
-        setTotal((value) => Math.max(0, value - 1));
-        finishedHere.current.delete(task.task_id);
-        shell.bus.emit('tasks:changed', { taskId: task.task_id, status: 'deleted' });
-        if (isUnfinished(task)) void shell.session.refreshUser();
-      } catch (error) {
-        console.warn('[remote-create] delete failed', error);
-        shell.toast.error(USER_TEXTS.TASK_DELETION_FAILED);
-      }
-    },
-    [shell],
-  );
+  useEffect(() => {
+    if (!list.data) return;
+    for (const task of list.data.tasks) if (!memory.known.has(task.task_id)) memory.known.set(task.task_id, task.status);
+    dispatch({ type: 'updateList', tasks: list.data.tasks });
+    setTotal(list.data.total);
+  }, [list.data, memory]);
 
-  const runAgain = useCallback(
-    async (task: Task) => {
-      try {
-        const fresh = await retryTask(shell.api, task.task_id);
-        known.current.set(fresh.task_id, fresh.status);
-        since.current.delete(fresh.task_id);
-        finishedHere.current.delete(fresh.task_id);
-        dispatch({ type: 'retryTask', task: fresh });
-        shell.bus.emit('tasks:changed', { taskId: fresh.task_id, status: fresh.status });
-        if (typeof fresh.balance === 'number') shell.bus.emit('credits:changed', { credits: fresh.balance });
-      } catch (error) {
-        if (isInsufficientCredits(error)) {
-          shell.toast.warn(`Not enough credits to run this task again (${task.cost} credits).`);
-          shell.bus.emit('billing:open', { tab: 'credits', reason: 'insufficient-credits' });
-          return;
-        }
-        shell.toast.error(messageOf(error, USER_TEXTS.GENERATION_FAILED_LATER));
-      }
-    },
-    [shell],
-  );
+  // the curve starts when a task is first seen generating
+  useEffect(() => {
+    const now = Date.now();
+    for (const task of state.tasks) {
+      if (task.status === 'generating' && !memory.since.has(task.task_id)) memory.since.set(task.task_id, now);
+      if (task.status !== 'generating') memory.since.delete(task.task_id);
+    }
+  }, [state.tasks, memory]);
 
-  const cancel = useCallback(
-    async (task: Task) => {
-      try {
-        const after = await cancelTask(shell.api, task.task_id);
-        known.current.set(after.task_id, after.status);
-        dispatch({ type: 'updateTask', task: after });
-        shell.bus.emit('tasks:changed', { taskId: after.task_id, status: after.status });
-        void shell.session.refreshUser();
-      } catch (error) {
-        shell.toast.error(messageOf(error));
-      }
-    },
-    [shell],
-  );
-
-  const restart = useCallback(
-    async (task: Task) => {
-      const yes = await ask.confirm({ title: 'Restart', message: USER_TEXTS.RESTART_CONFIRM, cancelLabel: 'No', confirmLabel: 'Yes', testId: 'restart-confirm' });
-      if (!yes) return;
-      if (isUnfinished(task)) {
-        try {
-          await cancelTask(shell.api, task.task_id);
-        } catch (error) {
-          // it finished meanwhile: run it again only if it did not succeed
-          console.warn('[remote-create] cancel before restart failed', error);
-        }
-      }
-      await runAgain(task);
-      void shell.session.refreshUser();
-    },
-    [ask, runAgain, shell],
-  );
-
-  const like = useCallback(
-    async (task: Task, value: LikeValue) => {
-      const info = { ...(task.user_data.likeOrNotInfo ?? {}) };
-      if (value === -1) delete info.task;
-      else info.task = value;
-      const optimistic: Task = { ...task, user_data: { ...task.user_data, likeOrNotInfo: info } };
-      dispatch({ type: 'updateTask', task: optimistic });
-      try {
-        await saveLike(shell.api, task, value);
-      } catch (error) {
-        dispatch({ type: 'updateTask', task });
-        shell.toast.error(messageOf(error));
-      }
-    },
-    [shell],
-  );
-
-  const download = useCallback(
-    async (task: Task, output: TaskOutput, index: number) => {
-      try {
-        const url = await downloadLink(shell.api, task, output, paid);
-        startDownload(url, fileNameOf(task, output, index));
-        setDownloaded((previous) => new Set(previous).add(task.task_id));
-      } catch (error) {
-        shell.toast.error(messageOf(error));
-      }
-    },
-    [paid, shell],
-  );
+  useResultPolling(uid, state, dispatch, memory);
+  const actions = useTaskListActions({ dispatch, memory, setTotal, setDownloaded, paid: session.flags.isSubscribed });
 
   const running = state.tasks.filter(isUnfinished).length;
-  const undownloaded = state.tasks.filter((task) => finishedHere.current.has(task.task_id) && task.status === 'success' && !downloaded.has(task.task_id)).length;
+  const undownloaded = state.tasks.filter((task) => memory.finishedHere.has(task.task_id) && task.status === 'success' && !downloaded.has(task.task_id)).length;
 
   return useMemo(
     () => ({
@@ -244,15 +132,9 @@ export function useGenerateList(module: string): GenerateListApi {
       loadMore: () => setPages((value) => value + 1),
       running,
       undownloaded,
-      generatingSince: since.current,
-      addTask,
-      remove,
-      retry: runAgain,
-      restart,
-      cancel,
-      like,
-      download,
+      generatingSince: memory.since,
+      ...actions,
     }),
-    [state.tasks, total, uid, list.isLoading, list.data, list.error, running, undownloaded, addTask, remove, runAgain, restart, cancel, like, download],
+    [state.tasks, total, uid, list.isLoading, list.data, list.error, running, undownloaded, memory, actions],
   );
 }

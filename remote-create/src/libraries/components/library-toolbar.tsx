@@ -1,0 +1,79 @@
+import { Button } from '@studio/ui-kit/button';
+import { theme } from '@studio/ui-kit/theme';
+import { MEDIA_FILTERS, type MediaFilter } from '../utils/media-filter';
+
+/** The media tabs: All, Video, Image, Audio. */
+export function MediaTabs({ filter, onChange }: { filter: MediaFilter; onChange(filter: MediaFilter): void }) {
+  return (
+    <div role="tablist" aria-label="Media type" css={{ display: 'flex', flexWrap: 'wrap', gap: 8 }}>
+      {MEDIA_FILTERS.map((item) => (
+        <button
+          key={item.id}
+          type="button"
+          role="tab"
+          aria-selected={filter === item.id}
+          onClick={() => onChange(item.id)}
+          css={{
+            padding: '8px 16px',
+            borderRadius: 999,
+            border: `1px solid ${filter === item.id ? theme.link : theme.border}`,
+            background: filter === item.id ? theme.surfaceRaised : 'transparent',
+            color: theme.text,
+            font: 'inherit',
+            fontSize: 14,
+            cursor: 'pointer',
+            '&:focus-visible': { outline: `2px solid ${theme.focus}`, outlineOffset: 2 },
+          }}
+        >
+          {item.label}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+export interface SelectionBarProps {
+  allChosen: boolean;
+  empty: boolean;
+  busy: boolean;
+  downloadable: number;
+  chosen: number;
+  onToggleAll(): void;
+  onDownload(): void;
+  onDelete(): void;
+}
+
+/** Select all, and Download (n) and Delete (n) of the selection. */
+export function SelectionBar({ allChosen, empty, busy, downloadable, chosen, onToggleAll, onDownload, onDelete }: SelectionBarProps) {
+  return (
+    <div css={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 8 }}>
+      <label css={{ display: 'flex', alignItems: 'center', gap: 6, fontSize: 14 }}>
+        <input type="checkbox" checked={allChosen} disabled={empty} onChange={onToggleAll} css={{ width: 18, height: 18, accentColor: theme.primary }} />
+        Select all
+      </label>
+      <Button variant="ghost" disabled={busy || downloadable === 0} onClick={onDownload}>
+        Download{downloadable ? ` (${downloadable})` : ''}
+      </Button>
+      <Button variant="ghost" disabled={busy || chosen === 0} onClick={onDelete}>
+        Delete{chosen ? ` (${chosen})` : ''}
+      </Button>
+    </div>
+  );
+}
+
+/** Previous, 'Page n of m', Next. */
+export function LibraryPager({ page, pages, onPage }: { page: number; pages: number; onPage(page: number): void }) {
+  return (
+    <nav aria-label="Pages" css={{ display: 'flex', alignItems: 'center', justifyContent: 'center', gap: 12 }}>
+      <Button variant="ghost" disabled={page <= 1} onClick={() => onPage(Math.max(1, page - 1))}>
+        Previous
+      </Button>
+      <span css={{ fontSize: 14, color: theme.textMuted }} aria-current="page">
+        Page {page} of {pages}
+      </span>
+      <Button variant="ghost" disabled={page >= pages} onClick={() => onPage(Math.min(pages, page + 1))}>
+        Next
+      </Button>
+    </nav>
+  );
+}
