@@ -2,13 +2,13 @@ import { lazy, Suspense, useMemo, useState } from 'react';
 import { type AiTool } from 'shared-contracts/tools';
 import { videoLimitFor } from 'shared-contracts/upload-limits';
 import { theme } from '@studio/ui-kit/theme';
-import { NotEnoughSpace, ToolWorkspace } from '../workspace/components/tool-workspace';
 import { UploadSlot } from '../workspace/components/upload-slot';
 import { useToolTask } from '../workspace/hooks/use-tool-task';
 import { useUploadInput } from '../workspace/hooks/use-upload-input';
 import { AudioChoiceDialog } from './audio-choice-dialog';
 import { ChoiceGroup } from './common';
 import type { EditorText } from './tool-defs';
+import { EditorWorkspace, useSpaceNotice } from './editor-workspace';
 
 // wavesurfer.js loads only on the audio screens
 const Waveform = lazy(() => import('../workspace/components/waveform'));
@@ -21,13 +21,13 @@ type Mode = 'audio_noise_reduction' | 'audio_vocal_removal';
  */
 export function AudioEditor({ tool, text }: { tool: AiTool; text: EditorText }) {
   const [mode, setMode] = useState<Mode>('audio_noise_reduction');
-  const [full, setFull] = useState(false);
+  const space = useSpaceNotice();
   const [many, setMany] = useState<File[] | null>(null);
   const [strength, setStrength] = useState<'low' | 'medium' | 'high'>('medium');
   const limits = useMemo(() => [tool.uploads[0].limit, videoLimitFor(tool.algorithm)], [tool]);
-  const upload = useUploadInput(mode, limits, () => setFull(true));
+  const upload = useUploadInput(mode, limits, space.show);
   const input = upload.input;
-  const runner = useToolTask(mode, tool.id, input ? { file_path: input.ossPath } : null, () => setFull(true));
+  const runner = useToolTask(mode, tool.id, input ? { file_path: input.ossPath } : null, space.show);
 
   function run() {
     if (!input) return;
@@ -36,11 +36,10 @@ export function AudioEditor({ tool, text }: { tool: AiTool; text: EditorText }) 
 
   return (
     <>
-      <ToolWorkspace
-        title={tool.title}
-        intro={text.intro}
-        notes={text.notes}
-        back={text.back}
+      <EditorWorkspace
+        tool={tool}
+        text={text}
+        space={space}
         runner={runner}
         actionLabel={mode === 'audio_noise_reduction' ? 'Reduce noise' : 'Remove vocals'}
         onAction={run}
@@ -94,7 +93,6 @@ export function AudioEditor({ tool, text }: { tool: AiTool; text: EditorText }) 
           }}
         />
       ) : null}
-      {full ? <NotEnoughSpace onClose={() => setFull(false)} /> : null}
     </>
   );
 }

@@ -5,26 +5,26 @@ import { theme } from '@studio/ui-kit/theme';
 import { useSnapshot } from 'valtio';
 import { useToolTask } from '../workspace/hooks/use-tool-task';
 import { useUploadInput } from '../workspace/hooks/use-upload-input';
-import { NotEnoughSpace, ToolWorkspace } from '../workspace/components/tool-workspace';
 import { UploadSlot } from '../workspace/components/upload-slot';
 import { ChoiceGroup, PAID_ONLY } from './common';
 import { BackgroundReplacer } from './background-replacer';
 import { ExtenderOptions, expandFor, type Placement } from './extender-options';
 import type { EditorText } from './tool-defs';
+import { EditorWorkspace, InputBeside, useSpaceNotice } from './editor-workspace';
 
 /** Image enhancer (x2/x4), background remover (transparent PNG, new background) and image extender. */
 export function ImageToolEditor({ tool, text }: { tool: AiTool; text: EditorText }) {
   const shell = useShell();
   const session = useSnapshot(shell.session.state);
   const paid = session.flags.isSubscribed;
-  const [full, setFull] = useState(false);
+  const space = useSpaceNotice();
   const limits = useMemo(() => tool.uploads[0].limit, [tool]);
-  const upload = useUploadInput(tool.algorithm, useMemo(() => [limits], [limits]), () => setFull(true));
+  const upload = useUploadInput(tool.algorithm, useMemo(() => [limits], [limits]), space.show);
   const input = upload.input;
   const [scale, setScale] = useState(2);
   const [placement, setPlacement] = useState<Placement>({ ratio: '16:9', x: 0.5, y: 0.5 });
   const costQuery = input ? { file_path: input.ossPath } : null;
-  const runner = useToolTask(tool.algorithm, tool.id, costQuery, () => setFull(true));
+  const runner = useToolTask(tool.algorithm, tool.id, costQuery, space.show);
 
   function run() {
     if (!input) return;
@@ -40,19 +40,17 @@ export function ImageToolEditor({ tool, text }: { tool: AiTool; text: EditorText
   const result = runner.task?.status === 'success' ? runner.task.outputs[0] : undefined;
   return (
     <>
-      <ToolWorkspace
-        title={tool.title}
-        intro={text.intro}
-        notes={text.notes}
-        back={text.back}
+      <EditorWorkspace
+        tool={tool}
+        text={text}
+        space={space}
         runner={runner}
-        actionLabel={text.action}
         onAction={run}
         actionDisabled={!input}
         before={input ? { media: 'image', url: input.url } : null}
         transparentResult={tool.algorithm === 'bg_remover'}
         inputs={
-          <div css={{ display: 'grid', gap: 12, gridTemplateColumns: input ? 'minmax(0, 1fr) minmax(0, 1fr)' : '1fr', '@media (max-width: 767.98px)': { gridTemplateColumns: '1fr' } }}>
+          <InputBeside hasInput={Boolean(input)}>
             <UploadSlot label={tool.uploads[0].label} hint={tool.uploads[0].rule} limits={[limits]} upload={upload} takesPaste />
             {input && tool.algorithm !== 'image_extender' ? (
               <img src={input.url} alt="Your upload" css={{ width: '100%', maxHeight: 320, objectFit: 'contain', borderRadius: theme.radius, background: theme.bg }} />
@@ -60,7 +58,7 @@ export function ImageToolEditor({ tool, text }: { tool: AiTool; text: EditorText
             {input && tool.algorithm === 'image_extender' && input.width && input.height ? (
               <ExtenderOptions url={input.url} width={input.width} height={input.height} placement={placement} onChange={setPlacement} />
             ) : null}
-          </div>
+          </InputBeside>
         }
         options={
           tool.algorithm === 'image_enhancer' ? (
@@ -77,7 +75,6 @@ export function ImageToolEditor({ tool, text }: { tool: AiTool; text: EditorText
         }
       />
       {tool.algorithm === 'bg_remover' && result ? <BackgroundReplacer cutoutUrl={shell.api.url(result.url)} /> : null}
-      {full ? <NotEnoughSpace onClose={() => setFull(false)} /> : null}
     </>
   );
 }

@@ -6,7 +6,6 @@ import { theme } from '@studio/ui-kit/theme';
 import { messageOf } from '../lib/errors';
 import type { MaskCanvasHandle } from '../mask/components/mask-canvas';
 import { uploadFile } from '../workspace/api/tools-api';
-import { NotEnoughSpace, ToolWorkspace } from '../workspace/components/tool-workspace';
 import { UploadSlot } from '../workspace/components/upload-slot';
 import { useToolTask } from '../workspace/hooks/use-tool-task';
 import { useUploadInput } from '../workspace/hooks/use-upload-input';
@@ -14,6 +13,7 @@ import { checkMaskTool } from '../workspace/utils/validation';
 import { Field, inputCss } from './common';
 import { detectTextRegions } from './text-regions';
 import type { EditorText } from './tool-defs';
+import { EditorWorkspace, useSpaceNotice } from './editor-workspace';
 
 // konva loads only when a mask is drawn: the list and the other editors stay light
 const MaskEditor = lazy(() => import('../mask/components/mask-editor'));
@@ -33,9 +33,9 @@ function useImage(url: string | undefined): HTMLImageElement | null {
 /** Object remover, AI replace (with a prompt) and the text and watermark remover: a picture and a drawn mask. */
 export function MaskImageEditor({ tool, text }: { tool: AiTool; text: EditorText }) {
   const shell = useShell();
-  const [full, setFull] = useState(false);
+  const space = useSpaceNotice();
   const limits = useMemo(() => [tool.uploads[0].limit], [tool]);
-  const upload = useUploadInput(tool.algorithm, limits, () => setFull(true));
+  const upload = useUploadInput(tool.algorithm, limits, space.show);
   const input = upload.input;
   const image = useImage(input?.url);
   const editor = useRef<MaskCanvasHandle>(null);
@@ -44,7 +44,7 @@ export function MaskImageEditor({ tool, text }: { tool: AiTool; text: EditorText
   const [detecting, setDetecting] = useState(false);
   const needsPrompt = tool.algorithm === 'partial_redrawing';
   const isText = tool.algorithm === 'text_watermark_remover';
-  const runner = useToolTask(tool.algorithm, tool.id, input ? { file_path: input.ossPath } : null, () => setFull(true));
+  const runner = useToolTask(tool.algorithm, tool.id, input ? { file_path: input.ossPath } : null, space.show);
   const onSelected = useCallback((n: number) => setSelected(n), []);
 
   async function detect() {
@@ -89,13 +89,11 @@ export function MaskImageEditor({ tool, text }: { tool: AiTool; text: EditorText
 
   return (
     <>
-      <ToolWorkspace
-        title={tool.title}
-        intro={text.intro}
-        notes={text.notes}
-        back={text.back}
+      <EditorWorkspace
+        tool={tool}
+        text={text}
+        space={space}
         runner={runner}
-        actionLabel={text.action}
         onAction={run}
         actionDisabled={!input || !image}
         before={input ? { media: 'image', url: input.url } : null}
@@ -119,7 +117,6 @@ export function MaskImageEditor({ tool, text }: { tool: AiTool; text: EditorText
           ) : undefined
         }
       />
-      {full ? <NotEnoughSpace onClose={() => setFull(false)} /> : null}
     </>
   );
 }

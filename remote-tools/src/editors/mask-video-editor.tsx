@@ -4,7 +4,6 @@ import { type AiTool } from 'shared-contracts/tools';
 import { theme } from '@studio/ui-kit/theme';
 import type { MaskCanvasHandle } from '../mask/components/mask-canvas';
 import { uploadFile } from '../workspace/api/tools-api';
-import { NotEnoughSpace, ToolWorkspace } from '../workspace/components/tool-workspace';
 import { UploadSlot } from '../workspace/components/upload-slot';
 import { useToolTask } from '../workspace/hooks/use-tool-task';
 import { useUploadInput } from '../workspace/hooks/use-upload-input';
@@ -13,6 +12,7 @@ import { Field } from './common';
 import type { EditorText } from './tool-defs';
 import { grabFrame } from './video-frame';
 import { Marks, type Mark } from './video-marks';
+import { EditorWorkspace, LONG_WAIT, useSpaceNotice } from './editor-workspace';
 
 // konva loads only when a mask is drawn: the list and the other editors stay light
 const MaskEditor = lazy(() => import('../mask/components/mask-editor'));
@@ -23,15 +23,15 @@ const MaskEditor = lazy(() => import('../mask/components/mask-editor'));
  */
 export function MaskVideoEditor({ tool, text }: { tool: AiTool; text: EditorText }) {
   const shell = useShell();
-  const [full, setFull] = useState(false);
+  const space = useSpaceNotice();
   const limits = useMemo(() => [tool.uploads[0].limit], [tool]);
-  const upload = useUploadInput(tool.algorithm, limits, () => setFull(true));
+  const upload = useUploadInput(tool.algorithm, limits, space.show);
   const input = upload.input;
   const [at, setAt] = useState(0);
   const [frame, setFrame] = useState<HTMLCanvasElement | null>(null);
   const [marks, setMarks] = useState<Mark[]>([]);
   const editor = useRef<MaskCanvasHandle>(null);
-  const runner = useToolTask(tool.algorithm, tool.id, input ? { file_path: input.ossPath } : null, () => setFull(true));
+  const runner = useToolTask(tool.algorithm, tool.id, input ? { file_path: input.ossPath } : null, space.show);
   const onSelected = useCallback(() => undefined, []);
   const duration = input?.duration ?? 0;
 
@@ -90,17 +90,16 @@ export function MaskVideoEditor({ tool, text }: { tool: AiTool; text: EditorText
 
   return (
     <>
-      <ToolWorkspace
-        title={tool.title}
-        intro={text.intro}
+      <EditorWorkspace
+        tool={tool}
+        text={text}
+        space={space}
         notes={text.notes ?? ['Processing takes 1 to 3 minutes.']}
-        back={text.back}
         runner={runner}
-        actionLabel={text.action}
         onAction={run}
         actionDisabled={!input || !frame}
         before={input ? { media: 'video', url: input.url } : null}
-        progressModal={{ title: `${tool.title} is working`, description: 'Processing takes 1 to 3 minutes. You can keep this page open or come back to My Creations later.' }}
+        longWait={LONG_WAIT}
         inputs={
           <>
             <UploadSlot label={tool.uploads[0].label} hint={tool.uploads[0].rule} limits={limits} upload={upload} takesPaste />
@@ -114,7 +113,6 @@ export function MaskVideoEditor({ tool, text }: { tool: AiTool; text: EditorText
           </>
         }
       />
-      {full ? <NotEnoughSpace onClose={() => setFull(false)} /> : null}
     </>
   );
 }

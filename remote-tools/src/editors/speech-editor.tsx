@@ -2,7 +2,6 @@ import { useEffect, useMemo, useState } from 'react';
 import { USER_TEXTS } from 'shared-contracts';
 import { type AiTool } from 'shared-contracts/tools';
 import { theme } from '@studio/ui-kit/theme';
-import { NotEnoughSpace, ToolWorkspace } from '../workspace/components/tool-workspace';
 import { UploadSlot } from '../workspace/components/upload-slot';
 import { useToolTask } from '../workspace/hooks/use-tool-task';
 import { useUploadInput } from '../workspace/hooks/use-upload-input';
@@ -10,6 +9,7 @@ import { ChoiceGroup, Field, inputCss } from './common';
 import type { EditorText } from './tool-defs';
 import { useFaceCheck } from './use-face-check';
 import { VoicePicker } from './voice-picker';
+import { EditorWorkspace, useSpaceNotice } from './editor-workspace';
 
 const MAX_WORDS = 200;
 
@@ -20,11 +20,11 @@ function words(text: string): number {
 
 /** Talking photo, talking avatar (a face photo) and lip sync (a video): a script with a TTS voice, or a track. */
 export function SpeechEditor({ tool, text }: { tool: AiTool; text: EditorText }) {
-  const [full, setFull] = useState(false);
+  const space = useSpaceNotice();
   const mainLimits = useMemo(() => [tool.uploads[0].limit], [tool]);
   const audioLimits = useMemo(() => [tool.uploads[1].limit], [tool]);
-  const main = useUploadInput(tool.algorithm, mainLimits, () => setFull(true));
-  const track = useUploadInput(tool.algorithm, audioLimits, () => setFull(true));
+  const main = useUploadInput(tool.algorithm, mainLimits, space.show);
+  const track = useUploadInput(tool.algorithm, audioLimits, space.show);
   const isPhoto = tool.uploads[0].limit.media === 'image';
   const face = useFaceCheck(isPhoto ? (main.input?.ossPath ?? null) : null);
   const [source, setSource] = useState<'script' | 'audio'>('script');
@@ -39,7 +39,7 @@ export function SpeechEditor({ tool, text }: { tool: AiTool; text: EditorText })
   }, [script]);
 
   const costQuery: Record<string, string> | null = source === 'audio' ? (track.input?.duration ? { duration: String(track.input.duration) } : null) : settled ? { text: settled } : null;
-  const runner = useToolTask(tool.algorithm, tool.id, costQuery, () => setFull(true));
+  const runner = useToolTask(tool.algorithm, tool.id, costQuery, space.show);
   const tooLong = words(script) > MAX_WORDS;
   const ready = Boolean(main.input) && (!isPhoto || face.state === 'ok') && (source === 'audio' ? Boolean(track.input) : Boolean(script.trim()) && !tooLong);
 
@@ -56,17 +56,15 @@ export function SpeechEditor({ tool, text }: { tool: AiTool; text: EditorText })
 
   return (
     <>
-      <ToolWorkspace
-        title={tool.title}
-        intro={text.intro}
-        notes={text.notes}
-        back={text.back}
+      <EditorWorkspace
+        tool={tool}
+        text={text}
+        space={space}
         runner={runner}
-        actionLabel={text.action}
         onAction={run}
         actionDisabled={!ready}
         before={null}
-        progressModal={{ title: `${tool.title} is working`, description: 'This takes up to a few minutes. You can keep this page open or come back to My Creations later.' }}
+        longWait="This takes up to a few minutes. You can keep this page open or come back to My Creations later."
         inputs={
           <div css={{ display: 'grid', gap: 12, gridTemplateColumns: main.input ? 'minmax(0, 1fr) minmax(0, 1fr)' : '1fr', '@media (max-width: 767.98px)': { gridTemplateColumns: '1fr' } }}>
             <UploadSlot label={tool.uploads[0].label} hint={tool.uploads[0].rule} limits={mainLimits} upload={main} takesPaste />
@@ -111,7 +109,6 @@ export function SpeechEditor({ tool, text }: { tool: AiTool; text: EditorText })
           </div>
         }
       />
-      {full ? <NotEnoughSpace onClose={() => setFull(false)} /> : null}
     </>
   );
 }

@@ -3,23 +3,23 @@ import { useShell } from 'shared-contracts';
 import { type AiTool } from 'shared-contracts/tools';
 import { theme } from '@studio/ui-kit/theme';
 import { useSnapshot } from 'valtio';
-import { NotEnoughSpace, ToolWorkspace } from '../workspace/components/tool-workspace';
 import { UploadSlot } from '../workspace/components/upload-slot';
 import { useToolTask } from '../workspace/hooks/use-tool-task';
 import { useUploadInput } from '../workspace/hooks/use-upload-input';
 import { ChoiceGroup, PAID_ONLY } from './common';
 import type { EditorText } from './tool-defs';
+import { EditorWorkspace, InputBeside, LONG_WAIT, useSpaceNotice } from './editor-workspace';
 
 /** Video enhancer (upscale, ultra HD and frame interpolation for paid plans) and video denoise. */
 export function VideoToolEditor({ tool, text }: { tool: AiTool; text: EditorText }) {
   const shell = useShell();
   const session = useSnapshot(shell.session.state);
   const paid = session.flags.isSubscribed;
-  const [full, setFull] = useState(false);
+  const space = useSpaceNotice();
   const limits = useMemo(() => [tool.uploads[0].limit], [tool]);
-  const upload = useUploadInput(tool.algorithm, limits, () => setFull(true));
+  const upload = useUploadInput(tool.algorithm, limits, space.show);
   const input = upload.input;
-  const runner = useToolTask(tool.algorithm, tool.id, input ? { file_path: input.ossPath } : null, () => setFull(true));
+  const runner = useToolTask(tool.algorithm, tool.id, input ? { file_path: input.ossPath } : null, space.show);
   const isEnhancer = tool.algorithm === 'video_enhancer';
   const [target, setTarget] = useState<'2x' | '1080' | '2160'>('2x');
   const [fps, setFps] = useState(0);
@@ -40,19 +40,17 @@ export function VideoToolEditor({ tool, text }: { tool: AiTool; text: EditorText
 
   return (
     <>
-      <ToolWorkspace
-        title={tool.title}
-        intro={text.intro}
-        notes={text.notes}
-        back={text.back}
+      <EditorWorkspace
+        tool={tool}
+        text={text}
+        space={space}
         runner={runner}
-        actionLabel={text.action}
         onAction={run}
         actionDisabled={!input}
         before={input ? { media: 'video', url: input.url } : null}
-        progressModal={{ title: `${tool.title} is working`, description: 'Processing takes 1 to 3 minutes. You can keep this page open or come back to My Creations later.' }}
+        longWait={LONG_WAIT}
         inputs={
-          <div css={{ display: 'grid', gap: 12, gridTemplateColumns: input ? 'minmax(0, 1fr) minmax(0, 1fr)' : '1fr', '@media (max-width: 767.98px)': { gridTemplateColumns: '1fr' } }}>
+          <InputBeside hasInput={Boolean(input)}>
             <UploadSlot label={tool.uploads[0].label} hint={tool.uploads[0].rule} limits={limits} upload={upload} takesPaste />
             {input ? (
               <div>
@@ -62,7 +60,7 @@ export function VideoToolEditor({ tool, text }: { tool: AiTool; text: EditorText
                 </span>
               </div>
             ) : null}
-          </div>
+          </InputBeside>
         }
         options={
           isEnhancer ? (
@@ -100,7 +98,6 @@ export function VideoToolEditor({ tool, text }: { tool: AiTool; text: EditorText
           )
         }
       />
-      {full ? <NotEnoughSpace onClose={() => setFull(false)} /> : null}
     </>
   );
 }
