@@ -8,7 +8,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Task } from 'shared-contracts';
 import { createTaskEngines } from '../src/modules/tasks/engines';
-import { startHarness } from '../src/modules/tasks/testing/harness';
+import { startHarness } from '../test/tasks-harness';
 import { defaultConcurrency } from '../src/modules/tasks/worker';
 
 const TASKS = Number(process.env.BENCH_VIDEOS ?? 6);

@@ -53,6 +53,8 @@ export interface CallOptions<S extends CallSchema> {
   tail?: boolean;
   /** further methods answering the same path with the same handler (an older client's GET) */
   alsoMethods?: HTTPMethods[];
+  /** the largest body this call takes, when not the server's default */
+  bodyLimit?: number;
 }
 
 /** Present only when the response schema differs from the contract: the object literal then misses it. */
@@ -90,6 +92,7 @@ export function defineCall<K extends ApiCallKey, S extends CallSchema>(
     url,
     schema: routeSchema,
     preHandler: options.preHandler,
+    ...(options.bodyLimit ? { bodyLimit: options.bodyLimit } : {}),
     handler: async (request, reply) => ok(request, await handler(request as unknown as CallRequest<S>, reply)),
   });
 }

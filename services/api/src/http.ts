@@ -6,7 +6,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, Fasti
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { API_CODES, USER_TEXTS, type ApiEnvelope } from 'shared-contracts';
 import { AccountClientError } from './account-client.js';
-import { HoldStateError, InsufficientCreditsError } from './ledger.js';
+import { HoldStateError, InsufficientCreditsError } from './modules/credits/ledger.js';
 
 /** Fastify type provider for @sinclair/typebox schemas (request and reply types follow the schemas). */
 export interface TypeBoxProvider extends FastifyTypeProvider {

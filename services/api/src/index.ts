@@ -25,7 +25,7 @@ export {
   type HoldStatus,
   type BalanceSummary,
   type TransactionsQuery,
-} from './ledger.js';
+} from './modules/credits/ledger.js';
 export { createAuth, bearerOf, type AuthService, type AuthUser, type MemberLevel } from './auth.js';
 export { ApiFailure, fail, ok, envelope, responses, ErrorEnvelope, type TypeBoxProvider } from './http.js';
 export { abBucket, abPlan, type AbPlan } from './ab-test.js';

@@ -9,7 +9,7 @@ import { createHttpAccountClient } from './account-client.js';
 import { loadApiConfig } from './config.js';
 import { buildApiApp, migrateApi } from './plugin.js';
 import { seedDemoData } from './seed.js';
-import { createLedger } from './ledger.js';
+import { createLedger } from './modules/credits/ledger.js';
 import { createStorageFromEnv } from './modules/storage/config.js';
 import { createTaskEngines } from './modules/tasks/engines.js';
 import { startTaskWorker, workerConfigFromEnv } from './modules/tasks/worker.js';

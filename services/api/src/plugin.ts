@@ -14,11 +14,10 @@ import { createAuth, type AuthService } from './auth.js';
 import { applyCatalogue } from './catalogue.js';
 import type { ApiConfig } from './config.js';
 import { incomingTraceId, installEnvelopeHandlers, installNotFound } from './http.js';
-import { createLedger, type Ledger } from './ledger.js';
+import { createLedger, type Ledger } from './modules/credits/ledger.js';
 import { apiModules } from './modules/registry.js';
 import type { ApiModuleDefinition, ModuleContext } from './modules/types.js';
 import { contentRoutes } from './routes/content.js';
-import { creditRoutes } from './routes/credits.js';
 import { identityRoutes } from './routes/identity.js';
 import { grantDueMembershipCredits } from './modules/billing/grants.js';
 
@@ -94,7 +93,6 @@ export async function apiPlugin(app: FastifyInstance, opts: ApiPluginOptions): P
 
   await app.register(identityRoutes, ctx);
   await app.register(contentRoutes, ctx);
-  await app.register(creditRoutes, ctx);
 
   for (const module of opts.modules ?? apiModules) {
     if (module.migrationsDir) await migrate(db, `api-${module.name}`, module.migrationsDir);

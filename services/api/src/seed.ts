@@ -5,7 +5,7 @@
  */
 import type { Database } from '@studio/db';
 import { SIGNUP_CREDITS } from 'shared-contracts';
-import { createLedger, type Ledger } from './ledger.js';
+import { createLedger, type Ledger } from './modules/credits/ledger.js';
 import { migrateApi } from './plugin.js';
 import { grantDueMembershipCredits } from './modules/billing/grants.js';
 import { addMonths, createSubscription } from './users.js';

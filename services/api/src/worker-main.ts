@@ -10,7 +10,7 @@
  * SIGTERM hands running tasks back to the queue before exiting.
  */
 import { openDatabase } from '@studio/db';
-import { createLedger } from './ledger.js';
+import { createLedger } from './modules/credits/ledger.js';
 import { migrateApi } from './plugin.js';
 import { createStorageFromEnv } from './modules/storage/config.js';
 import { createTaskEngines } from './modules/tasks/engines.js';

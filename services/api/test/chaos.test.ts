@@ -7,7 +7,7 @@
  */
 import { findPostgresBin, startScratchServer, type ScratchServer } from '@studio/db/scratch-server';
 import type { Task } from 'shared-contracts';
-import type { Harness, TestEngine as TestEngineClass } from '../src/modules/tasks/testing/harness';
+import type { Harness, TestEngine as TestEngineClass } from './tasks-harness';
 
 jest.setTimeout(180000);
 
@@ -32,7 +32,7 @@ maybe('chaos: PostgreSQL restarts, a worker dies, the API is unavailable and bac
     process.env.TEST_DATABASE_URL = server.url;
     try {
       jest.isolateModules(() => {
-        const harness = require('../src/modules/tasks/testing/harness') as typeof import('../src/modules/tasks/testing/harness');
+        const harness = require('./tasks-harness') as typeof import('./tasks-harness');
         TestEngine = harness.TestEngine;
         startHarness = harness.startHarness;
       });
@@ -43,7 +43,7 @@ maybe('chaos: PostgreSQL restarts, a worker dies, the API is unavailable and bac
     }
     process.on('unhandledRejection', onUnhandled);
   });
-  let startHarness: typeof import('../src/modules/tasks/testing/harness').startHarness;
+  let startHarness: typeof import('./tasks-harness').startHarness;
 
   afterAll(async () => {
     process.off('unhandledRejection', onUnhandled);

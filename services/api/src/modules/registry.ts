@@ -6,6 +6,7 @@
 import type { ApiModuleDefinition } from './types.js';
 import { billingModule } from './billing/index.js';
 import { checkinModule } from './checkin/index.js';
+import { creditsModule } from './credits/index.js';
 import { discoveryModule } from './discovery/index.js';
 import { feedbackModule } from './feedback/index.js';
 import { storageModule } from './storage/index.js';
@@ -15,6 +16,7 @@ import { trackingModule } from './tracking/index.js';
 import { metricsModule } from './metrics/index.js';
 
 export const apiModules: ApiModuleDefinition[] = [
+  creditsModule(),
   checkinModule(),
   feedbackModule(),
   storageModule(),

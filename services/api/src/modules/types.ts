@@ -14,7 +14,7 @@ import type { Database } from '@studio/db';
 import type { AccountClient } from '../account-client.js';
 import type { AuthService } from '../auth.js';
 import type { ApiConfig } from '../config.js';
-import type { Ledger } from '../ledger.js';
+import type { Ledger } from './credits/ledger.js';
 
 export interface ModuleContext {
   db: Database;

@@ -5,7 +5,7 @@
  */
 import type { Database, Queryable } from '@studio/db';
 import { CREDIT_VALID_YEARS, type CreditPlanItem, type PeriodUnit } from 'shared-contracts';
-import { addYears, type Ledger } from '../../ledger.js';
+import { addYears, type Ledger } from '../credits/ledger.js';
 import { addPeriod } from './periods.js';
 import type { PaymentProvider } from './provider.js';
 

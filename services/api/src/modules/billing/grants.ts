@@ -6,7 +6,7 @@
  * member has the first period's credits at once) and by the demo seed, never by authentication.
  */
 import type { Database } from '@studio/db';
-import type { Ledger } from '../../ledger.js';
+import type { Ledger } from '../credits/ledger.js';
 import { addMonths } from '../../users.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -14,7 +14,7 @@ import {
   type MembershipStatus,
   type PeriodUnit,
 } from 'shared-contracts';
-import type { Ledger } from '../../ledger.js';
+import type { Ledger } from '../credits/ledger.js';
 import { WEEKLY_CREDITS } from './catalogue/plans.js';
 import { settleCreditPlans } from './credit-plans.js';
 import { addPeriod } from './periods.js';

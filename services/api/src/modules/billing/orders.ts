@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Database, Queryable } from '@studio/db';
 import { CREDIT_VALID_YEARS, MONEY_BACK_DAYS, TRIAL_DAYS, USER_TEXTS, type TradeInfoItem, type ListResponse, type PeriodUnit } from 'shared-contracts';
-import { addYears, type Ledger } from '../../ledger.js';
+import { addYears, type Ledger } from '../credits/ledger.js';
 import { grantDueMembershipCredits } from './grants.js';
 import { startCreditPlan } from './credit-plans.js';
 import { startMembership } from './memberships.js';

@@ -4,7 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Database } from '@studio/db';
 import { bearerOf, type AuthService, type AuthUser } from '../../auth.js';
 import type { ApiConfig } from '../../config.js';
-import type { Ledger } from '../../ledger.js';
+import type { Ledger } from '../credits/ledger.js';
 import type { PaymentProvider } from './provider.js';
 
 export interface RouteDeps {

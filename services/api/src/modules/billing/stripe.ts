@@ -5,7 +5,7 @@
  */
 import Stripe from 'stripe';
 import type { Database, Queryable } from '@studio/db';
-import type { Ledger } from '../../ledger.js';
+import type { Ledger } from '../credits/ledger.js';
 import { grantPeriod } from './credit-plans.js';
 import { addPeriod } from './periods.js';
 import { applyRefund, fulfilOrder } from './orders.js';

@@ -19,7 +19,7 @@ import {
   type CheckInStatusResponse,
 } from 'shared-contracts';
 import type { MemberLevel } from '../../auth.js';
-import { createLedger } from '../../ledger.js';
+import { createLedger } from '../credits/ledger.js';
 
 export interface CheckinOptions {
   /** ISO country codes where the activity runs (CHECKIN_COUNTRIES, default CL,TH) */

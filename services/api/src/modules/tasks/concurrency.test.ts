@@ -8,13 +8,12 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { API_CODES, type Task } from 'shared-contracts';
 import { onPostgres } from '../../../test/helpers';
-import { startHarness, TestEngine, type Harness } from './testing/harness';
+import { startHarness, TestEngine, type Harness } from '../../../test/tasks-harness';
 
 jest.setTimeout(180000);
 
 const describeOnPostgres = onPostgres ? describe : describe.skip;
 if (!onPostgres) {
-  // eslint-disable-next-line no-console
   console.info('[tasks] concurrency tests skipped: they need a real PostgreSQL server (set TEST_DATABASE_URL)');
 }
 

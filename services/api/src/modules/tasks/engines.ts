@@ -22,6 +22,11 @@ export function engineConfigFromEnv(env: NodeJS.ProcessEnv = process.env): Engin
   return { default: env.ENGINE_DEFAULT || 'local', algorithms };
 }
 
+/** The engine an algorithm runs on under this configuration ('local' unless named otherwise). */
+export function engineChooser(config: EngineConfig): (algorithm: string) => string {
+  return (algorithm) => config.algorithms?.[algorithm as AlgorithmId] ?? config.default ?? 'local';
+}
+
 /** The engine registry of the environment (loads the engines package, and its models on first use). */
 export async function createTaskEngines(env: NodeJS.ProcessEnv = process.env): Promise<EngineRegistry> {
   const config = engineConfigFromEnv(env);

@@ -4,7 +4,7 @@
  */
 import { crc32, deflateSync } from 'node:zlib';
 import { API_CODES, USER_TEXTS } from 'shared-contracts';
-import { envelope, picture, startHarness, type Harness, type TestUser } from './testing/harness';
+import { envelope, picture, startHarness, type Harness, type TestUser } from '../../../test/tasks-harness';
 
 jest.setTimeout(120000);
 

@@ -12,7 +12,7 @@ import { USER_TEXTS, type Task } from 'shared-contracts';
 import { ffmpegToBuffer, runFfmpeg } from '@studio/engines/media/ffmpeg';
 import { probeMedia } from '@studio/engines/media/probe';
 import { createTaskEngines } from './engines';
-import { envelope, picture, startHarness, type Harness } from './testing/harness';
+import { envelope, picture, startHarness, type Harness } from '../../../test/tasks-harness';
 import type { TaskWorkerHandle } from './worker';
 
 jest.setTimeout(240000);

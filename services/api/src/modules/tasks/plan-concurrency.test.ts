@@ -8,7 +8,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import type { Task } from 'shared-contracts';
 import type { EngineContext, EngineJob, EngineResult } from '@studio/engines/types';
-import { envelope, startHarness, TestEngine, type Harness } from './testing/harness';
+import { envelope, startHarness, TestEngine, type Harness } from '../../../test/tasks-harness';
 import { defaultConcurrency } from './worker';
 import { queueEstimate } from './store';
 

@@ -4,7 +4,7 @@
  */
 import { API_CODES, USER_TEXTS, type Task } from 'shared-contracts';
 import { EngineError } from '@studio/engines/errors';
-import { envelope, picture, startHarness, TestEngine, type Harness } from './testing/harness';
+import { envelope, picture, startHarness, TestEngine, type Harness } from '../../../test/tasks-harness';
 
 jest.setTimeout(120000);
 

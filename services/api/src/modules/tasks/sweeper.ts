@@ -10,8 +10,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Database } from '@studio/db';
-import type { Ledger } from '../../ledger.js';
-import { HoldStateError } from '../../ledger.js';
+import type { Ledger } from '../credits/ledger.js';
+import { HoldStateError } from '../credits/ledger.js';
 import type { MediaStore } from '../storage/media.js';
 import type { TaskQueue } from './queue.js';
 import type { TaskService } from './service.js';

@@ -3,16 +3,15 @@
  * time, so nothing races there). Set TEST_DATABASE_URL to run these.
  */
 import { randomUUID } from 'node:crypto';
-import { createLedger, InsufficientCreditsError } from '../src/ledger';
-import { migrateApi } from '../src/plugin';
-import { onPostgres, openTestDb, type TestDb } from './helpers';
+import { createLedger, InsufficientCreditsError } from './ledger';
+import { migrateApi } from '../../plugin';
+import { onPostgres, openTestDb, type TestDb } from '../../../test/helpers';
 
 // PGlite's start (WebAssembly) takes seconds on a busy 2-core machine
 jest.setTimeout(120000);
 
 const describeOnPostgres = onPostgres ? describe : describe.skip;
 if (!onPostgres) {
-  // eslint-disable-next-line no-console
   console.info('[api] concurrency tests skipped: they need a real PostgreSQL server (set TEST_DATABASE_URL); PGlite serialises every query');
 }
 

@@ -1,12 +1,11 @@
 /** The credit transactions call (acquisition or consumption, paged by 15). */
-import type { FastifyInstance } from 'fastify';
 import { Type } from '@sinclair/typebox';
 import { TRANSACTIONS_PAGE_SIZE } from 'shared-contracts';
-import { ok, responses, type TypeBoxProvider } from '../http.js';
-import type { ModuleContext } from '../modules/types.js';
-import { CreditTransactionsSchema } from '../schemas.js';
+import { ok, responses, type TypeBoxProvider } from '../../http.js';
+import { CreditTransactionsSchema } from '../../schemas.js';
+import type { ApiModulePlugin } from '../types.js';
 
-export async function creditRoutes(scope: FastifyInstance, ctx: ModuleContext): Promise<void> {
+export const creditRoutes: ApiModulePlugin = async (scope, ctx) => {
   const app = scope.withTypeProvider<TypeBoxProvider>();
   const { ledger, auth } = ctx;
 
@@ -31,4 +30,4 @@ export async function creditRoutes(scope: FastifyInstance, ctx: ModuleContext): 
       return ok(request, await ledger.transactions(request.user!.uid, { type, page, pageSize }));
     },
   );
-}
+};

@@ -13,20 +13,21 @@ import sharp from 'sharp';
 import pg from 'pg';
 import type { ApiEnvelope, Task, UploadGrant, UploadResult } from 'shared-contracts';
 import type { EngineContext, EngineJob, EngineResult } from '@studio/engines/types';
-import { createHttpAccountClient } from '../../../account-client';
-import { testApiConfig } from '../../../config';
-import type { ApiModuleDefinition, ModuleContext } from '../../types';
-import { buildApiApp } from '../../../plugin';
-import { createSubscription } from '../../../users';
-import { StubAccountService, makeProfile, onPostgres, openTestDb, type TestDb } from '../../../../test/helpers';
-import { createLocalStorage } from '../../storage/local';
-import type { StorageAdapter } from '../../storage/adapter';
-import { storageModule } from '../../storage/index';
-import type { StorageConfig } from '../../storage/config';
-import { tasksModule, type TasksModuleOptions } from '../index';
-import { DEFAULT_PLAN_RULES, type PlanRules } from '../pricing';
-import { DEFAULT_QUEUE_CONFIG, type QueueConfig } from '../queue';
-import { startTaskWorker, type TaskEngines, type TaskWorkerConfig, type TaskWorkerHandle } from '../worker';
+import { createHttpAccountClient } from '../src/account-client';
+import { testApiConfig } from '../src/config';
+import type { ApiModuleDefinition, ModuleContext } from '../src/modules/types';
+import { buildApiApp } from '../src/plugin';
+import { createSubscription } from '../src/users';
+import { StubAccountService, makeProfile, onPostgres, openTestDb, type TestDb } from './helpers';
+import { createLocalStorage } from '../src/modules/storage/local';
+import type { StorageAdapter } from '../src/modules/storage/adapter';
+import { creditsModule } from '../src/modules/credits/index';
+import { storageModule } from '../src/modules/storage/index';
+import type { StorageConfig } from '../src/modules/storage/config';
+import { tasksModule, type TasksModuleOptions } from '../src/modules/tasks/index';
+import { DEFAULT_PLAN_RULES, type PlanRules } from '../src/modules/tasks/pricing';
+import { DEFAULT_QUEUE_CONFIG, type QueueConfig } from '../src/modules/tasks/queue';
+import { startTaskWorker, type TaskEngines, type TaskWorkerConfig, type TaskWorkerHandle } from '../src/modules/tasks/worker';
 
 export interface TestUser {
   uid: string;
@@ -101,6 +102,7 @@ export async function startHarness(
     logger: false,
     holdSweepMs: 0,
     modules: [
+      creditsModule(),
       storageModule(storageOptions),
       tasksModule({
         storage: storageOptions,

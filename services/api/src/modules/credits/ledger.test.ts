@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Database } from '@studio/db';
-import { createLedger, HoldStateError, InsufficientCreditsError, type Ledger } from '../src/ledger';
-import { migrateApi } from '../src/plugin';
-import { openTestDb, type TestDb } from './helpers';
+import { createLedger, HoldStateError, InsufficientCreditsError, type Ledger } from './ledger';
+import { migrateApi } from '../../plugin';
+import { openTestDb, type TestDb } from '../../../test/helpers';
 
 // PGlite's start (WebAssembly) takes seconds on a busy 2-core machine
 jest.setTimeout(120000);
@@ -139,6 +139,26 @@ describe('credit ledger', () => {
     const second = await ledger.hold({ userId: user, amount: 4, details: 'task', idempotencyKey: `task:${user}` });
     expect(second.id).toBe(first.id);
     expect(await ledger.balance(user)).toBe(6);
+  });
+
+  it("a hold taken in the caller's transaction exists only if that transaction commits", async () => {
+    const user = randomUUID();
+    await ledger.grant({ userId: user, amount: 10, source: 'x', details: 'x', idempotencyKey: `tx:${user}` });
+    const failed = await db
+      .transaction(async (tx) => {
+        await ledger.hold({ userId: user, amount: 4, details: 'task', idempotencyKey: `tx-hold:${user}:1` }, tx);
+        throw new Error('the task row could not be written');
+      })
+      .catch((e: unknown) => e);
+    expect(failed).toBeInstanceOf(Error);
+    expect(await ledger.balance(user)).toBe(10);
+    expect((await db.query('SELECT 1 FROM credit_holds WHERE user_id = $1', [user])).rowCount).toBe(0);
+    await invariant(user);
+    const kept = await ledger.transaction((tx) => ledger.hold({ userId: user, amount: 4, details: 'task', idempotencyKey: `tx-hold:${user}:1` }, tx));
+    expect(kept.status).toBe('held');
+    expect((await ledger.getHold(kept.id))?.amount).toBe(4);
+    expect(await ledger.balance(user)).toBe(6);
+    await invariant(user);
   });
 
   it('spend holds and commits at once; the same key spends once', async () => {

@@ -1,0 +1,130 @@
+/**
+ * One job of the queue, start to end: claim the run (`generating`), keep its heartbeat (progress and
+ * liveness; a beat that finds the run gone stops it), run the engine under the lane's deadline, store the
+ * outputs, and settle: success commits the hold first (run-outcomes.ts handles every other ending).
+ */
+import { mkdir, rm } from 'node:fs/promises';
+import path from 'node:path';
+import type { EngineJob } from '@studio/engines/types';
+import type { Lane } from './catalog.js';
+import type { JobData } from './queue.js';
+import { endFailedRun } from './run-outcomes.js';
+import { fetchInputs, storeOutputs } from './run-outputs.js';
+import { normaliseRow, type TaskRow } from './store.js';
+import type { AbortWhy, RunningRun, WorkerRuntime } from './worker-runtime.js';
+
+/** A job taken just as the worker stops: sent again for another worker. */
+async function handBack(rt: WorkerRuntime, job: { data: JobData }): Promise<void> {
+  const found = await rt.db.query<{ lane: Lane; priority: number }>(
+    `SELECT lane, priority FROM tasks WHERE id = $1 AND run_id = $2 AND status = 'queued'`,
+    [job.data.task_id, job.data.run_id],
+  );
+  const again = found.rows[0];
+  if (again) await rt.db.transaction((tx) => rt.queue.dispatch(tx, { id: job.data.task_id, runId: job.data.run_id, lane: again.lane, priority: again.priority }));
+}
+
+/** The run as `generating`, or null when it was cancelled, deleted or superseded meanwhile. */
+async function claim(rt: WorkerRuntime, data: JobData): Promise<TaskRow | null> {
+  const claimed = await rt.db.query<TaskRow>(
+    `UPDATE tasks SET status = 'generating', attempts = attempts + 1, started_at = $3, heartbeat_at = $3, progress = 0
+     WHERE id = $1 AND run_id = $2 AND status = 'queued' AND deleted_at IS NULL RETURNING *`,
+    [data.task_id, data.run_id, rt.clock()],
+  );
+  return claimed.rowCount === 0 ? null : normaliseRow(claimed.rows[0]);
+}
+
+/** The run's watch: progress figure, heartbeat, deadline, and how to stop it. */
+interface RunWatch {
+  entry: RunningRun;
+  abort(why: AbortWhy): void;
+  progress: { value: number };
+  finish(): void;
+}
+
+function watchRun(rt: WorkerRuntime, row: TaskRow): RunWatch {
+  const controller = new AbortController();
+  let resolveDone!: () => void;
+  const entry: RunningRun = { controller, why: null, done: new Promise<void>((r) => (resolveDone = r)) };
+  rt.running.set(row.id, entry);
+  const abort = (why: AbortWhy) => {
+    if (!entry.why) entry.why = why;
+    controller.abort();
+  };
+  const progress = { value: 0 };
+  const beat = setInterval(() => {
+    if (rt.abandoned) return;
+    rt.db
+      .query(
+        `UPDATE tasks SET heartbeat_at = $3, progress = GREATEST(COALESCE(progress, 0), $4) WHERE id = $1 AND run_id = $2 AND status = 'generating'`,
+        [row.id, row.run_id, rt.clock(), Math.round(progress.value)],
+      )
+      .then(
+        (result) => {
+          if (result.rowCount === 0) abort('lost');
+        },
+        (error: unknown) => rt.log.warn({ task: row.id, err: String(error) }, 'heartbeat failed'),
+      );
+  }, rt.config.heartbeatMs);
+  const deadline = setTimeout(() => abort('timeout'), rt.config.queue.laneTimeoutSeconds[row.lane as Lane] * 1000);
+  return {
+    entry,
+    abort,
+    progress,
+    finish() {
+      clearInterval(beat);
+      clearTimeout(deadline);
+      rt.running.delete(row.id);
+      resolveDone();
+    },
+  };
+}
+
+/** Runs the engine and stores its outputs; then success, unless the run was stopped or lost meanwhile. */
+async function runToSuccess(rt: WorkerRuntime, row: TaskRow, watch: RunWatch, workDir: string, stored: string[]): Promise<void> {
+  const signal = watch.entry.controller.signal;
+  await mkdir(workDir, { recursive: true });
+  const inputs = await fetchInputs(rt, row, workDir);
+  // `model: 'premium'` stays in: a ComfyUI workflow can read it ({{param:model}}); the local engine ignores it
+  const share = row.watermark ? 80 : 92;
+  const progress = watch.progress;
+  const result = await rt.engines.run({ taskId: row.id, algorithm: row.engine_algorithm, params: row.params, inputs } as EngineJob, {
+    workDir: path.join(workDir, 'out'),
+    signal,
+    onProgress: (pct) => {
+      progress.value = Math.max(progress.value, Math.min(share, (Math.max(0, Math.min(100, pct)) * share) / 100));
+    },
+  });
+  const outputs = await storeOutputs({ rt, row, workDir, signal, stored }, result, (index) => {
+    progress.value = Math.max(progress.value, share + ((100 - share) * (index + 1)) / Math.max(1, result.outputs.length) - 1);
+  });
+  if (rt.abandoned) return;
+  if (signal.aborted) throw new Error(`aborted: ${watch.entry.why}`);
+  const won = await rt.service.succeed(row, outputs, {
+    engine: { name: result.metadata.engine, model: result.metadata.model, note: result.metadata.note },
+    resultData: result.metadata.data ?? null,
+  });
+  if (!won) {
+    await rt.media.remove(stored);
+    rt.log.info({ task: row.id }, 'run ended elsewhere (cancelled or superseded); outputs dropped');
+  }
+}
+
+export async function runJob(rt: WorkerRuntime, job: { id: string; data: JobData }): Promise<void> {
+  if (rt.stopping) return handBack(rt, job);
+  const row = await claim(rt, job.data);
+  if (!row) return;
+  rt.log.info({ task: row.id, algorithm: row.algorithm, trace_id: job.data.trace_id ?? '' }, 'run started');
+  const watch = watchRun(rt, row);
+  const workDir = path.join(rt.config.workDir, `${row.id}-${row.run_id.slice(0, 8)}`);
+  const stored: string[] = [];
+  try {
+    await runToSuccess(rt, row, watch, workDir, stored);
+  } catch (error) {
+    if (rt.abandoned) return;
+    if (stored.length) await rt.media.remove(stored).catch(() => undefined);
+    await endFailedRun(rt, row, watch.entry.why, error);
+  } finally {
+    watch.finish();
+    await rm(workDir, { recursive: true, force: true }).catch(() => undefined);
+  }
+}

@@ -1,0 +1,42 @@
+/** What the pieces of the task service share: their dependencies and the caller. */
+import type { Database } from '@studio/db';
+import type { MemberLevel } from '../../auth.js';
+import type { Ledger } from '../credits/ledger.js';
+import type { MediaObject, MediaStore } from '../storage/media.js';
+import type { ResolvedAlgorithm } from './catalog.js';
+import type { PlanRules, Quote } from './pricing.js';
+import type { TaskQueue } from './queue.js';
+
+export interface TaskServiceDeps {
+  db: Database;
+  ledger: Ledger;
+  media: MediaStore;
+  queue: TaskQueue;
+  rules: PlanRules;
+  /** a hold left `held` this long is released by the API's stale-hold sweeper (last resort) */
+  holdTtlMs: number;
+  /** an engine for the premium video model is configured */
+  premiumModelAvailable: boolean;
+  /** the engine an algorithm runs on ('local', 'comfyui'; default 'local') */
+  engineOf?: (algorithm: string) => string;
+  now?: () => Date;
+}
+
+/** The deps with their defaults filled in, as the service's pieces get them. */
+export interface ServiceCore extends Omit<TaskServiceDeps, 'now' | 'engineOf'> {
+  clock: () => Date;
+  engineOf: (algorithm: string) => string;
+}
+
+export interface Caller {
+  uid: string;
+  level: MemberLevel;
+}
+
+/** A run checked and priced, ready to be held and queued. */
+export interface Prepared {
+  resolved: ResolvedAlgorithm;
+  params: Record<string, unknown>;
+  inputs: MediaObject[];
+  quote: Quote;
+}

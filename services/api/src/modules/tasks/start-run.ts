@@ -1,0 +1,66 @@
+/**
+ * The one path by which a run starts, for create and retry alike. In ONE transaction, under the user's
+ * advisory lock: the cost is held on the ledger (idempotency key task:<id>:<run>), the usage counters are
+ * taken, the task row is written (inserted or, for a retry, reset) and its job is sent (or the video run
+ * waits for a plan slot). A failure anywhere rolls all of it back, the hold included: a hold never exists
+ * without its task, and nothing has to be given back by hand.
+ */
+import type { Queryable } from '@studio/db';
+import type { Task } from 'shared-contracts';
+import { admitIn, lockUser } from './admission.js';
+import type { Caller, Prepared, ServiceCore } from './service-types.js';
+import { loadTask, toTask, type TaskRow } from './store.js';
+import { claimUsage } from './usage.js';
+
+/** What the row writer gets: the run's settled facts. */
+export interface RunFacts {
+  taskId: string;
+  runId: string;
+  /** 1 for a new task, then one more per retry */
+  run: number;
+  holdId: string | null;
+  priority: number;
+  at: Date;
+}
+
+export interface RunStart {
+  caller: Caller;
+  taskId: string;
+  runId: string;
+  run: number;
+  prepared: Prepared;
+  at: Date;
+  /** writes the task row of this run inside the transaction (throws to roll everything back) */
+  writeRow(tx: Queryable, facts: RunFacts): Promise<void>;
+}
+
+export async function startRun(core: ServiceCore, start: RunStart): Promise<Task> {
+  const { caller, prepared } = start;
+  const { lane } = prepared.resolved;
+  const priority = core.rules.priority[caller.level];
+  await core.ledger.transaction(async (tx) => {
+    await lockUser(tx, caller.uid);
+    const held =
+      prepared.quote.cost > 0
+        ? await core.ledger.hold(
+            {
+              userId: caller.uid,
+              amount: prepared.quote.cost,
+              details: prepared.resolved.spec.title,
+              reference: start.taskId,
+              idempotencyKey: `task:${start.taskId}:${start.run}`,
+              ttlMs: core.holdTtlMs,
+              at: core.clock(),
+            },
+            tx,
+          )
+        : null;
+    await claimUsage(tx, caller.uid, prepared.quote.usage);
+    await start.writeRow(tx, { taskId: start.taskId, runId: start.runId, run: start.run, holdId: held?.id ?? null, priority, at: start.at });
+    if (lane === 'video') await admitIn(core, tx, caller.uid, caller.level);
+    else await core.queue.dispatch(tx, { id: start.taskId, runId: start.runId, lane, priority });
+  });
+  core.queue.signal([lane]);
+  const row = (await loadTask(core.db, start.taskId)) as TaskRow;
+  return { ...toTask(row, core.media), balance: await core.ledger.balance(caller.uid) };
+}
