@@ -4,7 +4,7 @@
  * call is recorded in `shell.api.call.mock.calls` as [key, input].
  */
 import { ApiError, type ApiCallKey, type CallInput, type User } from 'shared-contracts';
-import type { ShellDouble } from '../../test-support/shell-double';
+import { makeUser, type ShellDouble } from '../../test-support/shell-double';
 
 export type Handler = (input: CallInput<ApiCallKey> | undefined) => unknown;
 
@@ -20,28 +20,18 @@ export function callsTo(shell: ShellDouble, key: ApiCallKey): CallInput<ApiCallK
   return shell.api.call.mock.calls.filter((call: unknown[]) => call[0] === key).map((call: unknown[]) => call[1] as CallInput<ApiCallKey>);
 }
 
+/** A Standard member with 100 credits (the shared test kit's user with this remote's demo values). */
 export function demoUser(overrides: Partial<User> = {}): User {
-  return {
+  return makeUser({
     token: 'token',
-    uid: 'u1',
     verify: { level: 'standard', expired_time: 0, is_expired: false },
     integral: { integral: 100 },
-    is_free_trial: false,
     tokenInfo: { jwt: 'token', access_token: 'token', is_new: false, created_at: 0 },
-    featureCodes: [],
-    freeTrails: [],
     country: 'US',
-    is_europe: false,
-    lang: 'en',
-    isNewUser: false,
-    avatar: '',
     nickname: 'Standard Demo',
-    firstname: '',
-    lastname: '',
     email: 'standard@demo.local',
-    subscribe: [],
     ...overrides,
-  };
+  });
 }
 
 /** Signs the double in: a user, a token and the flags of a Standard (or Free) member with `credits`. */
