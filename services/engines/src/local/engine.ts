@@ -7,10 +7,12 @@ import type { AlgorithmId, Engine, EngineContext, EngineJob, EngineResult } from
 import { ALGORITHM_IDS } from '../types';
 import * as audio from './audio/algorithms';
 import * as image from './image/algorithms';
+import * as regionEdits from './image/region-edits';
 import { imageDetect, textDetect, videoDetect } from './moderation';
 import { input } from './common';
 import { lipSync, talkingAvatar, talkingPhoto } from './video/talking';
 import * as video from './video/algorithms';
+import * as clipTools from './video/clip-tools';
 
 type Handler = (job: EngineJob, ctx: EngineContext) => Promise<EngineResult>;
 
@@ -35,13 +37,13 @@ const HANDLERS: { [A in AlgorithmId]: (job: EngineJob<A>, ctx: EngineContext) =>
   effect: video.effect,
   image_enhancer: image.imageEnhancer,
   bg_remover: image.bgRemover,
-  object_remover: image.objectRemover,
-  partial_redrawing: image.partialRedrawing,
-  text_watermark_remover: image.textWatermarkRemover,
+  object_remover: regionEdits.objectRemover,
+  partial_redrawing: regionEdits.partialRedrawing,
+  text_watermark_remover: regionEdits.textWatermarkRemover,
   image_extender: image.imageExtender,
-  video_enhancer: video.videoEnhancer,
-  video_denoise: video.videoDenoise,
-  video_eraser: video.videoEraser,
+  video_enhancer: clipTools.videoEnhancer,
+  video_denoise: clipTools.videoDenoise,
+  video_eraser: clipTools.videoEraser,
   audio_noise_reduction: audio.audioNoiseReduction,
   audio_vocal_removal: audio.audioVocalRemoval,
   talking_photo: talkingPhoto,

@@ -7,7 +7,8 @@
 import { readFile } from 'node:fs/promises';
 import { rng } from '../prompt';
 import { speak } from './speech';
-import { SR, wavToMono } from './synth';
+import { SR } from './synth';
+import { wavToMono } from './wav';
 
 /** a module-local alias: hot loops avoid global lookups (slow inside vm contexts such as jest) */
 const M = Math;

@@ -95,6 +95,152 @@ function weatherLayer(light: PromptScene, r: () => number, w: number, h: number,
   return out;
 }
 
+/** What a scene's painter reads (the colours, the light, the prompt's words) and the two layers it draws into. */
+interface SceneContext {
+  r: () => number;
+  w: number;
+  h: number;
+  minSide: number;
+  pal: ReturnType<typeof paletteFor>;
+  c0: Rgb;
+  c2: Rgb;
+  c3: Rgb;
+  c4: Rgb;
+  skyBottom: Rgb;
+  sunTint: Rgb;
+  light: PromptScene;
+  ws: string[];
+  bg: string[];
+  fg: string[];
+}
+
+/** Nebulae, stars and a planet with its glow (and sometimes a ring). */
+function drawSpace({ r, w, h, minSide, pal, c3, c4, bg, fg }: SceneContext): void {
+  for (let i = 0; i < 6; i++) {
+    const col = hex(pal.colours[i % 5]);
+    bg.push(`<ellipse cx="${f(r() * w)}" cy="${f(r() * h)}" rx="${f(minSide * (0.15 + r() * 0.3))}" ry="${f(minSide * (0.08 + r() * 0.2))}" fill="${col}" opacity="${(0.25 + r() * 0.3).toFixed(2)}" filter="url(#soft)"/>`);
+  }
+  const stars = 120 + Math.floor(r() * 160);
+  for (let i = 0; i < stars; i++) {
+    bg.push(`<circle cx="${f(r() * w)}" cy="${f(r() * h)}" r="${f(0.5 + r() * r() * 2.2)}" fill="#fff" opacity="${(0.4 + r() * 0.6).toFixed(2)}"/>`);
+  }
+  const pr = minSide * (0.12 + r() * 0.14);
+  const px = w * (0.25 + r() * 0.5);
+  const py = h * (0.3 + r() * 0.4);
+  fg.push(`<circle cx="${f(px)}" cy="${f(py)}" r="${f(pr * 1.6)}" fill="url(#glow)"/>`);
+  fg.push(`<circle cx="${f(px)}" cy="${f(py)}" r="${f(pr)}" fill="${hex(c3)}"/>`);
+  fg.push(`<circle cx="${f(px + pr * 0.35)}" cy="${f(py - pr * 0.3)}" r="${f(pr * 0.95)}" fill="${hex(mix(c3, [0, 0, 0], 0.45))}" opacity="0.55"/>`);
+  if (r() > 0.4) fg.push(`<ellipse cx="${f(px)}" cy="${f(py)}" rx="${f(pr * 1.9)}" ry="${f(pr * 0.35)}" fill="none" stroke="${hex(c4)}" stroke-width="${f(pr * 0.08)}" opacity="0.8" transform="rotate(${f(-20 + r() * 40)} ${f(px)} ${f(py)})"/>`);
+}
+
+/** A sun on the horizon, a far coast, the sea with glints, sometimes a boat. */
+function drawSeascape({ r, w, h, minSide, c0, c2, c3, skyBottom, sunTint, ws, bg, fg }: SceneContext): void {
+  const horizon = h * (0.45 + r() * 0.15);
+  const sunX = w * (0.2 + r() * 0.6);
+  bg.push(`<circle cx="${f(sunX)}" cy="${f(horizon - minSide * 0.05)}" r="${f(minSide * 0.22)}" fill="url(#glow)"/>`);
+  bg.push(`<circle cx="${f(sunX)}" cy="${f(horizon - minSide * 0.05)}" r="${f(minSide * 0.08)}" fill="${hex(mix(sunTint, [255, 250, 220], 0.5))}"/>`);
+  bg.push(ridge(r, w, h, horizon - h * 0.03, 0.08, hex(mix(c3, skyBottom, 0.5)), 0.8));
+  const sea0 = mix(c0, [10, 40, 80], 0.5);
+  bg.push(`<rect x="0" y="${f(horizon)}" width="${w}" height="${f(h - horizon)}" fill="${hex(sea0)}"/>`);
+  for (let i = 0; i < 40; i++) {
+    const y = horizon + (h - horizon) * (i / 40) ** 1.6;
+    const len = w * (0.05 + r() * 0.25) * (1 + i / 20);
+    const x = r() * w;
+    fg.push(`<rect x="${f(x - len / 2)}" y="${f(y)}" width="${f(len)}" height="${f(1 + i / 8)}" rx="2" fill="${hex(mix(c2, [255, 255, 255], 0.5))}" opacity="${(0.15 + r() * 0.35).toFixed(2)}"/>`);
+  }
+  if (ws.includes('boat') || r() > 0.6) {
+    const bx = w * (0.15 + r() * 0.7);
+    const by = horizon + (h - horizon) * 0.25;
+    const s = minSide * 0.06;
+    fg.push(`<path d="M${f(bx - s)},${f(by)} L${f(bx + s)},${f(by)} L${f(bx + s * 0.7)},${f(by + s * 0.35)} L${f(bx - s * 0.7)},${f(by + s * 0.35)} Z" fill="#1a1a22"/><path d="M${f(bx)},${f(by - s * 1.4)} L${f(bx)},${f(by)} L${f(bx + s * 0.8)},${f(by)} Z" fill="#f4f0e8"/>`);
+  }
+}
+
+/** Two rows of towers (lit windows in the front row) against a glow. */
+function drawCity({ r, w, h, minSide, c2, c3, c4, skyBottom, bg, fg }: SceneContext): void {
+  const base = h * 0.8;
+  bg.push(`<circle cx="${f(w * (0.2 + r() * 0.6))}" cy="${f(h * 0.25)}" r="${f(minSide * 0.25)}" fill="url(#glow)"/>`);
+  for (const layer of [0, 1]) {
+    let x = -r() * 40;
+    const col = layer === 0 ? mix(c3, skyBottom, 0.55) : mix(c4, [10, 10, 20], 0.65);
+    const out = layer === 0 ? bg : fg;
+    while (x < w) {
+      const bw = minSide * (0.05 + r() * 0.09);
+      const bh = h * (layer === 0 ? 0.25 + r() * 0.4 : 0.15 + r() * 0.35);
+      out.push(`<rect x="${f(x)}" y="${f(base - bh)}" width="${f(bw)}" height="${f(bh + h)}" fill="${hex(col)}"/>`);
+      if (layer === 1) {
+        for (let wy = base - bh + 8; wy < base - 6; wy += 12) {
+          for (let wx = x + 5; wx < x + bw - 6; wx += 10) {
+            if (r() > 0.55) out.push(`<rect x="${f(wx)}" y="${f(wy)}" width="4" height="6" fill="${hex(mix(c2, [255, 230, 150], 0.5))}" opacity="0.9"/>`);
+          }
+        }
+      }
+      x += bw + r() * 6;
+    }
+  }
+  fg.push(`<rect x="0" y="${f(base)}" width="${w}" height="${f(h - base)}" fill="${hex(mix(c4, [0, 0, 0], 0.8))}"/>`);
+}
+
+/** A sun, thin clouds, ranges of hills from far to near, trees when the prompt says so. */
+function drawLandscape({ r, w, h, minSide, c3, c4, skyBottom, sunTint, light, ws, bg, fg }: SceneContext): void {
+  const sunX = w * (0.15 + r() * 0.7);
+  const sunY = light.time === 'golden' || light.time === 'dawn' ? h * (0.36 + r() * 0.1) : h * (0.14 + r() * 0.25);
+  bg.push(`<circle cx="${f(sunX)}" cy="${f(sunY)}" r="${f(minSide * 0.28)}" fill="url(#glow)"/>`);
+  bg.push(`<circle cx="${f(sunX)}" cy="${f(sunY)}" r="${f(minSide * 0.07)}" fill="${hex(mix(sunTint, [255, 250, 230], 0.55))}"/>`);
+  for (let i = 0; i < 5; i++) {
+    bg.push(`<ellipse cx="${f(r() * w)}" cy="${f(h * (0.08 + r() * 0.3))}" rx="${f(minSide * (0.12 + r() * 0.2))}" ry="${f(minSide * 0.03)}" fill="#fff" opacity="${(0.2 + r() * 0.3).toFixed(2)}" filter="url(#soft)"/>`);
+  }
+  // how many ranges, how high and how rough: the seed's
+  const layers = 4 + Math.floor(r() * 3);
+  const top = 0.38 + r() * 0.14;
+  const rough = 0.25 + r() * 0.2;
+  for (let i = 0; i < layers; i++) {
+    const t = i / (layers - 1);
+    const col = mix(mix(c3, skyBottom, 0.6), mix(c4, [10, 10, 15], 0.7), t);
+    const line = ridge(r, w, h, h * (top + t * (0.82 - top)), rough - t * (rough - 0.12), hex(col));
+    (i < layers - 2 ? bg : fg).push(line);
+  }
+  if (ws.some((x) => ['forest', 'trees', 'tree', 'jungle'].includes(x))) {
+    const n = 30 + Math.floor(r() * 30);
+    for (let i = 0; i < n; i++) {
+      const tx = r() * w;
+      const ty = h * (0.82 + r() * 0.2);
+      const th = minSide * (0.06 + r() * 0.1);
+      fg.push(`<path d="M${f(tx)},${f(ty - th)} L${f(tx + th * 0.3)},${f(ty)} L${f(tx - th * 0.3)},${f(ty)} Z" fill="${hex(mix(c4, [5, 20, 10], 0.75))}"/>`);
+    }
+  }
+}
+
+/** Soft blobs, a flow of circles and strokes. */
+function drawAbstract({ r, w, h, minSide, pal, bg, fg }: SceneContext): void {
+  // abstract: soft blobs, a flow of circles and strokes
+  for (let i = 0; i < 7; i++) {
+    bg.push(`<circle cx="${f(r() * w)}" cy="${f(r() * h)}" r="${f(minSide * (0.15 + r() * 0.35))}" fill="${hex(pal.colours[i % 5])}" opacity="${(0.35 + r() * 0.4).toFixed(2)}" filter="url(#soft)"/>`);
+  }
+  const cx = w * (0.3 + r() * 0.4);
+  const cy = h * (0.3 + r() * 0.4);
+  const n = 14 + Math.floor(r() * 14);
+  for (let i = 0; i < n; i++) {
+    const a = r() * Math.PI * 2;
+    const d = minSide * (0.05 + r() * 0.4);
+    const rad = minSide * (0.015 + r() * r() * 0.12);
+    fg.push(`<circle cx="${f(cx + Math.cos(a) * d)}" cy="${f(cy + Math.sin(a) * d)}" r="${f(rad)}" fill="${hex(pal.colours[(i + 2) % 5])}" opacity="${(0.6 + r() * 0.4).toFixed(2)}"/>`);
+  }
+  for (let i = 0; i < 9; i++) {
+    const y0 = r() * h;
+    const y1 = r() * h;
+    fg.push(`<path d="M${f(-10)},${f(y0)} C${f(w * 0.3)},${f(r() * h)} ${f(w * 0.7)},${f(r() * h)} ${f(w + 10)},${f(y1)}" fill="none" stroke="${hex(pal.colours[i % 5])}" stroke-width="${f(2 + r() * minSide * 0.02)}" stroke-linecap="round" opacity="0.75"/>`);
+  }
+}
+
+const DRAW_SCENE: Record<SceneKind, (ctx: SceneContext) => void> = {
+  space: drawSpace,
+  seascape: drawSeascape,
+  city: drawCity,
+  landscape: drawLandscape,
+  abstract: drawAbstract,
+};
+
 /** Compose the two layers for a prompt at a size. */
 export function compose(prompt: string, seed: number, width: number, height: number): Composition {
   const ws = words(prompt);
@@ -141,111 +287,8 @@ export function compose(prompt: string, seed: number, width: number, height: num
   const fg: string[] = [];
   const minSide = Math.min(w, h);
 
-  if (scene === 'space') {
-    for (let i = 0; i < 6; i++) {
-      const col = hex(pal.colours[i % 5]);
-      bg.push(`<ellipse cx="${f(r() * w)}" cy="${f(r() * h)}" rx="${f(minSide * (0.15 + r() * 0.3))}" ry="${f(minSide * (0.08 + r() * 0.2))}" fill="${col}" opacity="${(0.25 + r() * 0.3).toFixed(2)}" filter="url(#soft)"/>`);
-    }
-    const stars = 120 + Math.floor(r() * 160);
-    for (let i = 0; i < stars; i++) {
-      bg.push(`<circle cx="${f(r() * w)}" cy="${f(r() * h)}" r="${f(0.5 + r() * r() * 2.2)}" fill="#fff" opacity="${(0.4 + r() * 0.6).toFixed(2)}"/>`);
-    }
-    const pr = minSide * (0.12 + r() * 0.14);
-    const px = w * (0.25 + r() * 0.5);
-    const py = h * (0.3 + r() * 0.4);
-    fg.push(`<circle cx="${f(px)}" cy="${f(py)}" r="${f(pr * 1.6)}" fill="url(#glow)"/>`);
-    fg.push(`<circle cx="${f(px)}" cy="${f(py)}" r="${f(pr)}" fill="${hex(c3)}"/>`);
-    fg.push(`<circle cx="${f(px + pr * 0.35)}" cy="${f(py - pr * 0.3)}" r="${f(pr * 0.95)}" fill="${hex(mix(c3, [0, 0, 0], 0.45))}" opacity="0.55"/>`);
-    if (r() > 0.4) fg.push(`<ellipse cx="${f(px)}" cy="${f(py)}" rx="${f(pr * 1.9)}" ry="${f(pr * 0.35)}" fill="none" stroke="${hex(c4)}" stroke-width="${f(pr * 0.08)}" opacity="0.8" transform="rotate(${f(-20 + r() * 40)} ${f(px)} ${f(py)})"/>`);
-  } else if (scene === 'seascape') {
-    const horizon = h * (0.45 + r() * 0.15);
-    const sunX = w * (0.2 + r() * 0.6);
-    bg.push(`<circle cx="${f(sunX)}" cy="${f(horizon - minSide * 0.05)}" r="${f(minSide * 0.22)}" fill="url(#glow)"/>`);
-    bg.push(`<circle cx="${f(sunX)}" cy="${f(horizon - minSide * 0.05)}" r="${f(minSide * 0.08)}" fill="${hex(mix(sunTint, [255, 250, 220], 0.5))}"/>`);
-    bg.push(ridge(r, w, h, horizon - h * 0.03, 0.08, hex(mix(c3, skyBottom, 0.5)), 0.8));
-    const sea0 = mix(c0, [10, 40, 80], 0.5);
-    bg.push(`<rect x="0" y="${f(horizon)}" width="${w}" height="${f(h - horizon)}" fill="${hex(sea0)}"/>`);
-    for (let i = 0; i < 40; i++) {
-      const y = horizon + (h - horizon) * (i / 40) ** 1.6;
-      const len = w * (0.05 + r() * 0.25) * (1 + i / 20);
-      const x = r() * w;
-      fg.push(`<rect x="${f(x - len / 2)}" y="${f(y)}" width="${f(len)}" height="${f(1 + i / 8)}" rx="2" fill="${hex(mix(c2, [255, 255, 255], 0.5))}" opacity="${(0.15 + r() * 0.35).toFixed(2)}"/>`);
-    }
-    if (ws.includes('boat') || r() > 0.6) {
-      const bx = w * (0.15 + r() * 0.7);
-      const by = horizon + (h - horizon) * 0.25;
-      const s = minSide * 0.06;
-      fg.push(`<path d="M${f(bx - s)},${f(by)} L${f(bx + s)},${f(by)} L${f(bx + s * 0.7)},${f(by + s * 0.35)} L${f(bx - s * 0.7)},${f(by + s * 0.35)} Z" fill="#1a1a22"/><path d="M${f(bx)},${f(by - s * 1.4)} L${f(bx)},${f(by)} L${f(bx + s * 0.8)},${f(by)} Z" fill="#f4f0e8"/>`);
-    }
-  } else if (scene === 'city') {
-    const base = h * 0.8;
-    bg.push(`<circle cx="${f(w * (0.2 + r() * 0.6))}" cy="${f(h * 0.25)}" r="${f(minSide * 0.25)}" fill="url(#glow)"/>`);
-    for (const layer of [0, 1]) {
-      let x = -r() * 40;
-      const col = layer === 0 ? mix(c3, skyBottom, 0.55) : mix(c4, [10, 10, 20], 0.65);
-      const out = layer === 0 ? bg : fg;
-      while (x < w) {
-        const bw = minSide * (0.05 + r() * 0.09);
-        const bh = h * (layer === 0 ? 0.25 + r() * 0.4 : 0.15 + r() * 0.35);
-        out.push(`<rect x="${f(x)}" y="${f(base - bh)}" width="${f(bw)}" height="${f(bh + h)}" fill="${hex(col)}"/>`);
-        if (layer === 1) {
-          for (let wy = base - bh + 8; wy < base - 6; wy += 12) {
-            for (let wx = x + 5; wx < x + bw - 6; wx += 10) {
-              if (r() > 0.55) out.push(`<rect x="${f(wx)}" y="${f(wy)}" width="4" height="6" fill="${hex(mix(c2, [255, 230, 150], 0.5))}" opacity="0.9"/>`);
-            }
-          }
-        }
-        x += bw + r() * 6;
-      }
-    }
-    fg.push(`<rect x="0" y="${f(base)}" width="${w}" height="${f(h - base)}" fill="${hex(mix(c4, [0, 0, 0], 0.8))}"/>`);
-  } else if (scene === 'landscape') {
-    const sunX = w * (0.15 + r() * 0.7);
-    const sunY = light.time === 'golden' || light.time === 'dawn' ? h * (0.36 + r() * 0.1) : h * (0.14 + r() * 0.25);
-    bg.push(`<circle cx="${f(sunX)}" cy="${f(sunY)}" r="${f(minSide * 0.28)}" fill="url(#glow)"/>`);
-    bg.push(`<circle cx="${f(sunX)}" cy="${f(sunY)}" r="${f(minSide * 0.07)}" fill="${hex(mix(sunTint, [255, 250, 230], 0.55))}"/>`);
-    for (let i = 0; i < 5; i++) {
-      bg.push(`<ellipse cx="${f(r() * w)}" cy="${f(h * (0.08 + r() * 0.3))}" rx="${f(minSide * (0.12 + r() * 0.2))}" ry="${f(minSide * 0.03)}" fill="#fff" opacity="${(0.2 + r() * 0.3).toFixed(2)}" filter="url(#soft)"/>`);
-    }
-    // how many ranges, how high and how rough: the seed's
-    const layers = 4 + Math.floor(r() * 3);
-    const top = 0.38 + r() * 0.14;
-    const rough = 0.25 + r() * 0.2;
-    for (let i = 0; i < layers; i++) {
-      const t = i / (layers - 1);
-      const col = mix(mix(c3, skyBottom, 0.6), mix(c4, [10, 10, 15], 0.7), t);
-      const line = ridge(r, w, h, h * (top + t * (0.82 - top)), rough - t * (rough - 0.12), hex(col));
-      (i < layers - 2 ? bg : fg).push(line);
-    }
-    if (ws.some((x) => ['forest', 'trees', 'tree', 'jungle'].includes(x))) {
-      const n = 30 + Math.floor(r() * 30);
-      for (let i = 0; i < n; i++) {
-        const tx = r() * w;
-        const ty = h * (0.82 + r() * 0.2);
-        const th = minSide * (0.06 + r() * 0.1);
-        fg.push(`<path d="M${f(tx)},${f(ty - th)} L${f(tx + th * 0.3)},${f(ty)} L${f(tx - th * 0.3)},${f(ty)} Z" fill="${hex(mix(c4, [5, 20, 10], 0.75))}"/>`);
-      }
-    }
-  } else {
-    // abstract: soft blobs, a flow of circles and strokes
-    for (let i = 0; i < 7; i++) {
-      bg.push(`<circle cx="${f(r() * w)}" cy="${f(r() * h)}" r="${f(minSide * (0.15 + r() * 0.35))}" fill="${hex(pal.colours[i % 5])}" opacity="${(0.35 + r() * 0.4).toFixed(2)}" filter="url(#soft)"/>`);
-    }
-    const cx = w * (0.3 + r() * 0.4);
-    const cy = h * (0.3 + r() * 0.4);
-    const n = 14 + Math.floor(r() * 14);
-    for (let i = 0; i < n; i++) {
-      const a = r() * Math.PI * 2;
-      const d = minSide * (0.05 + r() * 0.4);
-      const rad = minSide * (0.015 + r() * r() * 0.12);
-      fg.push(`<circle cx="${f(cx + Math.cos(a) * d)}" cy="${f(cy + Math.sin(a) * d)}" r="${f(rad)}" fill="${hex(pal.colours[(i + 2) % 5])}" opacity="${(0.6 + r() * 0.4).toFixed(2)}"/>`);
-    }
-    for (let i = 0; i < 9; i++) {
-      const y0 = r() * h;
-      const y1 = r() * h;
-      fg.push(`<path d="M${f(-10)},${f(y0)} C${f(w * 0.3)},${f(r() * h)} ${f(w * 0.7)},${f(r() * h)} ${f(w + 10)},${f(y1)}" fill="none" stroke="${hex(pal.colours[i % 5])}" stroke-width="${f(2 + r() * minSide * 0.02)}" stroke-linecap="round" opacity="0.75"/>`);
-    }
-  }
+  const ctx: SceneContext = { r, w, h, minSide, pal, c0, c2, c3, c4, skyBottom, sunTint, light, ws, bg, fg };
+  DRAW_SCENE[scene](ctx);
 
   if (outdoors && night) {
     // stars above everything the scene drew in the background
