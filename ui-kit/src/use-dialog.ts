@@ -99,5 +99,6 @@ export function useDialog(ref: RefObject<HTMLElement | null>, onEscape: () => vo
       if (previouslyFocused && document.contains(previouslyFocused)) previouslyFocused.focus();
     };
     // takeFocus and trapFocus are read when the dialog opens; later changes do not move the focus
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [ref, open, modal]);
 }
