@@ -24,64 +24,27 @@ export interface ToolPage {
   route: RouteName | null;
 }
 
-/** Every AI tool of spec section 1, in the order the lists show them. */
+/** A tool with an editor page of its own: its id is its slug (spec section 2 named tool routes). */
+function editorTool(slug: AiToolSlug, route: RouteName, algorithm: string, media: readonly ToolMedia[], title: string, description: string): ToolPage {
+  return { id: slug, slug, route, algorithm, media, title, description };
+}
+
+/** Every AI tool of spec section 1, in the order the lists show them: slug, route, algorithm, media, title, description. */
 export const TOOL_PAGES: readonly ToolPage[] = [
-  {
-    id: 'video-enhancer', slug: 'video-enhancer', route: 'AiToolsVideoEnhancer', algorithm: 'video_enhancer', media: ['video'],
-    title: 'Video Enhancer', description: 'Upscale and sharpen a video, up to 5 minutes long.',
-  },
-  {
-    id: 'image-enhancer', slug: 'image-enhancer', route: 'AiToolsImageEnhancer', algorithm: 'image_enhancer', media: ['image'],
-    title: 'Image Enhancer', description: 'Upscale and sharpen a photo.',
-  },
-  {
-    id: 'bg-remover', slug: 'bg-remover', route: 'AiToolsBgRemover', algorithm: 'bg_remover', media: ['image'],
-    title: 'Background Remover', description: 'Cut the subject out of a photo.',
-  },
-  {
-    id: 'object-remover', slug: 'object-remover', route: 'AiToolsObjectRemover', algorithm: 'object_remover', media: ['image'],
-    title: 'Object Remover', description: 'Erase unwanted objects from a photo.',
-  },
-  {
-    id: 'partial-redrawing', slug: 'partial-redrawing', route: 'AiToolsPartialRedrawing', algorithm: 'partial_redrawing', media: ['image'],
-    title: 'AI Replace', description: 'Select an area and redraw it from a prompt.',
-  },
-  {
-    id: 'ai-talking-avatar', slug: 'ai-talking-avatar', route: 'AiToolsAiTalkingAvatar', algorithm: 'talking_avatar', media: ['video', 'audio'],
-    title: 'Talking Avatar', description: 'Make a portrait speak your text or audio.',
-  },
-  {
-    id: 'video-eraser', slug: 'video-eraser', route: 'AiToolsVideoEraser', algorithm: 'video_eraser', media: ['video'],
-    title: 'Video Eraser', description: 'Erase objects from a video.',
-  },
-  {
-    id: 'video-object-remover', slug: 'video-object-remover', route: 'AiToolsVideoObjectRemover', algorithm: 'video_eraser', media: ['video'],
-    title: 'Video Object Remover', description: 'Brush out moving objects frame by frame, with a before and after view.',
-  },
-  {
-    id: 'talking-photo', slug: 'talking-photo', route: 'AiToolsTalkingPhoto', algorithm: 'talking_photo', media: ['video'],
-    title: 'Talking Photo', description: 'Animate a face photo so it speaks.',
-  },
-  {
-    id: 'lip-sync', slug: 'lip-sync', route: 'LipSync', algorithm: 'lip_sync', media: ['video', 'audio'],
-    title: 'Lip Sync', description: 'Match lip movement in a video to new audio.',
-  },
-  {
-    id: 'video-denoise', slug: 'video-denoise', route: 'AiToolsVideoDenoise', algorithm: 'video_denoise', media: ['video', 'audio'],
-    title: 'Video Denoise', description: 'Clean background noise out of a video.',
-  },
-  {
-    id: 'text-watermark-remover', slug: 'text-watermark-remover', route: 'AiToolsTextWatermarkRemover', algorithm: 'text_watermark_remover', media: ['image'],
-    title: 'Text & Watermark Remover', description: 'Remove captions and watermarks from images.',
-  },
-  {
-    id: 'image-extender', slug: 'image-extender', route: 'AiToolsImageExtender', algorithm: 'image_extender', media: ['image'],
-    title: 'Image Extender', description: 'Extend a picture beyond its borders.',
-  },
-  {
-    id: 'audio-tools', slug: 'audio-tools', route: 'AiToolsAudioTools', algorithm: 'audio_noise_reduction', media: ['audio'],
-    title: 'Audio Tools', description: 'Vocal removal and noise reduction for your audio.',
-  },
+  editorTool('video-enhancer', 'AiToolsVideoEnhancer', 'video_enhancer', ['video'], 'Video Enhancer', 'Upscale and sharpen a video, up to 5 minutes long.'),
+  editorTool('image-enhancer', 'AiToolsImageEnhancer', 'image_enhancer', ['image'], 'Image Enhancer', 'Upscale and sharpen a photo.'),
+  editorTool('bg-remover', 'AiToolsBgRemover', 'bg_remover', ['image'], 'Background Remover', 'Cut the subject out of a photo.'),
+  editorTool('object-remover', 'AiToolsObjectRemover', 'object_remover', ['image'], 'Object Remover', 'Erase unwanted objects from a photo.'),
+  editorTool('partial-redrawing', 'AiToolsPartialRedrawing', 'partial_redrawing', ['image'], 'AI Replace', 'Select an area and redraw it from a prompt.'),
+  editorTool('ai-talking-avatar', 'AiToolsAiTalkingAvatar', 'talking_avatar', ['video', 'audio'], 'Talking Avatar', 'Make a portrait speak your text or audio.'),
+  editorTool('video-eraser', 'AiToolsVideoEraser', 'video_eraser', ['video'], 'Video Eraser', 'Erase objects from a video.'),
+  editorTool('video-object-remover', 'AiToolsVideoObjectRemover', 'video_eraser', ['video'], 'Video Object Remover', 'Brush out moving objects frame by frame, with a before and after view.'),
+  editorTool('talking-photo', 'AiToolsTalkingPhoto', 'talking_photo', ['video'], 'Talking Photo', 'Animate a face photo so it speaks.'),
+  editorTool('lip-sync', 'LipSync', 'lip_sync', ['video', 'audio'], 'Lip Sync', 'Match lip movement in a video to new audio.'),
+  editorTool('video-denoise', 'AiToolsVideoDenoise', 'video_denoise', ['video', 'audio'], 'Video Denoise', 'Clean background noise out of a video.'),
+  editorTool('text-watermark-remover', 'AiToolsTextWatermarkRemover', 'text_watermark_remover', ['image'], 'Text & Watermark Remover', 'Remove captions and watermarks from images.'),
+  editorTool('image-extender', 'AiToolsImageExtender', 'image_extender', ['image'], 'Image Extender', 'Extend a picture beyond its borders.'),
+  editorTool('audio-tools', 'AiToolsAudioTools', 'audio_noise_reduction', ['audio'], 'Audio Tools', 'Vocal removal and noise reduction for your audio.'),
   {
     id: 'effect-templates', route: 'Effect', algorithm: 'effect', media: ['video'],
     title: 'Effect Templates', description: 'Ready-made AI effects for your photos.',
