@@ -11,6 +11,7 @@ export * from './tracking.js';
 export * from './seo.js';
 export * from './billing.js';
 export * from './explore.js';
+export * from './explore-review.js';
 export * from './generation.js';
 export * from './routes.js';
 export * from './tool-pages.js';

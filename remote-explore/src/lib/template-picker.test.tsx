@@ -54,7 +54,7 @@ describe('the template list picker', () => {
 
     await userEvent.click(within(dialog).getByRole('tab', { name: 'Genres' }));
     expect(within(dialog).queryByText('Rainy lofi')).not.toBeInTheDocument();
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Use' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Use Jazz lounge' }));
     expect(onPick).toHaveBeenCalledWith(expect.objectContaining({ tpl_id: 4004 }));
     expect(onClose).toHaveBeenCalled();
   });

@@ -31,7 +31,7 @@ function PickerRow({ template, playing, onToggle, onPick }: { template: Template
           </Button>
         </>
       ) : null}
-      <Button variant="primary" onClick={onPick}>
+      <Button variant="primary" onClick={onPick} aria-label={`Use ${template.name}`}>
         Use
       </Button>
     </li>

@@ -27,6 +27,8 @@ export interface ApiConfig {
   grantRecheckSeconds: number;
   /** serve Swagger UI at /v1/docs */
   docs: boolean;
+  /** user ids allowed to review reported explore items (OPERATOR_UIDS, comma-separated; default none) */
+  operatorUids: string[];
 }
 
 export const DEV_JWT_SECRET = 'dev-only-secret-change-me-0123456789abcdef';
@@ -50,6 +52,7 @@ export function loadApiConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     grantRecheckSeconds: Number(env.ACCOUNT_RECHECK_SECONDS ?? 60),
     // Swagger UI is for development: production serves it only when API_DOCS=1 says so
     docs: production ? env.API_DOCS === '1' : env.API_DOCS !== '0',
+    operatorUids: (env.OPERATOR_UIDS ?? '').split(/[\s,]+/).filter(Boolean),
   };
 }
 
@@ -66,6 +69,7 @@ export function testApiConfig(overrides: Partial<ApiConfig> = {}): ApiConfig {
     publicUrl: '',
     grantRecheckSeconds: 0,
     docs: true,
+    operatorUids: [],
     ...overrides,
   };
 }

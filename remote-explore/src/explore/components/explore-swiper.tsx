@@ -8,31 +8,23 @@ import { media as bp, theme } from '@studio/ui-kit/theme';
 import { mediaUrl } from '../../lib/session';
 import { ItemPanel, useItemInfo, type ItemPanelProps } from './item-panel';
 
-/** Autoplay that stops while the pointer or the keyboard focus is on the slider, or when paused. */
-function autoplay(intervalMs: number, paused: { current: boolean }): KeenSliderPlugin {
+/**
+ * Autoplay that waits while `held()` says so (the pointer or the focus is on the picture or its panel,
+ * so what someone reads or is about to press never changes under them) or the slideshow is paused.
+ */
+function autoplay(intervalMs: number, held: () => boolean): KeenSliderPlugin {
   return (slider) => {
     let timer: ReturnType<typeof setTimeout> | undefined;
-    let held = false;
     const clear = () => {
       if (timer) clearTimeout(timer);
       timer = undefined;
     };
     const next = () => {
       clear();
-      if (held || paused.current) return;
+      if (held()) return;
       timer = setTimeout(() => slider.next(), intervalMs);
     };
-    const hold = (value: boolean) => () => {
-      held = value;
-      next();
-    };
-    slider.on('created', () => {
-      slider.container.addEventListener('mouseover', hold(true));
-      slider.container.addEventListener('mouseout', hold(false));
-      slider.container.addEventListener('focusin', hold(true));
-      slider.container.addEventListener('focusout', hold(false));
-      next();
-    });
+    slider.on('created', next);
     slider.on('dragStarted', clear);
     slider.on('animationEnded', next);
     slider.on('updated', next);
@@ -49,6 +41,8 @@ export function ExploreSwiper({ items, initial, onClose, onChange, onGone }: { i
   const [current, setCurrent] = useState(initial);
   const [playing, setPlaying] = useState(true);
   const paused = useRef(false);
+  const hovered = useRef(false);
+  const focused = useRef(false);
   const [sliderRef, slider] = useKeenSlider<HTMLDivElement>(
     {
       loop: IMAGE_SWIPER.loop && items.length > 1,
@@ -56,7 +50,7 @@ export function ExploreSwiper({ items, initial, onClose, onChange, onGone }: { i
       slides: { perView: IMAGE_SWIPER.perView, spacing: IMAGE_SWIPER.spacing },
       slideChanged: (instance) => setCurrent(instance.track.details.rel),
     },
-    [autoplay(IMAGE_SWIPER.autoplayMs, paused)],
+    [autoplay(IMAGE_SWIPER.autoplayMs, () => paused.current || hovered.current || focused.current)],
   );
   const item = items[current] ?? items[0];
   useItemInfo(item, onChange);
@@ -69,10 +63,21 @@ export function ExploreSwiper({ items, initial, onClose, onChange, onGone }: { i
     if (event.key === 'ArrowLeft') slider.current?.prev();
     if (event.key === 'ArrowRight') slider.current?.next();
   }
+  /** a hold starts or ends: the slider's update event re-arms (or stops) the autoplay timer */
+  const hold = (flag: { current: boolean }, value: boolean) => () => {
+    flag.current = value;
+    slider.current?.update();
+  };
 
   return (
     <Dialog title={item.title} onClose={onClose} width={1040} phoneFullScreen closeOnBackdrop testId="image-swiper">
-      <div css={{ display: 'grid', gridTemplateColumns: 'minmax(0, 3fr) minmax(260px, 2fr)', gap: 20, [bp.phone]: { gridTemplateColumns: '1fr' } }}>
+      <div
+        onMouseEnter={hold(hovered, true)}
+        onMouseLeave={hold(hovered, false)}
+        onFocus={hold(focused, true)}
+        onBlur={hold(focused, false)}
+        css={{ display: 'grid', gridTemplateColumns: 'minmax(0, 3fr) minmax(260px, 2fr)', gap: 20, [bp.phone]: { gridTemplateColumns: '1fr' } }}
+      >
         <div css={{ display: 'flex', flexDirection: 'column', gap: 8, minWidth: 0 }} onKeyDown={onKeyDown}>
           <div ref={sliderRef} className="keen-slider" aria-roledescription="carousel" aria-label="Pictures" css={{ borderRadius: theme.radius, overflow: 'hidden' }}>
             {items.map((slide, index) => (

@@ -8,7 +8,7 @@ import { copyFile, mkdir } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import { API_CODES, REPORT_HIDE_THRESHOLD, USER_TEXTS, type ExploreEntry, type Paginated, type Task, type Template, type TemplateTag } from 'shared-contracts';
+import { API_CODES, REPORT_HIDE_THRESHOLD, REVIEW_TEXTS, USER_TEXTS, type ExploreEntry, type ExploreReviewItem, type Paginated, type Task, type Template, type TemplateTag } from 'shared-contracts';
 import type { EngineContext, EngineJob, EngineResult } from '@studio/engines/types';
 import { runFfmpeg } from '@studio/engines/media/ffmpeg';
 import { envelope, picture, startHarness, TestEngine, type Harness, type TestUser } from '../../../test/tasks-harness';
@@ -148,6 +148,43 @@ describe('explore', () => {
     expect((await get('/v1/workflow/explore/info?id=1401')).status).toBe(404);
     const stored = await h.testDb.db.query<{ other: string }>("SELECT other FROM explore_reports WHERE explore_id = $1 AND reason = 'Other'", [target]);
     expect(stored.rows.map((row) => row.other)).toContain('misleading title');
+  });
+
+  it('lets only operators see the review queue and decide: cleared returns the item to the gallery (never to a reporter), removed keeps it out', async () => {
+    const operator = await h.user('free');
+    const someone = await h.user('free');
+    h.ctx.config.operatorUids.push(operator.uid);
+    try {
+      expect((await get('/v1/explore/review/list')).status).toBe(401);
+      const refused = await get('/v1/explore/review/list', someone);
+      expect(refused.status).toBe(403);
+      expect(refused.body.msg).toBe(REVIEW_TEXTS.OPERATORS_ONLY);
+      expect((await post('/v1/explore/review', someone, { explore_id: 1401, verdict: 'cleared' })).status).toBe(403);
+
+      const queue = (await get<Paginated<ExploreReviewItem>>('/v1/explore/review/list?page=1&page_size=10', operator)).body.data;
+      const hidden = queue.list.find((item) => item.entry.id === 1401);
+      expect(hidden).toMatchObject({ review: 'pending', reports: REPORT_HIDE_THRESHOLD, others: Array(REPORT_HIDE_THRESHOLD - 1).fill('misleading title') });
+      expect(hidden?.reasons).toEqual([{ reason: 'Other', count: REPORT_HIDE_THRESHOLD - 1 }, { reason: 'Fraud', count: 1 }]);
+      expect((await post('/v1/explore/review', operator, { explore_id: 1402, verdict: 'removed' })).status).toBe(404);
+
+      const cleared = await post<ExploreReviewItem>('/v1/explore/review', operator, { explore_id: 1401, verdict: 'cleared' });
+      expect(cleared.body.data.review).toBe('cleared');
+      const shown = async (user?: TestUser) => (await get<Paginated<ExploreEntry>>('/v1/workflow/explore/list?page=1&page_size=100', user)).body.data.list.some((item) => item.id === 1401);
+      expect(await shown(someone)).toBe(true);
+      // a report after the verdict still hides it from that reporter
+      await post('/v1/explore/report', someone, { explore_id: 1401, reason: 'Fraud' });
+      expect(await shown(someone)).toBe(false);
+      expect(await shown(operator)).toBe(true);
+      expect((await get<Paginated<ExploreReviewItem>>('/v1/explore/review/list', operator)).body.data.list.some((item) => item.entry.id === 1401)).toBe(false);
+
+      await post('/v1/explore/review', operator, { explore_id: 1401, verdict: 'removed' });
+      expect(await shown(someone)).toBe(false);
+      expect((await get('/v1/workflow/explore/info?id=1401', someone)).status).toBe(404);
+      const audit = await h.testDb.db.query<{ reviewed_by: string }>('SELECT reviewed_by FROM explore_items WHERE id = 1401');
+      expect(audit.rows[0].reviewed_by).toBe(operator.uid);
+    } finally {
+      h.ctx.config.operatorUids.length = 0;
+    }
   });
 
   it('likes once per user', async () => {

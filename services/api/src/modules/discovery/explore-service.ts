@@ -219,11 +219,6 @@ export function createExploreService(deps: { db: Database; media: MediaStore; ur
 
     report: (uid: string, id: number, reason: string, other: string) => fileReport(db, uid, id, reason, other),
 
-    /** a moderator's verdict on a hidden item: cleared items return to the gallery, removed ones never */
-    async review(id: number, verdict: 'cleared' | 'removed'): Promise<void> {
-      await db.query('UPDATE explore_items SET review = $2 WHERE id = $1', [id, verdict]);
-    },
-
     async publish(caller: string, taskId: string, outputIndex: number, title: string | undefined): Promise<ExploreEntry> {
       const task = await loadOwnTask(db, caller, taskId);
       if (!task) throw fail.notFound('No such task');

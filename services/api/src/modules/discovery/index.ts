@@ -4,6 +4,7 @@
  *
  *   GET  /v1/workflow/explore/list, /v1/workflow/explore/info       the gallery and an item's detail
  *   POST /v1/explore/report, /publish, /unpublish, /like, /state     moderation and the author's side
+ *   GET  /v1/explore/review/list, POST /v1/explore/review            operators (OPERATOR_UIDS): hidden items' verdicts
  *   GET  /v1/workflow/list, /v1/workflow/ct/list, /v1/workflow/info  templates and effects
  *   GET  /v1/recommend/tpl                                           hot templates (Home, pickers)
  *   POST /v1/workflow/direct                                         a template run: a task like any create
@@ -18,6 +19,8 @@ import { TaskQueue, queueConfigFromEnv } from '../tasks/queue.js';
 import type { TaskEngines } from '../tasks/worker.js';
 import { createExploreService } from './explore-service.js';
 import { exploreRoutes } from './explore-routes.js';
+import { reviewRoutes } from './review-routes.js';
+import { createReviewService } from './review-service.js';
 import { runShowcase, showcaseRunKey, showcaseSizeFromEnv, writeCatalogue, type ShowcaseSize } from './showcase.js';
 import { createTemplateService } from './template-service.js';
 import { templateRoutes } from './template-routes.js';
@@ -50,6 +53,7 @@ export function discoveryPlugin(options: DiscoveryModuleOptions = {}): ApiModule
     await writeCatalogue(ctx.db, size);
     await scope.register(exploreRoutes, { ctx, explore });
     await scope.register(templateRoutes, { ctx, templates });
+    await scope.register(reviewRoutes, { ctx, review: createReviewService({ db: ctx.db, toEntry: (row, caller) => explore.toEntry(row, caller) }) });
 
     if (size === 'off') return;
     const queue = new TaskQueue(ctx.db, { ...queueConfigFromEnv(), ...(options.bossSchema ? { schema: options.bossSchema } : {}) }, { supervise: false });
