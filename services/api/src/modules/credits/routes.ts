@@ -1,16 +1,16 @@
 /** The credit transactions call (acquisition or consumption, paged by 15). */
 import { Type } from '@sinclair/typebox';
 import { TRANSACTIONS_PAGE_SIZE } from 'shared-contracts';
-import { ok, responses, type TypeBoxProvider } from '../../http.js';
+import { defineCall } from '../../define-call.js';
 import { CreditTransactionsSchema } from '../../schemas.js';
 import type { ApiModulePlugin } from '../types.js';
 
-export const creditRoutes: ApiModulePlugin = async (scope, ctx) => {
-  const app = scope.withTypeProvider<TypeBoxProvider>();
+export const creditRoutes: ApiModulePlugin = async (app, ctx) => {
   const { ledger, auth } = ctx;
 
-  app.get(
-    '/v1/credits/transactions',
+  defineCall(
+    app,
+    'GET /v1/credits/transactions',
     {
       preHandler: auth.authenticate,
       schema: {
@@ -22,12 +22,12 @@ export const creditRoutes: ApiModulePlugin = async (scope, ctx) => {
           page: Type.Integer({ minimum: 1, maximum: 100000, default: 1 }),
           page_size: Type.Integer({ minimum: 1, maximum: 100, default: TRANSACTIONS_PAGE_SIZE }),
         }),
-        response: responses(CreditTransactionsSchema),
+        response: CreditTransactionsSchema,
       },
     },
     async (request) => {
       const { type, page, page_size: pageSize } = request.query;
-      return ok(request, await ledger.transactions(request.user!.uid, { type, page, pageSize }));
+      return ledger.transactions(request.user!.uid, { type, page, pageSize });
     },
   );
 };
