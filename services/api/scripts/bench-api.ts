@@ -24,7 +24,7 @@ import { ok } from '../src/http';
 import { apiModules } from '../src/modules/registry';
 import type { ApiModuleDefinition, ModuleContext } from '../src/modules/types';
 import { buildApiApp } from '../src/plugin';
-import { upsertUserFromProfile } from '../src/users';
+import { upsertUserFromProfile } from '../src/modules/users/users';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);

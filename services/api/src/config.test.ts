@@ -1,4 +1,4 @@
-import { loadApiConfig } from './config';
+import { loadApiConfig, loadConfig, loadWorkerConfig } from './config';
 
 const production = { NODE_ENV: 'production', JWT_SECRET: 'p'.repeat(40), ACCOUNT_CLIENT_SECRET: 'secret' };
 
@@ -16,5 +16,61 @@ describe('loadApiConfig', () => {
     const oneHop = loadApiConfig({ TRUST_PROXY: '1' }).proxyTrust;
     expect(typeof oneHop === 'function' && oneHop('203.0.113.1', 0) && !oneHop('203.0.113.2', 1)).toBe(true);
     expect(() => loadApiConfig({ TRUST_PROXY: 'true' })).toThrow(/never 'true'/);
+  });
+});
+
+describe('loadConfig', () => {
+  const env = {
+    ...production,
+    PAYMENTS: 'stripe',
+    STRIPE_SECRET_KEY: 'sk',
+    STRIPE_WEBHOOK_SECRET: 'wh',
+    CHECKIN_COUNTRIES: 'pe, cl',
+    STORAGE_DIR: '/srv/studio-files',
+    METRICS_TOKEN: 'scrape',
+    TRACK_FORWARD_URL: 'https://collector.example/e',
+    ENGINE_DEFAULT: 'comfyui',
+    COMFYUI_URL: 'http://gpu:8188',
+    WORKER: '0',
+    AB_TESTS_OFF: 'a, b',
+    PORT: '9000',
+  };
+
+  it('reads every section from the environment it is given, once, into a frozen tree', () => {
+    const before = { ...process.env };
+    const config = loadConfig(env);
+    expect(config.api.checkin.countries).toEqual(['PE', 'CL']);
+    expect(config.api.storage.dir).toBe('/srv/studio-files');
+    expect(config.storage).toBe(config.api.storage);
+    expect(config.api.metrics.token).toBe('scrape');
+    expect(config.api.tracking.forwardUrl).toBe('https://collector.example/e');
+    expect(config.api.billing.payments).toBe('stripe');
+    expect(config.tasks.engines.default).toBe('comfyui');
+    expect(config.tasks.engineEnv).toEqual({ ENGINE_DEFAULT: 'comfyui', COMFYUI_URL: 'http://gpu:8188' });
+    expect(config.worker.mode).toBe('off');
+    expect(config.abTestsOff).toEqual(['a', 'b']);
+    expect(config.server).toEqual({ port: 9000, host: '127.0.0.1' });
+    expect(config.production).toBe(true);
+    expect(Object.isFrozen(config) && Object.isFrozen(config.api.storage.quotaBytes) && Object.isFrozen(config.api.checkin.countries)).toBe(true);
+    expect(() => {
+      (config.api.metrics as { token: string }).token = 'changed';
+    }).toThrow(TypeError);
+    // nothing read into process.env, nothing written to it
+    expect(process.env).toEqual(before);
+  });
+
+  it('honours QA overrides only outside production (APP_ENV first, then NODE_ENV)', () => {
+    expect(loadConfig({ APP_ENV: 'test' }).api.qaOverrides).toBe(true);
+    expect(loadConfig({ ...env, APP_ENV: 'production' }).api.qaOverrides).toBe(false);
+    expect(loadConfig(env).api.qaOverrides).toBe(false);
+  });
+
+  it('the API refuses a production start without its secrets and payments; a worker needs neither', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/JWT_SECRET/);
+    expect(() => loadConfig({ ...production })).toThrow(/PAYMENTS=sandbox/);
+    const worker = loadWorkerConfig({ NODE_ENV: 'production', DATABASE_URL: 'postgres://db/studio', WORKER_METRICS_PORT: '0' });
+    expect(worker.database.url).toBe('postgres://db/studio');
+    expect(worker.worker.metricsPort).toBe(0);
+    expect('api' in worker).toBe(false);
   });
 });

@@ -1,7 +1,24 @@
+/**
+ * The one typed configuration of the services, read once from the environment by the entry points
+ * (`loadConfig`, `loadWorkerConfig`) and frozen; nothing else reads process.env, and nothing writes it.
+ * A module gets its section through ModuleContext.config (e.g. `ctx.config.storage`).
+ */
+import path from 'node:path';
 import { parseTrustProxy, type ProxyTrust } from '@studio/db';
+import { loadBillingConfig, type BillingConfig } from './modules/billing/config.js';
+import { parseCountries } from './modules/checkin/checkin-service.js';
+import { showcaseSizeFromEnv, type ShowcaseSize } from './modules/discovery/showcase.js';
+import { storageConfigFromEnv, type StorageConfig } from './modules/storage/config.js';
+import { creationLimitsFromEnv, type CreationLimits } from './modules/tasks/creation-limits.js';
+import { engineConfigFromEnv } from './modules/tasks/engines.js';
+import { planRulesFromEnv, type PlanRules } from './modules/tasks/pricing.js';
+import { queueConfigFromEnv, type QueueConfig } from './modules/tasks/queue.js';
+import { workerConfigFromEnv, type TaskWorkerConfig } from './modules/tasks/worker-config.js';
 
-/** The product API's settings. `loadApiConfig` reads them from the environment. */
-export interface ApiConfig {
+type EngineConfig = ReturnType<typeof engineConfigFromEnv>;
+
+/** The product API's own settings (the core of ApiConfig). `loadApiConfig` reads them from the environment. */
+export interface ApiCoreConfig {
   /** HS256 secret for the product JWT (at least 32 characters in production) */
   jwtSecret: string;
   /** lifetime of a JWT and of the session it carries, in seconds (default 2 days, the token cookie's life) */
@@ -31,9 +48,38 @@ export interface ApiConfig {
   operatorUids: string[];
 }
 
+/** The settings of the API's modules, one section each. */
+export interface ModuleSections {
+  /** APP_ENV (else NODE_ENV) is not production: QA overrides such as the ab_override cookie are honoured */
+  qaOverrides: boolean;
+  storage: StorageConfig;
+  billing: BillingConfig;
+  checkin: { countries: readonly string[] };
+  tracking: { retentionDays: number; batchesPerMinute: number; forwardUrl: string };
+  metrics: { token: string };
+  discovery: { showcase: ShowcaseSize };
+  tasks: TasksConfig;
+}
+
+/** The task pipeline's settings (modules/tasks: the API's routes and the worker). */
+export interface TasksConfig {
+  worker: Partial<TaskWorkerConfig>;
+  queue: QueueConfig;
+  rules: PlanRules;
+  creationLimits: CreationLimits;
+  engines: EngineConfig;
+  /** the ENGINE_* and COMFYUI_* settings, in the form the engines package reads them */
+  engineEnv: Readonly<Record<string, string | undefined>>;
+  /** TASKS_PREMIUM_VIDEO_MODEL=1: a premium video model is installed */
+  premiumVideoModel: boolean;
+}
+
+/** What a module of the API sees as ctx.config: the API's core settings and every module's section. */
+export type ApiConfig = ApiCoreConfig & ModuleSections;
+
 export const DEV_JWT_SECRET = 'dev-only-secret-change-me-0123456789abcdef';
 
-export function loadApiConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
+export function loadApiConfig(env: NodeJS.ProcessEnv): ApiCoreConfig {
   const production = env.NODE_ENV === 'production';
   const jwtSecret = env.JWT_SECRET ?? (production ? '' : DEV_JWT_SECRET);
   if (production && jwtSecret.length < 32) {
@@ -56,6 +102,105 @@ export function loadApiConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
   };
 }
 
+/** The module sections of an environment (each module's own loader reads its variables). */
+export function loadModuleSections(env: NodeJS.ProcessEnv): ModuleSections {
+  return {
+    qaOverrides: (env.APP_ENV ?? env.NODE_ENV) !== 'production',
+    storage: storageConfigFromEnv(env),
+    billing: loadBillingConfig(env),
+    checkin: { countries: parseCountries(env.CHECKIN_COUNTRIES) },
+    tracking: {
+      retentionDays: Math.max(1, Number(env.TRACK_RETENTION_DAYS ?? 30) || 30),
+      batchesPerMinute: Math.max(1, Number(env.TRACK_BATCHES_PER_MINUTE ?? 120) || 120),
+      forwardUrl: env.TRACK_FORWARD_URL ?? '',
+    },
+    metrics: { token: env.METRICS_TOKEN ?? '' },
+    discovery: { showcase: showcaseSizeFromEnv(env) },
+    tasks: loadTasksConfig(env),
+  };
+}
+
+export function loadTasksConfig(env: NodeJS.ProcessEnv): TasksConfig {
+  return {
+    worker: workerConfigFromEnv(env),
+    queue: queueConfigFromEnv(env),
+    rules: planRulesFromEnv(env),
+    creationLimits: creationLimitsFromEnv(env),
+    engines: engineConfigFromEnv(env),
+    engineEnv: Object.fromEntries(Object.entries(env).filter(([name]) => /^(ENGINE_|COMFYUI_)/.test(name))),
+    premiumVideoModel: env.TASKS_PREMIUM_VIDEO_MODEL === '1',
+  };
+}
+
+/** What every entry point (API, worker, composed product) builds its services from: see bootstrap.ts. */
+export interface RuntimeConfig {
+  production: boolean;
+  /** DATABASE_URL (a PostgreSQL server), else PGlite in PGLITE_DATA_DIR (default .data/pglite) */
+  database: { url: string; dataDir: string };
+  storage: StorageConfig;
+  tasks: TasksConfig;
+  /** LOG_LEVEL (default info) */
+  logLevel: string;
+  /** WORKER=1 on, 0 off, else auto (in-process on the embedded database); WORKER_METRICS_PORT (9464; 0 = none) */
+  worker: { mode: 'on' | 'off' | 'auto'; metricsPort: number };
+  /** SEED_DEMO=0 skips the demo data of the embedded database */
+  seed: { demo: boolean };
+  /** IMAGE_DECODE_CONCURRENCY: heavy picture decodes at once in this process (default 2) */
+  imageDecodeConcurrency: number;
+}
+
+/** The API's (and the composed product's) whole configuration. */
+export interface StudioConfig extends RuntimeConfig {
+  api: ApiConfig;
+  /** PORT (8120) and HOST (127.0.0.1) of the API on its own */
+  server: { port: number; host: string };
+  /** AB_TESTS_OFF=code1,code2: A/B tests switched off at start (everyone gets the default plan) */
+  abTestsOff: string[];
+}
+
+export function isProduction(env: NodeJS.ProcessEnv = process.env): boolean {
+  return env.NODE_ENV === 'production';
+}
+
+function loadRuntime(env: NodeJS.ProcessEnv, storage: StorageConfig, tasks: TasksConfig): RuntimeConfig {
+  const decode = Number(env.IMAGE_DECODE_CONCURRENCY ?? 2);
+  return {
+    production: isProduction(env),
+    database: { url: env.DATABASE_URL ?? '', dataDir: path.resolve(env.PGLITE_DATA_DIR ?? '.data/pglite') },
+    storage,
+    tasks,
+    logLevel: env.LOG_LEVEL ?? 'info',
+    worker: { mode: env.WORKER === '1' ? 'on' : env.WORKER === '0' ? 'off' : 'auto', metricsPort: Number(env.WORKER_METRICS_PORT ?? 9464) },
+    seed: { demo: env.SEED_DEMO !== '0' },
+    imageDecodeConcurrency: Number.isInteger(decode) && decode > 0 ? decode : 2,
+  };
+}
+
+/** Freezes a settings tree (plain objects and arrays; functions such as a proxy-trust test are left as they are). */
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const child of Object.values(value)) deepFreeze(child);
+  }
+  return value;
+}
+
+/** The whole configuration of an environment, read once and frozen (the API's and the composed product's start). */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): StudioConfig {
+  const api: ApiConfig = { ...loadApiConfig(env), ...loadModuleSections(env) };
+  return deepFreeze({
+    ...loadRuntime(env, api.storage, api.tasks),
+    api,
+    server: { port: Number(env.PORT ?? 8120), host: env.HOST ?? '127.0.0.1' },
+    abTestsOff: (env.AB_TESTS_OFF ?? '').split(',').map((code) => code.trim()).filter(Boolean),
+  });
+}
+
+/** What a worker process needs (no API secrets, no payment settings), read once and frozen. */
+export function loadWorkerConfig(env: NodeJS.ProcessEnv = process.env): RuntimeConfig {
+  return deepFreeze(loadRuntime(env, storageConfigFromEnv(env), loadTasksConfig(env)));
+}
+
 /** A config for tests and benches: everything set, nothing read from the environment. */
 export function testApiConfig(overrides: Partial<ApiConfig> = {}): ApiConfig {
   return {
@@ -70,6 +215,8 @@ export function testApiConfig(overrides: Partial<ApiConfig> = {}): ApiConfig {
     grantRecheckSeconds: 0,
     docs: true,
     operatorUids: [],
+    // the defaults of a test run (NODE_ENV=test: no billing scheduler, no showcase job)
+    ...loadModuleSections({ NODE_ENV: 'test' }),
     ...overrides,
   };
 }

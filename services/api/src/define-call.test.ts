@@ -3,7 +3,7 @@ import { Type } from '@sinclair/typebox';
 import type { ApiEnvelope, TaskCostResponse } from 'shared-contracts';
 import { defineCall, serverPathOf, type Same, type ServerPath } from './define-call';
 import { installEnvelopeHandlers, installNotFound } from './http';
-import { CmsSchema } from './schemas';
+import { CmsSchema } from './modules/content/schemas';
 
 const CostSchema = Type.Object({
   algorithm: Type.String(),

@@ -1,6 +1,20 @@
 /** @studio/api: the product API as a library (apiPlugin, buildApiApp), its ledger, and the demo seed. */
 export { apiPlugin, buildApiApp, migrateApi, API_MIGRATIONS_DIR, type ApiPluginOptions, type BuildApiAppOptions } from './plugin.js';
-export { loadApiConfig, testApiConfig, type ApiConfig } from './config.js';
+export {
+  loadConfig,
+  loadWorkerConfig,
+  loadApiConfig,
+  loadModuleSections,
+  testApiConfig,
+  type ApiConfig,
+  type ApiCoreConfig,
+  type ModuleSections,
+  type RuntimeConfig,
+  type StudioConfig,
+  type TasksConfig,
+} from './config.js';
+export { bootstrap, runsWorker, startWorker, switchOffAbTests, type ApiServices as BootstrappedApi, type CoreServices, type BootstrapOptions, type RunningWorker } from './bootstrap.js';
+export { defineCall, serverPathOf, type Same, type CallSchema, type CallRequest } from './define-call.js';
 export {
   createHttpAccountClient,
   parseAccountProfile,
@@ -35,7 +49,7 @@ export {
   isEuropean,
   FREE_TRIAL_FEATURE,
   type SubscriptionInput,
-} from './users.js';
+} from './modules/users/users.js';
 export { grantDueMembershipCredits } from './modules/billing/grants.js';
 export { seedDemoData, DEMO_USERS, DEMO_PASSWORD, type SeedOptions, type SeedResult } from './seed.js';
 export type { ApiModuleDefinition, ApiModulePlugin, ModuleContext } from './modules/types.js';

@@ -1,47 +1,27 @@
 /**
  * The product API on its own: `tsx services/api/src/main.ts`.
- * Env: PORT (8120), HOST (127.0.0.1), DATABASE_URL (else PGlite in PGLITE_DATA_DIR or .data/pglite),
- * JWT_SECRET, JWT_TTL_SECONDS, ACCOUNT_INTERNAL_URL, ACCOUNT_CLIENT_ID, ACCOUNT_CLIENT_SECRET, TRUST_PROXY,
- * COUNTRY_HEADER, PUBLIC_URL, API_DOCS, LOG_LEVEL, SEED_DEMO (0 to skip the demo data of the embedded default).
+ * Env (read once by config.ts loadConfig): PORT (8120), HOST (127.0.0.1), DATABASE_URL (else PGlite in
+ * PGLITE_DATA_DIR or .data/pglite), JWT_SECRET, JWT_TTL_SECONDS, ACCOUNT_INTERNAL_URL, ACCOUNT_CLIENT_ID,
+ * ACCOUNT_CLIENT_SECRET, TRUST_PROXY, COUNTRY_HEADER, PUBLIC_URL, API_DOCS, LOG_LEVEL, SEED_DEMO (0 to skip
+ * the demo data of the embedded default), WORKER (1 runs the task worker here too; 0 never), and every
+ * module's settings (see config.ts).
  */
-import { openDatabase } from '@studio/db';
-import { createHttpAccountClient } from './account-client.js';
-import { loadApiConfig } from './config.js';
-import { buildApiApp, migrateApi } from './plugin.js';
-import { seedDemoData } from './seed.js';
-import { createLedger } from './modules/credits/ledger.js';
-import { createStorageFromEnv } from './modules/storage/config.js';
-import { createTaskEngines } from './modules/tasks/engines.js';
-import { startTaskWorker, workerConfigFromEnv } from './modules/tasks/worker.js';
+import { bootstrap, runsWorker, startWorker } from './bootstrap.js';
+import { loadConfig } from './config.js';
+import { buildApiApp } from './plugin.js';
 
 async function main(): Promise<void> {
-  const config = loadApiConfig();
-  const db = await openDatabase();
-  await migrateApi(db);
-  if (db.kind === 'pglite' && process.env.SEED_DEMO !== '0') {
-    const result = await seedDemoData(db);
-    if (result.seeded && result.users.length) console.log(`[api] demo accounts seeded: ${result.users.join(', ')}`);
-  }
-  const accountClient = createHttpAccountClient({
-    baseUrl: config.accountInternalUrl,
-    clientId: config.accountClientId,
-    clientSecret: config.accountClientSecret,
-  });
-  const app = await buildApiApp({ db, config, accountClient, skipMigrations: true });
+  const config = loadConfig();
+  const services = await bootstrap(config, { seed: true, log: (message) => console.log(`[api] ${message}`) });
+  const { db, ledger, auth, storage, accountClient } = services;
+  const app = await buildApiApp({ db, config: config.api, accountClient, ledger, auth, storage, skipMigrations: true, logger: { level: config.logLevel } });
   // PGlite is one process: its worker must run here; on PostgreSQL, worker-main.ts processes do it (WORKER=1 here too)
-  const runWorker = process.env.WORKER === '1' || (db.kind === 'pglite' && process.env.WORKER !== '0');
-  const engines = runWorker ? await createTaskEngines() : null;
-  const worker = engines
-    ? await startTaskWorker({ db, ledger: createLedger(db), storage: createStorageFromEnv(), engines, config: workerConfigFromEnv(), log: app.log })
-    : null;
-  const port = Number(process.env.PORT ?? 8120);
-  const host = process.env.HOST ?? '127.0.0.1';
-  await app.listen({ port, host });
+  const worker = runsWorker(config, db) ? await startWorker(config, services, app.log) : null;
+  await app.listen({ port: config.server.port, host: config.server.host });
   const stop = async () => {
     await worker?.stop();
-    await engines?.close();
     await app.close();
-    await db.close();
+    await services.close();
     process.exit(0);
   };
   process.once('SIGINT', stop);

@@ -11,14 +11,14 @@ import swaggerUi from '@fastify/swagger-ui';
 import { migrate, type Database } from '@studio/db';
 import type { AccountClient } from './account-client.js';
 import { createAuth, type AuthService } from './auth.js';
-import { applyCatalogue } from './catalogue.js';
+import { applyCatalogue } from './modules/catalogue/index.js';
 import type { ApiConfig } from './config.js';
 import { incomingTraceId, installEnvelopeHandlers, installNotFound } from './http.js';
 import { createLedger, type Ledger } from './modules/credits/ledger.js';
-import { apiModules } from './modules/registry.js';
+import type { StorageAdapter } from './modules/storage/adapter.js';
+import { createStorage } from './modules/storage/config.js';
+import { apiModules, coreModules } from './modules/registry.js';
 import type { ApiModuleDefinition, ModuleContext } from './modules/types.js';
-import { contentRoutes } from './routes/content.js';
-import { identityRoutes } from './routes/identity.js';
 import { grantDueMembershipCredits } from './modules/billing/grants.js';
 
 export const API_MIGRATIONS_DIR = path.resolve(__dirname, '..', 'migrations');
@@ -35,6 +35,19 @@ export interface ApiPluginOptions {
   holdSweepMs?: number;
   /** called with the services the plugin built (benches and tests reach the ledger this way) */
   onReady?: (ctx: ModuleContext) => void;
+  /** services bootstrap built (the entry points); unset, the plugin builds its own from db and config */
+  ledger?: Ledger;
+  auth?: AuthService;
+  storage?: StorageAdapter;
+}
+
+/** The API's auth on the account service: a session stands while its account grant does. */
+export function createApiAuth(db: Database, config: ApiConfig, accountClient: AccountClient): AuthService {
+  // membership credits are granted by the billing lifecycle job and at fulfilment, never when a token is checked
+  return createAuth(db, config, {
+    grantActive: accountClient.tokenActive ? (grant) => accountClient.tokenActive!(grant) : undefined,
+    grantRecheckMs: config.grantRecheckSeconds * 1000,
+  });
 }
 
 /** Applies the API's SQL migrations and the catalogue step. Safe at every start. */
@@ -52,18 +65,15 @@ export interface ApiServices {
 export async function apiPlugin(app: FastifyInstance, opts: ApiPluginOptions): Promise<void> {
   const { db, config, accountClient } = opts;
   if (!opts.skipMigrations) await migrateApi(db);
-  const ledger = createLedger(db);
-  // membership credits are granted by the billing lifecycle job and at fulfilment, not when a token is checked
-  const auth = createAuth(db, config, {
-    grantActive: accountClient.tokenActive ? (grant) => accountClient.tokenActive!(grant) : undefined,
-    grantRecheckMs: config.grantRecheckSeconds * 1000,
-  });
+  const ledger = opts.ledger ?? createLedger(db);
+  const auth = opts.auth ?? createApiAuth(db, config, accountClient);
   const ctx: ModuleContext = {
     db,
     config,
     accountClient,
     ledger,
     auth,
+    storage: opts.storage ?? createStorage(config.storage),
     ensureMembershipGrants: (userId, at) => grantDueMembershipCredits(db, ledger, { userId, at }),
   };
 
@@ -91,10 +101,7 @@ export async function apiPlugin(app: FastifyInstance, opts: ApiPluginOptions): P
   });
   if (config.docs) await app.register(swaggerUi, { routePrefix: '/v1/docs' });
 
-  await app.register(identityRoutes, ctx);
-  await app.register(contentRoutes, ctx);
-
-  for (const module of opts.modules ?? apiModules) {
+  for (const module of [...coreModules, ...(opts.modules ?? apiModules)]) {
     if (module.migrationsDir) await migrate(db, `api-${module.name}`, module.migrationsDir);
     await app.register(module.plugin, ctx);
   }
@@ -124,7 +131,7 @@ export interface BuildApiAppOptions extends ApiPluginOptions {
 /** A Fastify app with only the product API (tests, benches, running it on its own). */
 export async function buildApiApp(opts: BuildApiAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: opts.logger ?? { level: process.env.LOG_LEVEL ?? 'info' },
+    logger: opts.logger ?? { level: 'info' },
     genReqId: (request) => incomingTraceId(request.headers['x-trace-id']) ?? randomUUID(),
     logController: new LogController({ requestIdLogLabel: 'trace_id' }),
     trustProxy: opts.config.proxyTrust ?? opts.config.trustProxy,

@@ -1,85 +1,13 @@
 /**
- * TypeBox schemas of the wire types the routes take and answer. Each is checked at compile time against the
- * contract's type (shared-contracts): a drift on either side fails `tsc`.
+ * TypeBox schemas of wire types more than one module answers (skus, credit transactions, prompt samples,
+ * demos); a module's own schemas live beside it (modules/<name>/schemas.ts). Each is checked at compile
+ * time against the contract's type (shared-contracts): a drift on either side fails `tsc`.
  */
 import { Type, type Static } from '@sinclair/typebox';
-import type {
-  AdItem,
-  CmsResponse,
-  CreditTransaction,
-  DemoItem,
-  ListResponse,
-  MarketingItem,
-  OAuthTokenRequest,
-  OAuthTokenResponse,
-  PromptSample,
-  SkuItem,
-  SystemConfigEntry,
-  User,
-} from 'shared-contracts';
-
-/** true when A and B are assignable both ways */
-type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+import type { CreditTransaction, DemoItem, ListResponse, PromptSample, SkuItem } from 'shared-contracts';
+import type { Same } from './define-call.js';
 
 const Seconds = (description: string) => Type.Integer({ description: `${description}, seconds since epoch` });
-
-export const UserSchema = Type.Object(
-  {
-    token: Type.String({ description: 'the jwt' }),
-    uid: Type.String(),
-    verify: Type.Object({
-      level: Type.Union([Type.Literal('free'), Type.Literal('standard'), Type.Literal('premium'), Type.Literal('inactive')]),
-      expired_time: Seconds('membership end; 0 when none'),
-      is_expired: Type.Boolean(),
-    }),
-    integral: Type.Object({ integral: Type.Integer({ description: 'credit balance' }) }),
-    is_free_trial: Type.Boolean(),
-    tokenInfo: Type.Object({
-      jwt: Type.String(),
-      access_token: Type.String({ description: 'the session id' }),
-      is_new: Type.Boolean(),
-      created_at: Seconds('account creation'),
-    }),
-    featureCodes: Type.Array(Type.String()),
-    freeTrails: Type.Array(Type.String()),
-    country: Type.String(),
-    is_europe: Type.Boolean(),
-    lang: Type.String(),
-    isNewUser: Type.Boolean(),
-    avatar: Type.String(),
-    nickname: Type.String(),
-    firstname: Type.String(),
-    lastname: Type.String(),
-    email: Type.String(),
-    subscribe: Type.Array(
-      Type.Object({ pid: Type.Integer(), name: Type.String(), expired_time: Seconds('end'), is_expired: Type.Boolean() }),
-    ),
-  },
-  { description: 'The User of spec section 3' },
-);
-
-export const OAuthTokenBody = Type.Object({
-  code: Type.String({ minLength: 1, maxLength: 512 }),
-  code_verifier: Type.String({ minLength: 43, maxLength: 128, description: 'the PKCE verifier (RFC 7636)' }),
-  redirect_uri: Type.String({ minLength: 1, maxLength: 2048 }),
-  plan: Type.Optional(Type.Integer()),
-  timezone: Type.Optional(Type.String({ maxLength: 64 })),
-  landing_page: Type.Optional(Type.String({ maxLength: 2048 })),
-});
-
-export const OAuthTokenAnswer = Type.Object({ jwt: Type.String(), user: UserSchema });
-
-export const CmsSchema = Type.Object({
-  success: Type.Boolean(),
-  data: Type.Union([
-    Type.Object({
-      tdk: Type.Object({ title: Type.String(), description: Type.String(), keywords: Type.String() }),
-      blocks: Type.Object({ head: Type.String(), content: Type.String(), bottom: Type.String() }),
-    }),
-    Type.Null(),
-  ]),
-  error: Type.Union([Type.String(), Type.Null()]),
-});
 
 const PeriodUnit = Type.Union([Type.Literal('week'), Type.Literal('month'), Type.Literal('year')]);
 const Tier = Type.Union([Type.Literal('BASIC'), Type.Literal('STANDARD'), Type.Literal('PREMIUM')]);
@@ -120,25 +48,6 @@ export const SkuSchema = Type.Object({
 
 export const SkuInfoSchema = Type.Object({ sku_buy_list: Type.Array(SkuSchema), zero_buy_checked: Type.Boolean() });
 
-export const AdSchema = Type.Object({
-  module: Type.Union([Type.Literal('main_header'), Type.Literal('studio_footer'), Type.Literal('hooks_banner_mobile')]),
-  activity: Type.String(),
-  turn_url: Type.String(),
-  white_thumbnail: Type.String(),
-});
-
-export const MarketingSchema = Type.Object({
-  id: Type.Integer(),
-  title: Type.String(),
-  is_banner: Type.Boolean(),
-  is_pop: Type.Boolean(),
-  turn_url: Type.String({ description: "'' opens the purchase dialog" }),
-  image: Type.String(),
-  discount: Type.String(),
-});
-
-export const SystemConfigSchema = Type.Object({ code: Type.String(), value: Type.String({ description: 'JSON text' }) });
-
 export const PromptSampleSchema = Type.Object({ id: Type.Integer(), prompt: Type.String(), thumbnail: Type.String() });
 
 export const DemoSchema = Type.Object({
@@ -163,16 +72,9 @@ export const CreditTransactionsSchema = Type.Object({ list: Type.Array(CreditTra
 
 // Compile-time conformance with the contract.
 const conformance: [
-  Same<Static<typeof UserSchema>, User>,
-  Same<Static<typeof OAuthTokenBody>, OAuthTokenRequest>,
-  Same<Static<typeof OAuthTokenAnswer>, OAuthTokenResponse>,
-  Same<Static<typeof CmsSchema>, CmsResponse>,
   Same<Static<typeof SkuSchema>, SkuItem>,
-  Same<Static<typeof AdSchema>, AdItem>,
-  Same<Static<typeof MarketingSchema>, MarketingItem>,
-  Same<Static<typeof SystemConfigSchema>, SystemConfigEntry>,
   Same<Static<typeof PromptSampleSchema>, PromptSample>,
   Same<Static<typeof DemoSchema>, DemoItem>,
   Same<Static<typeof CreditTransactionsSchema>, ListResponse<CreditTransaction>>,
-] = [true, true, true, true, true, true, true, true, true, true, true];
+] = [true, true, true, true];
 void conformance;

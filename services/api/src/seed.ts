@@ -6,9 +6,10 @@
 import type { Database } from '@studio/db';
 import { SIGNUP_CREDITS } from 'shared-contracts';
 import { createLedger, type Ledger } from './modules/credits/ledger.js';
+import { isProduction } from './config.js';
 import { migrateApi } from './plugin.js';
 import { grantDueMembershipCredits } from './modules/billing/grants.js';
-import { addMonths, createSubscription } from './users.js';
+import { addMonths, createSubscription } from './modules/users/users.js';
 
 export const DEMO_USERS = {
   free: { id: '00000000-0000-4000-8000-000000000001', email: 'free@demo.local', nickname: 'Free Demo', country: 'US' },
@@ -24,6 +25,8 @@ export interface SeedOptions {
   ledger?: Ledger;
   /** seed a real PostgreSQL server too (tests); by default only the embedded PGlite database is seeded */
   allowServer?: boolean;
+  /** the config's production flag; unset: NODE_ENV of this process (config.ts isProduction) */
+  production?: boolean;
 }
 
 export interface SeedResult {
@@ -75,7 +78,7 @@ const PLANS: DemoPlan[] = [
 ];
 
 export async function seedDemoData(db: Database, options: SeedOptions = {}): Promise<SeedResult> {
-  if (process.env.NODE_ENV === 'production') return { seeded: false, reason: 'NODE_ENV=production', users: [] };
+  if (options.production ?? isProduction()) return { seeded: false, reason: 'NODE_ENV=production', users: [] };
   if (db.kind !== 'pglite' && !options.allowServer) {
     return { seeded: false, reason: 'demo data is only seeded into the embedded database', users: [] };
   }

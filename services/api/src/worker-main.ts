@@ -3,36 +3,30 @@
  * It shares the API's database (DATABASE_URL: a PostgreSQL server; PGlite cannot be shared between
  * processes) and storage (STORAGE_DRIVER=s3 with the S3_* settings, or a STORAGE_DIR both reach).
  *
- * Env: DATABASE_URL, STORAGE_*, S3_*, PGBOSS_SCHEMA, ENGINE_DEFAULT, ENGINE_<ALGORITHM>, ENGINE_ALGORITHMS,
- * COMFYUI_URL, COMFYUI_WORKFLOWS, WORKER_CONCURRENCY_VIDEO / _IMAGE / _AUDIO / _CHECK (1/1/1/2),
- * WORKER_POLL_SECONDS (1), WORKER_SWEEP_MS (15000), WORKER_STALE_MS (60000), WORKER_DIR, TASK_TIMEOUT_<LANE>_SECONDS,
- * WATERMARK_TEXT, WORKER_METRICS_PORT (9464; 0 = no /metrics).
+ * Env (read once by config.ts loadWorkerConfig): DATABASE_URL, STORAGE_*, S3_*, PGBOSS_SCHEMA, ENGINE_DEFAULT,
+ * ENGINE_<ALGORITHM>, ENGINE_ALGORITHMS, COMFYUI_URL, COMFYUI_WORKFLOWS, WORKER_CONCURRENCY_VIDEO / _IMAGE /
+ * _AUDIO / _CHECK, WORKER_POLL_SECONDS (1), WORKER_SWEEP_MS (15000), WORKER_STALE_MS (60000), WORKER_DIR,
+ * TASK_TIMEOUT_<LANE>_SECONDS, WATERMARK_TEXT, WORKER_METRICS_PORT (9464; 0 = no /metrics).
  * SIGTERM hands running tasks back to the queue before exiting.
  */
-import { openDatabase } from '@studio/db';
-import { createLedger } from './modules/credits/ledger.js';
-import { migrateApi } from './plugin.js';
-import { createStorageFromEnv } from './modules/storage/config.js';
-import { createTaskEngines } from './modules/tasks/engines.js';
-import { startTaskWorker, workerConfigFromEnv } from './modules/tasks/worker.js';
+import { bootstrap, startWorker } from './bootstrap.js';
+import { loadWorkerConfig } from './config.js';
 import { startMetricsServer } from './modules/metrics/registry.js';
 
 async function main(): Promise<void> {
-  const db = await openDatabase();
-  if (db.kind === 'pglite') {
+  const config = loadWorkerConfig();
+  if (!config.database.url) {
     console.warn('[worker] DATABASE_URL is not set: this worker has its own PGlite database, which the API cannot see. Use it with a PostgreSQL server, or run the worker in-process (the default start).');
   }
-  await migrateApi(db);
-  const engines = await createTaskEngines();
-  const worker = await startTaskWorker({ db, ledger: createLedger(db), storage: createStorageFromEnv(), engines, config: workerConfigFromEnv() });
+  const services = await bootstrap(config);
+  const worker = await startWorker(config, services);
   // Prometheus scrapes the worker at :WORKER_METRICS_PORT/metrics (default 9464; 0 = off)
-  const metricsPort = Number(process.env.WORKER_METRICS_PORT ?? 9464);
-  const metrics = metricsPort > 0 ? await startMetricsServer(db, metricsPort) : null;
+  const metricsPort = config.worker.metricsPort;
+  const metrics = metricsPort > 0 ? await startMetricsServer(services.db, metricsPort) : null;
   const stop = async () => {
     await metrics?.close();
     await worker.stop();
-    await engines.close();
-    await db.close();
+    await services.close();
     process.exit(0);
   };
   process.once('SIGINT', stop);

@@ -17,7 +17,7 @@ import { createHttpAccountClient } from '../src/account-client';
 import { testApiConfig } from '../src/config';
 import type { ApiModuleDefinition, ModuleContext } from '../src/modules/types';
 import { buildApiApp } from '../src/plugin';
-import { createSubscription } from '../src/users';
+import { createSubscription } from '../src/modules/users/users';
 import { StubAccountService, makeProfile, onPostgres, openTestDb, type TestDb } from './helpers';
 import { createLocalStorage } from '../src/modules/storage/local';
 import type { StorageAdapter } from '../src/modules/storage/adapter';

@@ -7,20 +7,9 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { openDatabase, type Database } from '@studio/db';
+import type { Database } from '@studio/db';
 import { accountPlugin, loadAccountConfig, migrateAccount, seedDemoAccounts } from '@studio/account';
-import {
-  apiPlugin,
-  createHttpAccountClient,
-  createLedger,
-  createStorageFromEnv,
-  createTaskEngines,
-  loadApiConfig,
-  migrateApi,
-  seedDemoData,
-  startTaskWorker,
-  workerConfigFromEnv,
-} from '@studio/api';
+import { apiPlugin, bootstrap, loadConfig, runsWorker, startWorker } from '@studio/api';
 import { createGateway } from './server.js';
 import { stripUntrustedCountry } from './country-header.js';
 
@@ -80,23 +69,16 @@ function localSecrets(dataDir: string): LocalSecrets {
   return secrets;
 }
 
-/**
- * AB_TESTS_OFF=code1,code2 switches A/B tests off (everyone gets the default variant), for an
- * integration environment or an incident; the tests stay in the catalogue to switch on again.
- */
-async function switchOffAbTests(db: Database, list: string | undefined): Promise<void> {
-  const codes = (list ?? '').split(',').map((code) => code.trim()).filter(Boolean);
-  if (codes.length) await db.query('UPDATE ab_tests SET active = false WHERE code = ANY($1::text[])', [codes]);
-}
-
 export async function startProduct(options: ProductOptions): Promise<RunningProduct> {
   const baseEnv = options.env ?? process.env;
   const dataDir = options.dataDir ?? baseEnv.PGLITE_DATA_DIR ?? path.join(options.rootDir, '.data', 'pglite');
   const embedded = !baseEnv.DATABASE_URL;
   const production = baseEnv.NODE_ENV === 'production';
   const secrets = embedded && !production ? localSecrets(dataDir) : null;
+  // the embedded default's settings on top of the environment; the process environment itself is never written
   const env: NodeJS.ProcessEnv = {
     ...baseEnv,
+    PGLITE_DATA_DIR: dataDir,
     JWT_SECRET: baseEnv.JWT_SECRET ?? secrets?.jwtSecret,
     ACCOUNT_TOKEN_SECRET: baseEnv.ACCOUNT_TOKEN_SECRET ?? secrets?.accountTokenSecret,
     ACCOUNT_CLIENT_SECRET: baseEnv.ACCOUNT_CLIENT_SECRET ?? secrets?.clientSecret,
@@ -106,24 +88,13 @@ export async function startProduct(options: ProductOptions): Promise<RunningProd
     // uploads and results beside the embedded database, so one data folder holds the whole product
     STORAGE_DIR: baseEnv.STORAGE_DIR ?? (embedded ? `${dataDir}-storage` : undefined),
   };
-  // the storage and engine settings are read from the process environment by the API's modules
-  if (env.STORAGE_DIR) process.env.STORAGE_DIR = env.STORAGE_DIR;
-
-  const db = await openDatabase({ url: env.DATABASE_URL, dataDir });
-  await migrateAccount(db);
-  await migrateApi(db);
+  // one config, read once: the API's and its modules' (config.ts), the account service's
+  const config = loadConfig(env);
   const accountConfig = loadAccountConfig(env);
-  const apiConfig = loadApiConfig(env);
-  if (embedded && !production && env.SEED_DEMO !== '0') {
-    await seedDemoAccounts(db);
-    await seedDemoData(db);
-  }
-  await switchOffAbTests(db, env.AB_TESTS_OFF);
-  const accountClient = createHttpAccountClient({
-    baseUrl: apiConfig.accountInternalUrl,
-    clientId: apiConfig.accountClientId,
-    clientSecret: apiConfig.accountClientSecret,
-  });
+  // the embedded default (PGlite, not production) gets the demo accounts and their product data
+  const services = await bootstrap(config, { migrate: migrateAccount, seed: true });
+  const { db, ledger, auth, storage, accountClient } = services;
+  if (embedded && !production && config.seed.demo) await seedDemoAccounts(db);
 
   const app = await createGateway({
     rootDir: options.rootDir,
@@ -132,18 +103,15 @@ export async function startProduct(options: ProductOptions): Promise<RunningProd
     remotesJsonPath: env.REMOTES_JSON,
     seo: { canonicalOrigin: env.CANONICAL_ORIGIN },
     mountServices: async (gateway) => {
-      gateway.addHook('onRequest', stripUntrustedCountry(env.COUNTRY_HEADER));
+      gateway.addHook('onRequest', stripUntrustedCountry(config.api.countryHeader));
       await gateway.register(accountPlugin, { prefix: '/account', db, config: accountConfig });
-      await gateway.register(apiPlugin, { db, config: apiConfig, accountClient, skipMigrations: true });
+      await gateway.register(apiPlugin, { db, config: config.api, accountClient, ledger, auth, storage, skipMigrations: true });
     },
   });
   await app.listen({ port: options.port, host: options.host });
   // the worker runs in this process in the embedded default (PGlite is one process); WORKER=0 leaves it
   // to `services/api/src/worker-main.ts` processes on a PostgreSQL server
-  const engines = env.WORKER === '0' ? null : await createTaskEngines(env);
-  const worker = engines
-    ? await startTaskWorker({ db, ledger: createLedger(db), storage: createStorageFromEnv(env), engines, config: workerConfigFromEnv(env), log: app.log })
-    : null;
+  const worker = runsWorker(config, db, true) ? await startWorker(config, services, app.log) : null;
   const shownHost = options.host === '0.0.0.0' || options.host === '::' ? 'localhost' : options.host;
   return {
     url: `http://${shownHost}:${options.port}`,
@@ -151,9 +119,8 @@ export async function startProduct(options: ProductOptions): Promise<RunningProd
     db,
     async close() {
       await worker?.stop();
-      await engines?.close();
       await app.close();
-      await db.close();
+      await services.close();
     },
   };
 }

@@ -15,6 +15,7 @@ import type { AccountClient } from '../account-client.js';
 import type { AuthService } from '../auth.js';
 import type { ApiConfig } from '../config.js';
 import type { Ledger } from './credits/ledger.js';
+import type { StorageAdapter } from './storage/adapter.js';
 
 export interface ModuleContext {
   db: Database;
@@ -22,6 +23,8 @@ export interface ModuleContext {
   auth: AuthService;
   config: ApiConfig;
   accountClient: AccountClient;
+  /** the media storage of the config (one adapter for every module; bootstrap shares it with the worker) */
+  storage: StorageAdapter;
   /** grants any membership credits that are due (the auth preHandler already does this for the caller) */
   ensureMembershipGrants(userId: string, at?: Date): Promise<number>;
 }

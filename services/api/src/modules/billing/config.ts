@@ -7,7 +7,7 @@ export interface BillingConfig {
   scheduler: boolean;
 }
 
-export function loadBillingConfig(env: NodeJS.ProcessEnv = process.env): BillingConfig {
+export function loadBillingConfig(env: NodeJS.ProcessEnv): BillingConfig {
   const payments = (env.PAYMENTS ?? 'sandbox').trim().toLowerCase();
   if (payments !== 'sandbox' && payments !== 'stripe') throw new Error(`PAYMENTS must be sandbox or stripe, got ${payments}`);
   const config: BillingConfig = {

@@ -7,7 +7,7 @@
  */
 import type { Database } from '@studio/db';
 import type { Ledger } from '../credits/ledger.js';
-import { addMonths } from '../../users.js';
+import { addMonths } from '../users/users.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

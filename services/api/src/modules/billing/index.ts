@@ -12,8 +12,8 @@ import { defineCall } from '../../define-call.js';
 import { ApiFailure, type TypeBoxProvider } from '../../http.js';
 import { SkuInfoSchema } from '../../schemas.js';
 import type { ApiModuleDefinition, ApiModulePlugin, ModuleContext } from '../types.js';
-import { applyBillingCatalogue } from './catalogue/apply.js';
-import { loadBillingConfig, type BillingConfig } from './config.js';
+import { applyBillingCatalogue } from '../catalogue/apply.js';
+import type { BillingConfig } from './config.js';
 import { runBillingLifecycle } from './memberships.js';
 import { tradeInfo } from './orders.js';
 import { PROMO_ART_SVG } from './promo-art.js';
@@ -35,7 +35,7 @@ export interface BillingModuleOptions {
 export function billingPlugin(options: BillingModuleOptions = {}): ApiModulePlugin {
   return async (scope: FastifyInstance, ctx: ModuleContext) => {
     const { db, ledger, auth, config: apiConfig } = ctx;
-    const config = { ...loadBillingConfig(), ...options.config };
+    const config = { ...apiConfig.billing, ...options.config };
     const clock = options.now ?? (() => new Date());
     const stripe = config.payments === 'stripe' ? (options.stripe ?? new Stripe(config.stripeSecretKey)) : null;
     const provider: PaymentProvider = stripe ? createStripeProvider(stripe) : createSandboxProvider();
@@ -100,7 +100,7 @@ export function billingPlugin(options: BillingModuleOptions = {}): ApiModulePlug
       const run = () => runBillingLifecycle(db, ledger, provider, clock());
       let stop: (() => Promise<void>) | null = null;
       scope.addHook('onReady', async () => {
-        stop = await startLifecycleSchedule(db, run, (error) => scope.log.error({ err: error }, 'billing lifecycle job failed'));
+        stop = await startLifecycleSchedule(db, run, (error) => scope.log.error({ err: error }, 'billing lifecycle job failed'), apiConfig.tasks.queue.schema);
       });
       scope.addHook('onClose', async () => stop?.());
     }

@@ -15,7 +15,7 @@ import {
   type PeriodUnit,
 } from 'shared-contracts';
 import type { Ledger } from '../credits/ledger.js';
-import { WEEKLY_CREDITS } from './catalogue/plans.js';
+import { WEEKLY_CREDITS } from '../catalogue/plans.js';
 import { settleCreditPlans } from './credit-plans.js';
 import { addPeriod } from './periods.js';
 import { grantDueMembershipCredits } from './grants.js';

@@ -1,5 +1,5 @@
 import type { PeriodUnit } from 'shared-contracts';
-import { addMonths } from '../../users.js';
+import { addMonths } from '../users/users.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

@@ -8,7 +8,13 @@ import type { Database } from '@studio/db';
 
 export const LIFECYCLE_QUEUE = 'billing-lifecycle';
 
-export async function startLifecycleSchedule(db: Database, run: () => Promise<unknown>, log: (error: unknown) => void): Promise<() => Promise<void>> {
+export async function startLifecycleSchedule(
+  db: Database,
+  run: () => Promise<unknown>,
+  log: (error: unknown) => void,
+  /** the queue's pg-boss schema (config tasks.queue.schema, PGBOSS_SCHEMA) */
+  schema = 'pgboss',
+): Promise<() => Promise<void>> {
   const boss = new PgBoss({
     db: {
       async executeSql(text: string, values: unknown[]) {
@@ -16,7 +22,7 @@ export async function startLifecycleSchedule(db: Database, run: () => Promise<un
         return { rows: result.rows ?? [] };
       },
     },
-    schema: process.env.PGBOSS_SCHEMA || 'pgboss',
+    schema,
     supervise: false,
   });
   boss.on('error', log);

@@ -1,7 +1,7 @@
 /** GET /v1/buy/sku-info: the catalogue with real buy URLs (the checkout of this API). */
 import { CREDIT_FEATURE_CODE, type SkuItem } from 'shared-contracts';
 import type { Queryable } from '@studio/db';
-import type { SkuRow as CatalogueSkuRow } from './catalogue/plans.js';
+import type { SkuRow as CatalogueSkuRow } from '../catalogue/plans.js';
 
 /** A sku row of the sku-info query: the seeded row with its plan features; numerics may come back as text. */
 type SkuQueryRow = Omit<CatalogueSkuRow, 'price' | 'original_price' | 'recommend_price' | 'sort'> & {

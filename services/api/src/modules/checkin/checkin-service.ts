@@ -37,7 +37,7 @@ export function parseCountries(value: string | undefined): string[] {
   return list.length > 0 ? list : [...CHECKIN_COUNTRIES_DEFAULT];
 }
 
-export function checkinOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): CheckinOptions {
+export function checkinOptionsFromEnv(env: NodeJS.ProcessEnv): CheckinOptions {
   return { countries: parseCountries(env.CHECKIN_COUNTRIES), dailyWinners: CHECKIN_DAILY_WINNERS, now: () => new Date() };
 }
 

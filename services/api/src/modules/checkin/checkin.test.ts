@@ -8,7 +8,7 @@ import { API_CODES, CHECKIN_ACTIVITY_CODE, type CheckInResult, type CheckInStatu
 import { createHttpAccountClient, type AccountProfile } from '../../account-client';
 import { testApiConfig, type ApiConfig } from '../../config';
 import { buildApiApp } from '../../plugin';
-import { createSubscription } from '../../users';
+import { createSubscription } from '../users/users';
 import { StubAccountService, bearer, envelopeOf, makeProfile, onPostgres, openTestDb, type TestDb } from '../../../test/helpers';
 import { ALREADY_MESSAGE, SOLD_OUT_MESSAGE, createCheckinService, parseCountries, unavailableMessage, type CheckinOptions } from './checkin-service';
 import { checkinModule } from './index';

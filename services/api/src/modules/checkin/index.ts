@@ -11,7 +11,8 @@ import { ApiFailure } from '../../http.js';
 import { countryOfRequest } from '../country/index.js';
 import type { ApiConfig } from '../../config.js';
 import type { ApiModuleDefinition, ApiModulePlugin } from '../types.js';
-import { checkinOptionsFromEnv, createCheckinService, resultOf, unavailableMessage, type CheckinOptions } from './checkin-service.js';
+import { CHECKIN_DAILY_WINNERS } from 'shared-contracts';
+import { createCheckinService, resultOf, unavailableMessage, type CheckinOptions } from './checkin-service.js';
 
 const ActivityQuery = Type.Object({ activity_code: Type.String({ minLength: 1, maxLength: 64 }) }, { additionalProperties: false });
 const StatusSchema = Type.Object({
@@ -36,8 +37,10 @@ export function countryOf(request: FastifyRequest, config: ApiConfig): string {
   return countryOfRequest(request, config);
 }
 
-export function checkinPlugin(options: CheckinOptions = checkinOptionsFromEnv()): ApiModulePlugin {
+/** Without options the activity runs where the config's check-in section says (CHECKIN_COUNTRIES). */
+export function checkinPlugin(given?: CheckinOptions): ApiModulePlugin {
   return async (app, ctx) => {
+    const options: CheckinOptions = given ?? { countries: ctx.config.checkin.countries, dailyWinners: CHECKIN_DAILY_WINNERS, now: () => new Date() };
     const service = createCheckinService(ctx.db, options);
 
     defineCall(

@@ -15,8 +15,10 @@ function tokenMatches(header: string | undefined, token: string): boolean {
   return sent.length === want.length && timingSafeEqual(sent, want);
 }
 
-export function metricsPlugin(options: { token?: string } = {}): ApiModulePlugin {
+/** Without a token option the config's metrics section (METRICS_TOKEN) decides. */
+export function metricsPlugin(given?: { token?: string }): ApiModulePlugin {
   const plugin: ApiModulePlugin = async (app, ctx) => {
+    const options = given ?? { token: ctx.config.metrics.token || undefined };
     const metrics = createApiMetrics(ctx.db);
     const started = new WeakMap<FastifyRequest, bigint>();
     app.addHook('onRequest', async (request) => {
@@ -44,6 +46,7 @@ export function metricsPlugin(options: { token?: string } = {}): ApiModulePlugin
   return plugin;
 }
 
-export function metricsModule(env: NodeJS.ProcessEnv = process.env): ApiModuleDefinition {
-  return { name: 'metrics', plugin: metricsPlugin({ token: env.METRICS_TOKEN || undefined }) };
+/** `settings` overrides the config (tests); by default the token is the config's (METRICS_TOKEN). */
+export function metricsModule(settings?: { METRICS_TOKEN?: string }): ApiModuleDefinition {
+  return { name: 'metrics', plugin: metricsPlugin(settings ? { token: settings.METRICS_TOKEN || undefined } : undefined) };
 }

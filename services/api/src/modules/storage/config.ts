@@ -28,7 +28,7 @@ const MB = 1024 * 1024;
 
 export const DEFAULT_QUOTA_BYTES: Record<MemberLevel, number> = { free: 1024 * MB, standard: 20 * 1024 * MB, premium: 100 * 1024 * MB };
 
-export function storageConfigFromEnv(env: NodeJS.ProcessEnv = process.env): StorageConfig {
+export function storageConfigFromEnv(env: NodeJS.ProcessEnv): StorageConfig {
   const driver = env.STORAGE_DRIVER === 's3' ? 's3' : 'local';
   const mb = (name: string, fallback: number) => (env[name] ? Number(env[name]) * MB : fallback);
   return {
@@ -66,7 +66,7 @@ export function createStorage(config: Pick<StorageConfig, 'driver' | 'dir' | 's3
   return createLocalStorage(config.dir);
 }
 
-/** The storage of the environment (the API module and the worker each call this; both see the same files). */
-export function createStorageFromEnv(env: NodeJS.ProcessEnv = process.env): StorageAdapter {
+/** The storage of an environment (bootstrap builds it from the config instead). */
+export function createStorageFromEnv(env: NodeJS.ProcessEnv): StorageAdapter {
   return createStorage(storageConfigFromEnv(env));
 }

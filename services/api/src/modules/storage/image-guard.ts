@@ -18,7 +18,12 @@ import type { ImageRule } from './limits.js';
 export class DecodeSlots {
   private active = 0;
   private readonly waiting: (() => void)[] = [];
-  constructor(readonly size: number) {}
+  constructor(private size: number) {}
+
+  /** sets how many may hold at once (the config's imageDecodeConcurrency, at start) */
+  resize(size: number): void {
+    this.size = size;
+  }
 
   async run<T>(work: () => Promise<T>): Promise<T> {
     if (this.active >= this.size) await new Promise<void>((resolve) => this.waiting.push(resolve));
@@ -38,8 +43,8 @@ export class DecodeSlots {
   }
 }
 
-const configured = Number(process.env.IMAGE_DECODE_CONCURRENCY ?? 2);
-export const decodeSlots = new DecodeSlots(Number.isInteger(configured) && configured > 0 ? configured : 2);
+/** The process's slots: 2 unless bootstrap sets the config's IMAGE_DECODE_CONCURRENCY. */
+export const decodeSlots = new DecodeSlots(2);
 
 export interface ImageHeader {
   format: string;

@@ -56,13 +56,16 @@ export function createHttpForwarder(url: string, options: { fetchImpl?: typeof f
   };
 }
 
-export function collectorOptionsFromEnv(env: NodeJS.ProcessEnv = process.env, onForwardError?: (error: unknown) => void): CollectorOptions {
-  const url = env.TRACK_FORWARD_URL ?? '';
+/** The collector's options from the config's tracking section (TRACK_RETENTION_DAYS, TRACK_BATCHES_PER_MINUTE, TRACK_FORWARD_URL). */
+export function collectorOptionsFrom(
+  section: { retentionDays: number; batchesPerMinute: number; forwardUrl: string },
+  onForwardError?: (error: unknown) => void,
+): CollectorOptions {
   return {
-    retentionDays: Math.max(1, Number(env.TRACK_RETENTION_DAYS ?? 30) || 30),
+    retentionDays: section.retentionDays,
     maintenanceMs: 6 * 60 * 60 * 1000,
-    batchesPerMinute: Math.max(1, Number(env.TRACK_BATCHES_PER_MINUTE ?? 120) || 120),
-    forwarder: url ? createHttpForwarder(url, { onError: onForwardError }) : null,
+    batchesPerMinute: section.batchesPerMinute,
+    forwarder: section.forwardUrl ? createHttpForwarder(section.forwardUrl, { onError: onForwardError }) : null,
   };
 }
 

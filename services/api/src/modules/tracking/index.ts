@@ -13,7 +13,7 @@ import { TOKEN_COOKIE_NAME, TRACK_BATCH_MAX, type TrackAccepted, type TrackProps
 import type { AuthUser } from '../../auth.js';
 import { ok, responses, type TypeBoxProvider } from '../../http.js';
 import type { ApiModuleDefinition, ApiModulePlugin, ModuleContext } from '../types.js';
-import { collectorOptionsFromEnv, maintainPartitions, storeEvents, type CollectorOptions, type StoredEvent } from './collector.js';
+import { collectorOptionsFrom, maintainPartitions, storeEvents, type CollectorOptions, type StoredEvent } from './collector.js';
 import { countryOfRequest } from '../country/index.js';
 
 const Value = Type.Union([Type.String({ maxLength: 1024 }), Type.Number(), Type.Boolean(), Type.Null()]);
@@ -82,8 +82,10 @@ export function toStored(batch: Batch, caller: AuthUser | null, extra: { country
   }));
 }
 
-export function trackingPlugin(options: CollectorOptions): ApiModulePlugin {
+/** Without options the config's tracking section decides (retention, rate, forwarding). */
+export function trackingPlugin(given?: CollectorOptions): ApiModulePlugin {
   return async (scope, ctx) => {
+    const options = given ?? collectorOptionsFrom(ctx.config.tracking, (error) => scope.log.warn({ err: error }, 'track forwarding failed'));
     const now = options.now ?? (() => new Date());
     // a beacon sent as text/plain needs no CORS preflight: its body is the same JSON
     scope.removeContentTypeParser('text/plain');
@@ -181,6 +183,6 @@ export function trackingPlugin(options: CollectorOptions): ApiModulePlugin {
   };
 }
 
-export function trackingModule(options: CollectorOptions = collectorOptionsFromEnv()): ApiModuleDefinition {
+export function trackingModule(options?: CollectorOptions): ApiModuleDefinition {
   return { name: 'tracking', plugin: trackingPlugin(options), migrationsDir: path.join(__dirname, 'migrations') };
 }

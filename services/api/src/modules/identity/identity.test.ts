@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { SignJWT } from 'jose';
 import type { User } from 'shared-contracts';
-import { abBucket } from '../src/ab-test';
-import { createSubscription } from '../src/users';
-import { bearer, envelopeOf, makeProfile, startTestApi, type TestApi } from './helpers';
+import { abBucket } from '../../ab-test';
+import { createSubscription } from '../users/users';
+import { bearer, envelopeOf, makeProfile, startTestApi, type TestApi } from '../../../test/helpers';
 
 // PGlite's start (WebAssembly) takes seconds on a busy 2-core machine
 jest.setTimeout(120000);

@@ -12,9 +12,9 @@ import {
   type UserSubscription,
   type VerifyLevel,
 } from 'shared-contracts';
-import type { AccountProfile } from './account-client.js';
-import { abPlan, type AbPlan } from './ab-test.js';
-import type { Ledger } from './modules/credits/ledger.js';
+import type { AccountProfile } from '../../account-client.js';
+import { abPlan, type AbPlan } from '../../ab-test.js';
+import type { Ledger } from '../credits/ledger.js';
 
 /** The feature a variant-A newcomer may use once for free instead of the 5 sign-up credits. */
 export const FREE_TRIAL_FEATURE = 'image2video';

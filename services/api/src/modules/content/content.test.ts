@@ -1,9 +1,9 @@
 import type { AdItem, AppDownloadConfig, CmsResponse, MarketingItem, PromptSample, SkuItem, SystemConfigEntry } from 'shared-contracts';
 import Fastify from 'fastify';
-import { abBucket } from '../src/ab-test';
-import { apiPlugin } from '../src/plugin';
-import { decodeCmsPath } from '../src/routes/content';
-import { bearer, envelopeOf, makeProfile, startTestApi, type TestApi } from './helpers';
+import { abBucket } from '../../ab-test';
+import { apiPlugin } from '../../plugin';
+import { decodeCmsPath } from './cms';
+import { bearer, envelopeOf, makeProfile, startTestApi, type TestApi } from '../../../test/helpers';
 
 // PGlite's start (WebAssembly) takes seconds on a busy 2-core machine
 jest.setTimeout(120000);
