@@ -1,4 +1,4 @@
-import { act, fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createShellDouble, renderWithShell } from '../../../test-support/shell-double';
 import { answerFor } from './faq';
@@ -40,6 +40,25 @@ describe('customer chat', () => {
     fireEvent.keyDown(screen.getByRole('dialog'), { key: 'Escape' });
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(screen.getByRole('button', { name: 'Customer support' })).toHaveFocus();
+  });
+
+  it('keeps Tab inside the open panel, which sits in the chat host (hidden off Home with it)', async () => {
+    const user = userEvent.setup();
+    const host = document.createElement('div');
+    document.body.appendChild(host);
+    renderWithShell(<SupportPanel shell={createShellDouble()} container={host} />);
+    await user.click(screen.getByRole('button', { name: 'Customer support' }));
+    const panel = screen.getByRole('dialog', { name: 'Support' });
+    expect(host).toContainElement(panel);
+    expect(panel).not.toHaveAttribute('aria-modal');
+    // from the question: Ask, the feedback hand-over, then round to the panel's first control
+    await user.tab();
+    await user.tab();
+    await user.tab();
+    expect(within(panel).getByRole('button', { name: 'Close' })).toHaveFocus();
+    await user.tab({ shift: true });
+    expect(within(panel).getByRole('button', { name: 'Contact our team (feedback form)' })).toHaveFocus();
+    host.remove();
   });
 
   it('matches typed questions to an answer, or to none', () => {

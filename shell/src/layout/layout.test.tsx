@@ -112,6 +112,22 @@ describe('layout', () => {
     expect(document.body.style.overflow).not.toBe('hidden');
   });
 
+  it('the phone drawer is a modal dialog: focus moved in and kept inside, Escape closes it and gives the focus back', async () => {
+    setWidth(375);
+    renderShellAt('/home');
+    const opener = screen.getByRole('button', { name: 'Open menu' });
+    await userEvent.click(opener);
+    const drawer = await screen.findByRole('dialog', { name: 'Menu' });
+    expect(drawer).toHaveAttribute('aria-modal', 'true');
+    expect(drawer).toHaveAttribute('id', 'shell-drawer');
+    expect(drawer.contains(document.activeElement)).toBe(true);
+    await userEvent.tab({ shift: true });
+    expect(drawer.contains(document.activeElement)).toBe(true);
+    fireEvent.keyDown(window, { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Menu' })).not.toBeInTheDocument());
+    expect(screen.getByRole('button', { name: 'Open menu' })).toHaveFocus();
+  });
+
   it('uses the narrow sidebar on tablets and the wide one on desktop', () => {
     setWidth(900);
     const tablet = renderShellAt('/home');
