@@ -15,7 +15,7 @@ import type PgBoss from 'pg-boss';
 import type { Queryable } from '@studio/db';
 import type { ApiModuleDefinition, ApiModulePlugin } from '../types.js';
 import { mediaStoreFor, type StorageModuleOptions } from '../storage/index.js';
-import { TaskQueue, queueConfigFromEnv } from '../tasks/queue.js';
+import { TaskQueue } from '../tasks/queue.js';
 import type { TaskEngines } from '../tasks/worker.js';
 import { createExploreService } from './explore-service.js';
 import { exploreRoutes } from './explore-routes.js';
@@ -56,7 +56,7 @@ export function discoveryPlugin(options: DiscoveryModuleOptions = {}): ApiModule
     await scope.register(reviewRoutes, { ctx, review: createReviewService({ db: ctx.db, toEntry: (row, caller) => explore.toEntry(row, caller) }) });
 
     if (size === 'off') return;
-    const queue = new TaskQueue(ctx.db, { ...queueConfigFromEnv(), ...(options.bossSchema ? { schema: options.bossSchema } : {}) }, { supervise: false });
+    const queue = new TaskQueue(ctx.db, { ...ctx.config.tasks.queue, ...(options.bossSchema ? { schema: options.bossSchema } : {}) }, { supervise: false });
     scope.addHook('onClose', async () => queue.stop());
     // the job is sent once (the showcase_runs row and the job are written together); pg-boss retries a run
     // that died, and the run skips whatever exists already
@@ -73,7 +73,7 @@ export function discoveryPlugin(options: DiscoveryModuleOptions = {}): ApiModule
         if (inserted.rowCount > 0) await queue.boss.send(SHOWCASE_QUEUE, { version: key }, { db: adapter(tx), expireInSeconds: 3600, retryLimit: 2 });
       });
       await queue.boss.work(SHOWCASE_QUEUE, { pollingIntervalSeconds: 2, batchSize: 1 }, async () => {
-        const engines = options.engines ? await options.engines() : await (await import('../tasks/engines.js')).createTaskEngines();
+        const engines = options.engines ? await options.engines() : await (await import('../tasks/engines.js')).createTaskEngines(ctx.config.tasks.engineEnv);
         try {
           const report = await runShowcase({ db: ctx.db, media, engines, size, log: scope.log });
           await ctx.db.query('UPDATE showcase_runs SET finished_at = now(), items = $2, bytes = bytes + $3, error = NULL WHERE version = $1', [

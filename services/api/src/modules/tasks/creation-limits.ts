@@ -17,7 +17,7 @@ export interface CreationLimits {
 
 export const DEFAULT_CREATION_LIMITS: CreationLimits = { perMinute: 30, perMinutePerAddress: 60, perDay: 1000 };
 
-export function creationLimitsFromEnv(env: NodeJS.ProcessEnv = process.env): CreationLimits {
+export function creationLimitsFromEnv(env: NodeJS.ProcessEnv): CreationLimits {
   const n = (name: string, fallback: number) => (env[name] && Number(env[name]) > 0 ? Number(env[name]) : fallback);
   return {
     perMinute: n('TASKS_PER_MINUTE', DEFAULT_CREATION_LIMITS.perMinute),

@@ -8,7 +8,7 @@
 import { ALGORITHM_IDS, type AlgorithmId } from '@studio/engines/types';
 import type { EngineConfig, EngineRegistry } from '@studio/engines/registry';
 
-export function engineConfigFromEnv(env: NodeJS.ProcessEnv = process.env): EngineConfig {
+export function engineConfigFromEnv(env: NodeJS.ProcessEnv): EngineConfig {
   const algorithms: Partial<Record<AlgorithmId, string>> = {};
   for (const part of (env.ENGINE_ALGORITHMS ?? '').split(',').map((s) => s.trim()).filter(Boolean)) {
     const [algorithm, engine] = part.split('=').map((s) => s.trim());
@@ -28,7 +28,7 @@ export function engineChooser(config: EngineConfig): (algorithm: string) => stri
 }
 
 /** The engine registry of the environment (loads the engines package, and its models on first use). */
-export async function createTaskEngines(env: NodeJS.ProcessEnv = process.env): Promise<EngineRegistry> {
+export async function createTaskEngines(env: NodeJS.ProcessEnv): Promise<EngineRegistry> {
   const config = engineConfigFromEnv(env);
   const named = new Set([config.default ?? 'local', ...Object.values(config.algorithms ?? {})]);
   for (const name of named) {

@@ -10,10 +10,10 @@
 import type { TtsVoice } from 'shared-contracts';
 import { mediaStoreFor, type StorageModuleOptions } from '../storage/index.js';
 import type { ApiModuleDefinition, ApiModulePlugin } from '../types.js';
-import { creationLimitsFromEnv, type CreationLimits } from './creation-limits.js';
-import { engineChooser, engineConfigFromEnv } from './engines.js';
-import { DEFAULT_PLAN_RULES, planRulesFromEnv, type PlanRules } from './pricing.js';
-import { TaskQueue, queueConfigFromEnv, type QueueConfig } from './queue.js';
+import type { CreationLimits } from './creation-limits.js';
+import { engineChooser } from './engines.js';
+import { DEFAULT_PLAN_RULES, type PlanRules } from './pricing.js';
+import { TaskQueue, type QueueConfig } from './queue.js';
 import type { TaskRoutes } from './routes/context.js';
 import { promptCalls } from './routes/prompt-calls.js';
 import { readCalls } from './routes/read-calls.js';
@@ -32,7 +32,7 @@ export interface TasksModuleOptions {
   listVoices?: () => Promise<TtsVoice[]>;
   /** counts faces in a picture for img2prompt (default: the engines' face detector) */
   countFaces?: (file: string) => Promise<number>;
-  /** task creation caps (default: creationLimitsFromEnv) */
+  /** task creation caps (default: the config's) */
   creationLimits?: CreationLimits;
 }
 
@@ -47,11 +47,13 @@ async function defaultCountFaces(file: string): Promise<number> {
   return (await detectFaces(await readRgb(file))).length;
 }
 
+/** The module's settings come from its section of the API's config (ctx.config.tasks); options override them (tests, benches). */
 export function tasksPlugin(options: TasksModuleOptions = {}): ApiModulePlugin {
   return async (scope, ctx) => {
+    const settings = ctx.config.tasks;
     const now = options.now ?? (() => new Date());
     const { media } = mediaStoreFor(ctx, { ...options.storage, now: options.now ?? options.storage?.now });
-    const queue = new TaskQueue(ctx.db, { ...queueConfigFromEnv(), ...options.queue }, { supervise: false });
+    const queue = new TaskQueue(ctx.db, { ...settings.queue, ...options.queue }, { supervise: false });
     await queue.start();
     scope.addHook('onClose', async () => queue.stop());
     const service = createTaskService({
@@ -59,10 +61,10 @@ export function tasksPlugin(options: TasksModuleOptions = {}): ApiModulePlugin {
       ledger: ctx.ledger,
       media,
       queue,
-      rules: options.rules ?? planRulesFromEnv(),
+      rules: options.rules ?? settings.rules,
       holdTtlMs: options.holdTtlMs ?? 24 * 3600 * 1000,
-      premiumModelAvailable: options.premiumModelAvailable ?? process.env.TASKS_PREMIUM_VIDEO_MODEL === '1',
-      engineOf: engineChooser(engineConfigFromEnv()),
+      premiumModelAvailable: options.premiumModelAvailable ?? settings.premiumVideoModel,
+      engineOf: engineChooser(settings.engines),
       now: options.now,
     });
     const routes: TaskRoutes = {
@@ -70,7 +72,7 @@ export function tasksPlugin(options: TasksModuleOptions = {}): ApiModulePlugin {
       ctx,
       service,
       media,
-      creationLimits: options.creationLimits ?? creationLimitsFromEnv(),
+      creationLimits: options.creationLimits ?? settings.creationLimits,
       now,
       listVoices: options.listVoices ?? defaultVoices,
       countFaces: options.countFaces ?? defaultCountFaces,

@@ -47,7 +47,7 @@ export const DEFAULT_PLAN_RULES: PlanRules = {
   priority: { free: 0, standard: 0, premium: 10 },
 };
 
-export function planRulesFromEnv(env: NodeJS.ProcessEnv = process.env): PlanRules {
+export function planRulesFromEnv(env: NodeJS.ProcessEnv): PlanRules {
   const n = (name: string, fallback: number) => (env[name] !== undefined && env[name] !== '' ? Number(env[name]) : fallback);
   return {
     ...DEFAULT_PLAN_RULES,

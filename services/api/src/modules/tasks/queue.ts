@@ -28,7 +28,7 @@ export const DEFAULT_QUEUE_CONFIG: QueueConfig = {
   laneTimeoutSeconds: { video: 1800, image: 600, audio: 1200, check: 300 },
 };
 
-export function queueConfigFromEnv(env: NodeJS.ProcessEnv = process.env): QueueConfig {
+export function queueConfigFromEnv(env: NodeJS.ProcessEnv): QueueConfig {
   const n = (name: string, fallback: number) => (env[name] ? Number(env[name]) : fallback);
   const t = DEFAULT_QUEUE_CONFIG.laneTimeoutSeconds;
   return {

@@ -53,7 +53,7 @@ export const DEFAULT_WORKER_CONFIG: TaskWorkerConfig = {
 };
 
 /** Worker settings from the environment (WORKER_*, TASK_TIMEOUT_*, PGBOSS_SCHEMA, TASKS_*, WATERMARK_TEXT). */
-export function workerConfigFromEnv(env: NodeJS.ProcessEnv = process.env): Partial<TaskWorkerConfig> {
+export function workerConfigFromEnv(env: NodeJS.ProcessEnv): Partial<TaskWorkerConfig> {
   const n = (name: string, fallback: number) => (env[name] ? Number(env[name]) : fallback);
   const d = DEFAULT_WORKER_CONFIG;
   return {
