@@ -19,20 +19,32 @@ class SeoRoutesPlugin {
 }
 
 /**
- * Writes the share keys the shell provides beside index.html: the gateway preloads a landing remote's
- * own chunks for the shared modules the shell does not provide (swr, dayjs, ...), which it would
- * otherwise only discover once the remote's module runs.
+ * Writes what the first load needs beside index.html (shell-provides.json): the share keys the shell
+ * provides, so the gateway preloads a landing remote's own chunks for the other shared modules (swr,
+ * dayjs, ...), and the scripts every page loads right after main.js (the start-up chunk imported by the
+ * entry and the chunks of the provided shared modules), so the gateway preloads them beside main.js.
+ * Read at the report stage: the file names are final there (after the real content hash).
  */
 class ShellProvidesPlugin {
   apply(compiler: Compiler) {
+    const entry = path.join(__dirname, 'src', 'index.ts');
     compiler.hooks.thisCompilation.tap('ShellProvidesPlugin', (compilation) => {
-      compilation.hooks.processAssets.tap({ name: 'ShellProvidesPlugin', stage: compiler.rspack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL }, () => {
+      compilation.hooks.processAssets.tap({ name: 'ShellProvidesPlugin', stage: compiler.rspack.Compilation.PROCESS_ASSETS_STAGE_REPORT }, () => {
         const shared = new Set<string>();
         for (const module of compilation.modules) {
           const match = /^provide shared module \([^)]*\) (.+)@[^@\s]+ = /.exec(module.identifier());
           if (match?.[1]) shared.add(match[1]);
         }
-        const file: ShellProvidesFile = { shared: [...shared].sort() };
+        const scripts = new Set<string>();
+        for (const group of compilation.chunkGroups) {
+          const first = group.origins.some(({ module }) => {
+            const resource = (module as { resource?: string } | undefined)?.resource;
+            return resource === entry || Boolean(module?.identifier().startsWith('provide shared module'));
+          });
+          if (!first) continue;
+          for (const chunk of group.chunks) for (const file of chunk.files) if (file.endsWith('.js')) scripts.add(file);
+        }
+        const file: ShellProvidesFile = { shared: [...shared].sort(), scripts: [...scripts].sort() };
         compilation.emitAsset(SHELL_PROVIDES_FILE, new compiler.rspack.sources.RawSource(JSON.stringify(file)));
       });
     });

@@ -3,7 +3,7 @@
  * read at build and serve time only, so it is not part of the shared main entry the browser loads).
  */
 
-/** Written by the shell build beside index.html: the shared modules the shell itself provides. */
+/** Written by the shell build beside index.html: the shared modules the shell itself provides and its first scripts. */
 export const SHELL_PROVIDES_FILE = 'shell-provides.json';
 
 export interface ShellProvidesFile {
@@ -12,4 +12,16 @@ export interface ShellProvidesFile {
    * (swr, dayjs, ...) come from the remote's own chunks, which the gateway can preload for the landing route.
    */
   shared: string[];
+  /**
+   * The shell's scripts every page loads right after main.js (the start-up chunk and the chunks of the
+   * shared modules it provides), file names relative to the shell's public path. The gateway preloads them
+   * so they download beside main.js instead of one round trip after it.
+   */
+  scripts: string[];
 }
+
+/**
+ * id of the `<script type="application/json">` element in which the gateway writes the remotes list (what
+ * /remotes.json answers) into the page, so the shell's start needs no round trip for it.
+ */
+export const INLINE_REMOTES_LIST_ID = 'remotes-list';

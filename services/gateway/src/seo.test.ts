@@ -25,7 +25,7 @@ describe('SEO prerender', () => {
     mkdirSync(path.join(root, 'shell', 'dist'), { recursive: true });
     writeFileSync(
       path.join(root, 'shell', 'dist', 'index.html'),
-      '<!doctype html><html><head><meta charset="utf-8"><title>AI Video Generator</title><meta name="description" content="x" /></head><body><div id="root"></div></body></html>',
+      '<!doctype html><html><head><meta charset="utf-8"><title>AI Video Generator</title><meta name="description" content="x" /><script defer src="/main.abc.js"></script></head><body><div id="root"></div></body></html>',
     );
     writeFileSync(path.join(root, 'shell', 'dist', 'seo-routes.json'), JSON.stringify(ROUTES));
     writeFileSync(
@@ -45,7 +45,7 @@ describe('SEO prerender', () => {
       }),
     );
     // the shell provides react itself; swr comes from the remote's own chunk
-    writeFileSync(path.join(root, 'shell', 'dist', 'shell-provides.json'), JSON.stringify({ shared: ['react', 'react-dom'] }));
+    writeFileSync(path.join(root, 'shell', 'dist', 'shell-provides.json'), JSON.stringify({ shared: ['react', 'react-dom'], scripts: ['725.start.js', '275.react-dom.js'] }));
     gateway = await createGateway({
       rootDir: root,
       remotesJsonPath: path.join(root, 'remotes.json'),
@@ -95,6 +95,10 @@ describe('SEO prerender', () => {
     expect(html).toContain('<link rel="preload" href="/remotes/remote-explore/1.0.0/__federation_expose_HomePage.abc.js" as="script" />');
     expect(html).toContain('<link rel="preload" href="/remotes/remote-explore/1.0.0/150.swr.js" as="script" />');
     expect(html).not.toContain('121.react.js');
+    // the remotes list in the page, as /remotes.json answers it
+    expect(html).toContain('<script id="remotes-list" type="application/json">{"remotes":[{"name":"remote_explore","version":"1.0.0","entry":"/remotes/remote-explore/1.0.0/mf-manifest.json"}]}</script>');
+    // the shell's own start-up scripts, beside main.js
+    expect(html).toMatch(/<script nonce="[^"]+" defer src="\/main\.abc\.js"><\/script><link rel="preload" href="\/725\.start\.js" as="script" \/><link rel="preload" href="\/275\.react-dom\.js" as="script" \/>/);
     expect((await gateway.inject({ method: 'GET', url: '/no-such-page' })).body).not.toContain('rel="preload"');
   });
 

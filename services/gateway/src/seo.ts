@@ -21,7 +21,7 @@ import {
   type SeoRoute,
   type SeoRoutesFile,
 } from 'shared-contracts';
-import { SHELL_PROVIDES_FILE, type ShellProvidesFile } from 'shared-contracts/first-load';
+import { INLINE_REMOTES_LIST_ID, SHELL_PROVIDES_FILE, type ShellProvidesFile } from 'shared-contracts/first-load';
 
 export interface SeoOptions {
   /** https origin the canonical URLs name (default: https:// + the request's host) */
@@ -176,16 +176,32 @@ interface RemoteManifestFile {
   shared?: { name: string; assets: { js: { sync: string[] } } }[];
 }
 
-/** The share keys the shell provides (its build writes them beside index.html), re-read when rebuilt. */
-function shellProvidesLoader(shellDist: string): () => Set<string> | null {
+/** What the shell's build says about its first load (shell-provides.json beside index.html), re-read when rebuilt. */
+function shellFirstLoadLoader(shellDist: string): () => { shared: Set<string>; scripts: string[] } | null {
   const file = path.join(shellDist, SHELL_PROVIDES_FILE);
-  let cached: { mtimeMs: number; shared: Set<string> } | null = null;
+  let cached: { mtimeMs: number; value: { shared: Set<string>; scripts: string[] } } | null = null;
   return () => {
     if (!existsSync(file)) return null;
     const { mtimeMs } = statSync(file);
-    if (cached?.mtimeMs !== mtimeMs) cached = { mtimeMs, shared: new Set((JSON.parse(readFileSync(file, 'utf8')) as ShellProvidesFile).shared) };
-    return cached.shared;
+    if (cached?.mtimeMs !== mtimeMs) {
+      const parsed = JSON.parse(readFileSync(file, 'utf8')) as Partial<ShellProvidesFile>;
+      cached = { mtimeMs, value: { shared: new Set(parsed.shared ?? []), scripts: (parsed.scripts ?? []).filter((name) => /^[\w.-]+\.js$/.test(name)) } };
+    }
+    return cached.value;
   };
+}
+
+/** The remotes list (what /remotes.json answers now) as a JSON data block the shell reads at start. */
+export function inlineRemotesList(manifest: RemotesManifest): string {
+  const json = JSON.stringify(manifest).replace(/</g, '\\u003c');
+  return `<script id="${INLINE_REMOTES_LIST_ID}" type="application/json">${json}</script>`;
+}
+
+const MAIN_SCRIPT = /(<script\b[^>]*\bsrc="\/main\.[^"]*"[^>]*><\/script>)/i;
+
+/** The shell's start-up scripts, preloaded so they download beside main.js rather than after it has run. */
+export function shellScriptHints(scripts: string[]): string {
+  return scripts.map((file) => `<link rel="preload" href="/${escapeHtml(file)}" as="script" />`).join('');
 }
 
 /**
@@ -221,7 +237,7 @@ export function preloadHints(options: SeoOptions, module: string, cache: Map<str
 
 export async function registerSeo(app: FastifyInstance, shellDist: string, options: SeoOptions = {}): Promise<Prerender> {
   const routes = routesLoader(shellDist);
-  const shellProvides = shellProvidesLoader(shellDist);
+  const shellFirstLoad = shellFirstLoadLoader(shellDist);
   const fetchCms = cmsFetcher();
   const manifests = new Map<string, RemoteManifestFile | null>();
   const siteName = options.siteName ?? SITE;
@@ -268,8 +284,15 @@ export async function registerSeo(app: FastifyInstance, shellDist: string, optio
       ? { head: staticMarkup(content.blocks.head ?? ''), content: staticMarkup(content.blocks.content ?? ''), bottom: staticMarkup(content.blocks.bottom ?? '') }
       : null;
     let page = renderPage(html, meta, blocks, siteName);
-    const hints = match ? preloadHints(options, match.module, manifests, shellProvides()) : '';
-    if (hints) page = page.replace(/(<meta charset="[^"]*" ?\/?>)/i, `$1${hints}`);
+    const firstLoad = shellFirstLoad();
+    // a route of the table: its page loads the shell's start-up scripts and its remote (an unknown path gets neither)
+    const hints = match
+      ? (firstLoad ? shellScriptHints(firstLoad.scripts) : '') +
+        preloadHints(options, match.module, manifests, firstLoad?.shared ?? null) +
+        (options.remotes ? inlineRemotesList(options.remotes()) : '')
+      : '';
+    // after the shell's main script, so the browser asks for main.js first and these next
+    if (hints) page = MAIN_SCRIPT.test(page) ? page.replace(MAIN_SCRIPT, `$1${hints}`) : page.replace(/(<meta charset="[^"]*" ?\/?>)/i, `$1${hints}`);
     return { status: known ? 200 : 404, html: page };
   };
 }
