@@ -2,7 +2,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import type { DemoItem, ExploreEntry, ExploreTaskState, PromptSample, Template, TemplateTag } from 'shared-contracts';
 
-type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+import type { Same } from '../../define-call.js';
 
 const Field = Type.Object({ field: Type.String(), val: Type.Union([Type.String(), Type.Number(), Type.Boolean()]) });
 const Like = Type.Union([Type.Literal(1), Type.Literal(0), Type.Literal(-1)]);
