@@ -27,23 +27,6 @@ export const PALETTES = {
     'badge-hot-text': '#2b0a00',
     'badge-free-bg': '#7dd3fc',
     'badge-free-text': '#06263a',
-    // promotions: the brand gradient (banner, Upgrade entry, sale badges) and the purchase dialog's benefits panel,
-    // with white text on every stop; the same in both themes (a promotion looks the same on either)
-    'promo-start': '#6a48f5',
-    'promo-end': '#c026d3',
-    'on-promo': '#ffffff',
-    'promo-strong': '#4c1d95',
-    'promo-deep-start': '#2a1670',
-    'promo-deep-end': '#0f1b4d',
-    // the phone purchase carousel's image and audio slides (its video slide is the promotion gradient)
-    'slide-image-start': '#0369a1',
-    'slide-image-end': '#4f46e5',
-    'slide-audio-start': '#c2410c',
-    'slide-audio-end': '#be185d',
-    // the product's logo mark (the same in both themes)
-    'logo-start': '#8b6cff',
-    'logo-end': '#ff6fb5',
-    'logo-mark': '#ffffff',
     backdrop: 'rgba(4, 6, 10, 0.72)',
   },
   light: {
@@ -68,22 +51,35 @@ export const PALETTES = {
     'badge-hot-text': '#ffffff',
     'badge-free-bg': '#0369a1',
     'badge-free-text': '#ffffff',
-    'promo-start': '#6a48f5',
-    'promo-end': '#c026d3',
-    'on-promo': '#ffffff',
-    'promo-strong': '#4c1d95',
-    'promo-deep-start': '#2a1670',
-    'promo-deep-end': '#0f1b4d',
-    'slide-image-start': '#0369a1',
-    'slide-image-end': '#4f46e5',
-    'slide-audio-start': '#c2410c',
-    'slide-audio-end': '#be185d',
-    'logo-start': '#8b6cff',
-    'logo-end': '#ff6fb5',
-    'logo-mark': '#ffffff',
     backdrop: 'rgba(20, 22, 30, 0.55)',
   },
 } as const;
+
+/**
+ * Colours that are the same in both themes, so no theme variable carries them (and the shell's first load,
+ * which writes the variables, does not either): promotions read the same on either theme. White text meets
+ * AA on every stop (checked by shell/src/theme/theme.test.ts).
+ */
+export const PROMO_COLORS = {
+  /** the brand gradient of banners, the Upgrade entry and sale badges */
+  start: '#6a48f5',
+  end: '#c026d3',
+  /** text and icons on any promotion colour */
+  onPromo: '#ffffff',
+  /** text of a white link on the gradient */
+  strong: '#4c1d95',
+  /** the purchase dialog's benefits panel */
+  deepStart: '#2a1670',
+  deepEnd: '#0f1b4d',
+  /** the phone purchase carousel's image and audio slides (its video slide is the brand gradient) */
+  imageStart: '#0369a1',
+  imageEnd: '#4f46e5',
+  audioStart: '#c2410c',
+  audioEnd: '#be185d',
+} as const;
+
+/** The product's logo mark (the same in both themes). */
+export const LOGO_COLORS = { start: '#8b6cff', end: '#ff6fb5', mark: '#ffffff' } as const;
 
 export type PaletteMode = keyof typeof PALETTES;
 export type PaletteColor = keyof (typeof PALETTES)['dark'];

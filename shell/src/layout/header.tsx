@@ -7,6 +7,7 @@ import { useId } from 'react';
 import { Link } from 'react-router';
 import { useSnapshot } from 'valtio';
 import { PRODUCT_NAME, useShell } from 'shared-contracts';
+import { LOGO_COLORS } from '@studio/ui-kit/palette';
 import { RemoteArea } from '../federation/remote-area';
 import { CommunityChat } from './community-chat';
 import { iconButton } from './header-styles';
@@ -26,12 +27,12 @@ export function Logo() {
     <svg aria-hidden="true" width="30" height="30" viewBox="0 0 32 32" css={{ flex: 'none' }}>
       <defs>
         <linearGradient id={gradient} x1="0" y1="0" x2="1" y2="1">
-          <stop offset="0" style={{ stopColor: 'var(--c-logo-start)' }} />
-          <stop offset="1" style={{ stopColor: 'var(--c-logo-end)' }} />
+          <stop offset="0" stopColor={LOGO_COLORS.start} />
+          <stop offset="1" stopColor={LOGO_COLORS.end} />
         </linearGradient>
       </defs>
       <rect width="32" height="32" rx="9" fill={`url(#${gradient})`} />
-      <path d="M12.5 9.5v13l10-6.5z" style={{ fill: 'var(--c-logo-mark)' }} />
+      <path d="M12.5 9.5v13l10-6.5z" fill={LOGO_COLORS.mark} />
     </svg>
   );
 }
