@@ -1,7 +1,8 @@
 /**
  * The avatar popover (section 9: offset 20, z-index 2001, show delay 50 ms, hide delay 200 ms). Hover
  * opens it after the delays; a click or Enter/Space/ArrowDown opens it at once; Escape and a click
- * outside close it. Opening refreshes the user info.
+ * outside close it. Opening refreshes the user info. Not ui-kit's Dialog: a hover popover anchored to the avatar
+ * (non-modal, the page stays usable), as the spec's popover delays make it.
  */
 import { useId } from 'react';
 import { createPortal } from 'react-dom';
