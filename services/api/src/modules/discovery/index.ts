@@ -21,7 +21,7 @@ import { createExploreService } from './explore-service.js';
 import { exploreRoutes } from './explore-routes.js';
 import { reviewRoutes } from './review-routes.js';
 import { createReviewService } from './review-service.js';
-import { runShowcase, showcaseRunKey, showcaseSizeFromEnv, writeCatalogue, type ShowcaseSize } from './showcase.js';
+import { runShowcase, showcaseRunKey, writeCatalogue, type ShowcaseSize } from './showcase.js';
 import { createTemplateService } from './template-service.js';
 import { templateRoutes } from './template-routes.js';
 import { publicUrlFor } from './urls.js';
@@ -30,7 +30,7 @@ export const SHOWCASE_QUEUE = 'studio-showcase';
 
 export interface DiscoveryModuleOptions {
   storage?: StorageModuleOptions;
-  /** default from SHOWCASE / NODE_ENV / APP_ENV (showcaseSizeFromEnv) */
+  /** default: the config's discovery section (SHOWCASE / NODE_ENV / APP_ENV, showcaseSizeFromEnv) */
   showcase?: ShowcaseSize;
   /** the engines the showcase job renders with (default: the configured task engines) */
   engines?: () => Promise<TaskEngines>;
@@ -49,7 +49,7 @@ export function discoveryPlugin(options: DiscoveryModuleOptions = {}): ApiModule
     const url = publicUrlFor(media, options.now);
     const explore = createExploreService({ db: ctx.db, media, url });
     const templates = createTemplateService({ db: ctx.db, url });
-    const size = options.showcase ?? showcaseSizeFromEnv();
+    const size = options.showcase ?? ctx.config.discovery.showcase;
     await writeCatalogue(ctx.db, size);
     await scope.register(exploreRoutes, { ctx, explore });
     await scope.register(templateRoutes, { ctx, templates });

@@ -20,7 +20,7 @@ export type ShowcaseSize = 'off' | 'small' | 'full';
 const KEEP_UNTIL = new Date('2100-01-01T00:00:00Z');
 
 /** SHOWCASE=off|small|full; default off under jest (NODE_ENV=test), small for APP_ENV=test (e2e), else full. */
-export function showcaseSizeFromEnv(env: NodeJS.ProcessEnv = process.env): ShowcaseSize {
+export function showcaseSizeFromEnv(env: NodeJS.ProcessEnv): ShowcaseSize {
   const given = env.SHOWCASE;
   if (given === 'off' || given === 'small' || given === 'full') return given;
   if (env.NODE_ENV === 'test') return 'off';
