@@ -3,7 +3,10 @@
  * of /home in headless chromium (desktop; phone viewport with a 4x CPU slowdown), the median of several
  * runs, then Lighthouse scores (performance, accessibility, best practices, SEO, simulated LCP) for /home
  * and a creation screen, desktop and mobile (scripts/bench-lighthouse.ts; LIGHTHOUSE=0 skips them).
- * Starts the product itself on a spare port with a throwaway database; writes .bench/web.json.
+ * Starts the product itself on a spare port (BENCH_PORT; Lighthouse's browser on LIGHTHOUSE_PORT) with a
+ * throwaway database; writes .bench/web.json. BENCH_ROOT=<folder> measures a copy of the built front ends
+ * (shell/dist, and each remote's package.json and dist) as it is, without building: on a machine where other
+ * builds rewrite the dist folders, copy them once (under the build lock) and compare like with like.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
