@@ -1,6 +1,7 @@
 /** What the billing routes share: the services, the provider, the clock, and the checkout's helpers. */
 import { createHmac } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
+import { TOKEN_COOKIE_NAME } from 'shared-contracts';
 import type { Database } from '@studio/db';
 import { bearerOf, type AuthService, type AuthUser } from '../../auth.js';
 import type { ApiConfig } from '../../config.js';
@@ -19,8 +20,8 @@ export interface RouteDeps {
 export const tags = ['billing'];
 export const security = [{ bearer: [] }];
 
-/** The shell's token cookie (shell/src/session/session-store.ts): the checkout tab is a plain page load. */
-const TOKEN_COOKIE = 'studio_token';
+/** The shell's token cookie (its one name is the contract's): the checkout tab is a plain page load. */
+const TOKEN_COOKIE = TOKEN_COOKIE_NAME;
 
 function cookieToken(header: string | undefined): string | null {
   for (const part of (header ?? '').split(';')) {
