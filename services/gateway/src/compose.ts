@@ -11,6 +11,7 @@ import type { Database } from '@studio/db';
 import { accountPlugin, loadAccountConfig, migrateAccount, seedDemoAccounts } from '@studio/account';
 import { apiPlugin, bootstrap, loadConfig, runsWorker, startWorker } from '@studio/api';
 import { createGateway } from './server.js';
+import { parseOrigins } from './security.js';
 import { stripUntrustedCountry } from './country-header.js';
 
 export interface ProductOptions {
@@ -101,6 +102,8 @@ export async function startProduct(options: ProductOptions): Promise<RunningProd
     logger: options.logger,
     shellConfig: shellConfigFromEnv(env),
     remotesJsonPath: env.REMOTES_JSON,
+    trustProxy: config.api.proxyTrust ?? false,
+    embedOrigins: parseOrigins(env.EMBED_ORIGINS),
     seo: { canonicalOrigin: env.CANONICAL_ORIGIN },
     mountServices: async (gateway) => {
       gateway.addHook('onRequest', stripUntrustedCountry(config.api.countryHeader));

@@ -9,7 +9,9 @@
  */
 import path from 'node:path';
 import httpProxy from '@fastify/http-proxy';
+import { parseTrustProxy } from '@studio/db';
 import { createGateway } from './server.js';
+import { parseOrigins } from './security.js';
 import { shellConfigFromEnv } from './compose.js';
 import { proxyReplyOptions } from './upstream.js';
 
@@ -22,6 +24,8 @@ async function main(): Promise<void> {
     logger: true,
     shellConfig: shellConfigFromEnv(env),
     remotesJsonPath: env.REMOTES_JSON,
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    embedOrigins: parseOrigins(env.EMBED_ORIGINS),
     mountServices: async (gateway) => {
       // the services see the visitor (written, never appended: see upstream.ts); an outage is a 502/503 envelope
       const replyOptions = proxyReplyOptions;

@@ -1,10 +1,10 @@
 import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { parseTrustProxy, type ProxyTrust } from '@studio/db';
+import type { ProxyTrust } from '@studio/db';
 import type { RemotesManifest } from 'shared-contracts';
 import { deriveRemotesManifest, registerWeb, type WebOptions } from './web.js';
-import { parseOrigins, registerSecurityHeaders } from './security.js';
+import { registerSecurityHeaders } from './security.js';
 import { installGatewayErrors } from './upstream.js';
 
 export interface GatewayOptions extends Omit<WebOptions, 'servicePrefixes'> {
@@ -33,7 +33,8 @@ export async function createGateway(options: GatewayOptions): Promise<FastifyIns
     // every line a request logs names its id as the API's and the worker's lines do, so one trace id
     // finds a request from the browser through the gateway to the worker
     logController: new LogController({ requestIdLogLabel: 'trace_id' }),
-    trustProxy: options.trustProxy ?? parseTrustProxy(process.env.TRUST_PROXY),
+    // the entry points read TRUST_PROXY and EMBED_ORIGINS (main.ts, compose.ts); unset here, nothing is believed
+    trustProxy: options.trustProxy ?? false,
   });
   const remotes = (): RemotesManifest =>
     options.remotesJsonPath ? (JSON.parse(readFileSync(options.remotesJsonPath, 'utf8')) as RemotesManifest) : deriveRemotesManifest(options.rootDir);
@@ -41,7 +42,7 @@ export async function createGateway(options: GatewayOptions): Promise<FastifyIns
     remotes,
     accountOrigin: options.shellConfig?.accountOrigin,
     apiBase: options.shellConfig?.apiBase,
-    embedOrigins: options.embedOrigins ?? parseOrigins(process.env.EMBED_ORIGINS),
+    embedOrigins: options.embedOrigins ?? [],
   });
   installGatewayErrors(app);
   if (options.mountServices) await options.mountServices(app);
