@@ -42,20 +42,24 @@ async function writePngLike(ctx: EngineContext, job: EngineJob, img: RawImage, s
   return path;
 }
 
+/** Fills the masked region of the image from its surroundings and writes it in the input's format. */
+async function fillRegion(
+  job: Job<'object_remover' | 'text_watermark_remover'>,
+  ctx: EngineContext,
+  region: { src: string; img: RawImage; mask: Uint8Array; grow: number },
+  note: string,
+): Promise<EngineResult> {
+  const r = await inpaintJob(job, ctx, region.mask, region.img, region.grow);
+  const path = await writePngLike(ctx, job, { ...region.img, data: r.data }, region.src);
+  ctx.onProgress(100);
+  return { outputs: [await imageOutput(path)], metadata: { engine: 'local:inpaint', note } };
+}
+
 export async function objectRemover(job: Job<'object_remover'>, ctx: EngineContext): Promise<EngineResult> {
   const src = input(job, 0, 'image');
   const img = await readRgb(src);
   const mask = await loadMask(img.width, img.height, job.inputs[1], job.params.regions);
-  const r = await inpaintJob(job, ctx, mask, img, 2);
-  const path = await writePngLike(ctx, job, { ...img, data: r.data }, src);
-  ctx.onProgress(100);
-  return {
-    outputs: [await imageOutput(path)],
-    metadata: {
-      engine: 'local:inpaint',
-      note: `The selected area was filled from its surroundings by the local engine (multi-scale PatchMatch patch synthesis from the rest of the picture); ${NO_MODEL}.`,
-    },
-  };
+  return fillRegion(job, ctx, { src, img, mask, grow: 2 }, `The selected area was filled from its surroundings by the local engine (multi-scale PatchMatch patch synthesis from the rest of the picture); ${NO_MODEL}.`);
 }
 
 export async function textWatermarkRemover(job: Job<'text_watermark_remover'>, ctx: EngineContext): Promise<EngineResult> {
@@ -73,16 +77,7 @@ export async function textWatermarkRemover(job: Job<'text_watermark_remover'>, c
     if (n === 0) throw new EngineError(USER_TEXTS.SELECT_AREA, 'no text or watermark found automatically');
     how = `text and marks found by a morphological top-hat stroke detector (${((n / mask.length) * 100).toFixed(1)}% of the image; a heuristic, no OCR model)`;
   }
-  const r = await inpaintJob(job, ctx, mask, img, 3);
-  const path = await writePngLike(ctx, job, { ...img, data: r.data }, src);
-  ctx.onProgress(100);
-  return {
-    outputs: [await imageOutput(path)],
-    metadata: {
-      engine: 'local:inpaint',
-      note: `Removed ${how} by filling it from its surroundings (multi-scale PatchMatch patch synthesis); ${NO_MODEL}.`,
-    },
-  };
+  return fillRegion(job, ctx, { src, img, mask, grow: 3 }, `Removed ${how} by filling it from its surroundings (multi-scale PatchMatch patch synthesis); ${NO_MODEL}.`);
 }
 
 const PATTERNS = ['stripes', 'striped', 'dots', 'dotted', 'polka', 'checked', 'plaid', 'checkered', 'denim', 'floral'] as const;
