@@ -76,6 +76,7 @@ async function main(): Promise<void> {
       explore_next_page: await timed(`${base}/v1/workflow/explore/list?page=2&page_size=20`),
       explore_video_filter: await timed(`${base}/v1/workflow/explore/list?page=1&page_size=20&media=video`),
       template_categories: await timed(`${base}/v1/workflow/ct/list?fun_module=template`),
+      music_templates: await timed(`${base}/v1/workflow/ct/list?fun_module=template&media=audio`),
       template_next_page: await timed(`${base}/v1/workflow/list?fun_module=template&media=video&page=2&page_size=25`),
       examples_page: await timed(`${base}/v1/common/demo/list?key=text2image&page=1&page_size=20`),
     };
