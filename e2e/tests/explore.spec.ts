@@ -101,6 +101,8 @@ test("a report takes the item out of the reporter's gallery; 'Make the same' fil
   const target = page.getByTestId('explore-card').filter({ hasText: 'Lighthouse at sunset' });
   await target.click();
   const detail = page.getByRole('dialog', { name: 'Lighthouse at sunset' });
+  // the image-swiper's autoplay waits while the pointer is on the detail
+  await detail.hover();
   await expect(detail.getByText('a lighthouse on a cliff at sunset, warm light, crashing waves')).toBeVisible();
   await detail.getByRole('button', { name: 'Report' }).click();
   const report = page.getByRole('dialog', { name: 'Report' });
@@ -116,6 +118,7 @@ test("a report takes the item out of the reporter's gallery; 'Make the same' fil
   await expect(page.getByTestId('explore-card').filter({ hasText: 'Lighthouse at sunset' })).toHaveCount(0);
 
   await page.getByTestId('explore-card').filter({ hasText: 'Watercolor harbour' }).click();
+  await page.getByRole('dialog', { name: 'Watercolor harbour' }).hover();
   await page.getByRole('dialog', { name: 'Watercolor harbour' }).getByRole('button', { name: 'Make the same' }).click();
   await expect(page).toHaveURL(/\/image-to-image\?exploreId=1400$/);
   await expect(page.getByRole('textbox', { name: 'Prompt' })).toHaveValue('watercolor painting, soft washes');
