@@ -61,8 +61,12 @@ describe('the explore detail', () => {
     await act(async () => undefined);
     expect(onChange).toHaveBeenCalledWith(items[2]);
 
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Pause slideshow' }));
-    expect(within(dialog).getByRole('button', { name: 'Play slideshow' })).toHaveAttribute('aria-pressed', 'true');
+    // moving on asks for that picture's info too
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Next picture' }));
+    expect(await screen.findByRole('dialog', { name: 'Item 4' })).toBeInTheDocument();
+    expect(shell.api.call).toHaveBeenCalledWith('GET /v1/workflow/explore/info', { query: { id: 4 } });
+    await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Pause slideshow' }));
+    expect(within(screen.getByRole('dialog')).getByRole('button', { name: 'Play slideshow' })).toHaveAttribute('aria-pressed', 'true');
     await userEvent.keyboard('{Escape}');
     expect(onClose).toHaveBeenCalled();
   });

@@ -43,25 +43,40 @@ export function ExploreSwiper({ items, initial, onClose, onChange, onGone }: { i
   const paused = useRef(false);
   const hovered = useRef(false);
   const focused = useRef(false);
+  /** the next slide change is the person's (buttons, arrow keys, a drag), not the autoplay's */
+  const chosen = useRef(false);
+  const [asked, setAsked] = useState(() => items[initial]?.id);
   const [sliderRef, slider] = useKeenSlider<HTMLDivElement>(
     {
       loop: IMAGE_SWIPER.loop && items.length > 1,
       initial,
       slides: { perView: IMAGE_SWIPER.perView, spacing: IMAGE_SWIPER.spacing },
-      slideChanged: (instance) => setCurrent(instance.track.details.rel),
+      slideChanged: (instance) => {
+        const rel = instance.track.details.rel;
+        setCurrent(rel);
+        if (chosen.current) setAsked(items[rel]?.id);
+        chosen.current = false;
+      },
+      dragStarted: () => {
+        chosen.current = true;
+      },
     },
     [autoplay(IMAGE_SWIPER.autoplayMs, () => paused.current || hovered.current || focused.current)],
   );
   const item = items[current] ?? items[0];
-  useItemInfo(item, onChange);
+  useItemInfo(item, onChange, asked === item.id);
+  const go = (direction: 'prev' | 'next') => {
+    chosen.current = true;
+    slider.current?.[direction]();
+  };
   useEffect(() => {
     paused.current = !playing;
     slider.current?.update();
   }, [playing, slider]);
 
   function onKeyDown(event: KeyboardEvent) {
-    if (event.key === 'ArrowLeft') slider.current?.prev();
-    if (event.key === 'ArrowRight') slider.current?.next();
+    if (event.key === 'ArrowLeft') go('prev');
+    if (event.key === 'ArrowRight') go('next');
   }
   /** a hold starts or ends: the slider's update event re-arms (or stops) the autoplay timer */
   const hold = (flag: { current: boolean }, value: boolean) => () => {
@@ -95,7 +110,7 @@ export function ExploreSwiper({ items, initial, onClose, onChange, onGone }: { i
             ))}
           </div>
           <div css={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 8 }}>
-            <Button variant="icon" aria-label="Previous picture" onClick={() => slider.current?.prev()}>
+            <Button variant="icon" aria-label="Previous picture" onClick={() => go('prev')}>
               <Glyph d={GLYPHS.left} />
             </Button>
             <span aria-live="polite" css={{ fontSize: 13, color: theme.textMuted }}>
@@ -104,7 +119,7 @@ export function ExploreSwiper({ items, initial, onClose, onChange, onGone }: { i
             <Button variant="ghost" aria-pressed={!playing} onClick={() => setPlaying((value) => !value)}>
               {playing ? 'Pause slideshow' : 'Play slideshow'}
             </Button>
-            <Button variant="icon" aria-label="Next picture" onClick={() => slider.current?.next()}>
+            <Button variant="icon" aria-label="Next picture" onClick={() => go('next')}>
               <Glyph d={GLYPHS.right} />
             </Button>
           </div>

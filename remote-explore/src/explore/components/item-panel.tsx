@@ -15,11 +15,15 @@ export function makeSameLink(item: Pick<ExploreEntry, 'id' | 'module'>): string 
   return route ? routePath(route, {}, { exploreId: String(item.id) }) : null;
 }
 
-/** The item as the detail shows it: the list's entry at once, then its info (a view counted, the author's figures). */
-export function useItemInfo(item: ExploreEntry, onChange: (item: ExploreEntry) => void): void {
+/**
+ * The item as the detail shows it: the list's entry at once, then its info (a view counted, the author's
+ * figures) when `enabled` (the swiper asks only for what someone opened or moved to, not what autoplay shows).
+ */
+export function useItemInfo(item: ExploreEntry, onChange: (item: ExploreEntry) => void, enabled = true): void {
   const shell = useShell();
   const id = item.id;
   useEffect(() => {
+    if (!enabled) return;
     let live = true;
     shell.api
       .call('GET /v1/workflow/explore/info', { query: { id } })
@@ -29,7 +33,7 @@ export function useItemInfo(item: ExploreEntry, onChange: (item: ExploreEntry) =
       live = false;
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once per item shown
-  }, [shell, id]);
+  }, [shell, id, enabled]);
 }
 
 /** The prompt, the settings, and for its author the item's publish state and figures. */
