@@ -25,7 +25,7 @@ export interface ModuleContext {
   accountClient: AccountClient;
   /** the media storage of the config (one adapter for every module; bootstrap shares it with the worker) */
   storage: StorageAdapter;
-  /** grants any membership credits that are due (the auth preHandler already does this for the caller) */
+  /** grants any membership credits that are due: an explicit step (billing lifecycle, fulfilment, tests); authentication never grants */
   ensureMembershipGrants(userId: string, at?: Date): Promise<number>;
 }
 
