@@ -269,6 +269,15 @@ describe('templates', () => {
     expect(audio.headers['content-type']).toMatch(/^audio\//);
     const cover = await h.app.inject({ method: 'GET', url: track.thumbnail });
     expect(cover.headers['content-type']).toBe('image/webp');
+    // a music template runs too: its theme input is optional, its prompt, style and 30 s go into the create
+    const user = await h.user('free', 50);
+    const plain = await post<Task>('/v1/workflow/direct', user, { tpl_id: track.tpl_id, data: {} });
+    expect(plain.body.code).toBe(0);
+    expect(plain.body.data.user_data).toMatchObject({ isFromTpl: true, tplId: track.tpl_id, module: 'text-to-music' });
+    const themed = await post<Task>('/v1/workflow/direct', user, { tpl_id: track.tpl_id, data: { prompt: 'for a rainy afternoon' } });
+    const fields = themed.body.data.user_data.fields ?? [];
+    expect(fields.find((f) => f.field === 'prompt')?.val).toMatch(/^for a rainy afternoon, calm lofi piano/);
+    expect(String(fields.find((f) => f.field === 'duration')?.val)).toBe('30');
   });
 
   it('pages the examples 20 at a time and answers prompt samples', async () => {
