@@ -1,12 +1,15 @@
 /**
- * What a module of the product API gets. A module is a Fastify plugin that declares its routes with their
- * full paths (`/v1/activity/checkin`), TypeBox schemas, and answers with `ok(request, data)`; failures are
- * thrown (`ApiFailure`, `fail.*`) and the API's error handler turns them into the envelope.
+ * What a module of the product API gets. A module is a Fastify plugin that declares the calls of the
+ * contract (shared-contracts ApiCallMap) with defineCall: the key gives the path, `schema.response` is the
+ * data's TypeBox schema (it must equal the contract's type) and the handler answers the data; failures are
+ * thrown (`ApiFailure`, `fail.*`) and the API's error handler turns them into the envelope. Its settings are
+ * its section of `ctx.config` (config.ts), never process.env. Routes outside the contract (files, webhooks)
+ * use Fastify's own methods with full paths and answer `ok(request, data)`.
  *
- *   export const checkinRoutes: ApiModulePlugin = async (app, { db, ledger, auth }) => {
- *     app.withTypeProvider<TypeBoxProvider>().get('/v1/activity/checkin/status',
- *       { preHandler: auth.authenticate, schema: { querystring: ..., response: responses(...) } },
- *       async (request) => ok(request, await statusOf(request.user!.uid)));
+ *   export const checkinPlugin: ApiModulePlugin = async (app, { auth, config }) => {
+ *     defineCall(app, 'GET /v1/activity/checkin/status',
+ *       { preHandler: auth.optionalAuth, schema: { querystring: ActivityQuery, response: StatusSchema } },
+ *       async (request) => statusOf(request.user, config.checkin.countries));
  *   };
  */
 import type { FastifyPluginAsync } from 'fastify';
