@@ -8,7 +8,6 @@ export * from './not-yet-notice';
 export * from './page-frame';
 export * from './palette';
 export * from './theme';
-export * from './use-dialog';
 export * from './task-api';
 export * from './use-leave-guard';
 export * from './use-report-form';
