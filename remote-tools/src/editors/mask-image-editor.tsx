@@ -88,35 +88,33 @@ export function MaskImageEditor({ tool, text }: { tool: AiTool; text: EditorText
   }
 
   return (
-    <>
-      <EditorWorkspace
-        tool={tool}
-        text={text}
-        space={space}
-        runner={runner}
-        onAction={run}
-        actionDisabled={!input || !image}
-        before={input ? { media: 'image', url: input.url } : null}
-        inputs={
-          <>
-            <UploadSlot label={tool.uploads[0].label} hint={tool.uploads[0].rule} limits={limits} upload={upload} takesPaste />
-            {image ? <Suspense fallback={<p>Loading the editor…</p>}><MaskEditor ref={editor} image={image} tools={['brush', 'eraser', 'wand', 'polygon', 'smart']} onSelectedChange={onSelected} /></Suspense> : null}
-            {image && isText ? (
-              <Button variant="secondary" onClick={() => void detect()} disabled={detecting} css={{ alignSelf: 'flex-start' }}>
-                {detecting ? 'Finding text…' : 'Find text and watermarks again'}
-              </Button>
-            ) : null}
-            {image && selected === 0 ? <span css={{ fontSize: 13, color: theme.textMuted }}>{USER_TEXTS.SELECT_AREA}</span> : null}
-          </>
-        }
-        options={
-          needsPrompt ? (
-            <Field label="What to draw there" hint="Within 50 words.">
-              {(id) => <textarea id={id} rows={3} value={prompt} maxLength={600} placeholder="e.g. a red knitted hat" onChange={(e) => setPrompt(e.target.value)} css={{ ...inputCss, resize: 'vertical' }} />}
-            </Field>
-          ) : undefined
-        }
-      />
-    </>
+    <EditorWorkspace
+      tool={tool}
+      text={text}
+      space={space}
+      runner={runner}
+      onAction={run}
+      actionDisabled={!input || !image}
+      before={input ? { media: 'image', url: input.url } : null}
+      inputs={
+        <>
+          <UploadSlot label={tool.uploads[0].label} hint={tool.uploads[0].rule} limits={limits} upload={upload} takesPaste />
+          {image ? <Suspense fallback={<p>Loading the editor…</p>}><MaskEditor ref={editor} image={image} tools={['brush', 'eraser', 'wand', 'polygon', 'smart']} onSelectedChange={onSelected} /></Suspense> : null}
+          {image && isText ? (
+            <Button variant="secondary" onClick={() => void detect()} disabled={detecting} css={{ alignSelf: 'flex-start' }}>
+              {detecting ? 'Finding text…' : 'Find text and watermarks again'}
+            </Button>
+          ) : null}
+          {image && selected === 0 ? <span css={{ fontSize: 13, color: theme.textMuted }}>{USER_TEXTS.SELECT_AREA}</span> : null}
+        </>
+      }
+      options={
+        needsPrompt ? (
+          <Field label="What to draw there" hint="Within 50 words.">
+            {(id) => <textarea id={id} rows={3} value={prompt} maxLength={600} placeholder="e.g. a red knitted hat" onChange={(e) => setPrompt(e.target.value)} css={{ ...inputCss, resize: 'vertical' }} />}
+          </Field>
+        ) : undefined
+      }
+    />
   );
 }

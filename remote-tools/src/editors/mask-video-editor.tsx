@@ -89,30 +89,28 @@ export function MaskVideoEditor({ tool, text }: { tool: AiTool; text: EditorText
   }
 
   return (
-    <>
-      <EditorWorkspace
-        tool={tool}
-        text={text}
-        space={space}
-        notes={text.notes ?? ['Processing takes 1 to 3 minutes.']}
-        runner={runner}
-        onAction={run}
-        actionDisabled={!input || !frame}
-        before={input ? { media: 'video', url: input.url } : null}
-        longWait={LONG_WAIT}
-        inputs={
-          <>
-            <UploadSlot label={tool.uploads[0].label} hint={tool.uploads[0].rule} limits={limits} upload={upload} takesPaste />
-            {input && duration > 0 ? (
-              <Field label="Frame to draw on" hint={`${at.toFixed(1)} s of ${duration.toFixed(1)} s: the mask is carried through the whole clip.`}>
-                {(id) => <input id={id} type="range" min={0} max={Math.max(0, duration - 0.1)} step={0.1} value={at} onChange={(e) => setAt(Number(e.target.value))} />}
-              </Field>
-            ) : null}
-            {frame ? <Marks marks={marks} onMark={mark} onRemove={(t) => setMarks((list) => list.filter((m) => m.t !== t))} /> : null}
-            {frame ? <Suspense fallback={<p>Loading the editor…</p>}><MaskEditor ref={editor} image={frame} tools={['brush', 'eraser', 'wand', 'polygon', 'smart']} onSelectedChange={onSelected} /></Suspense> : input ? <p css={{ color: theme.textMuted }}>Reading the frame…</p> : null}
-          </>
-        }
-      />
-    </>
+    <EditorWorkspace
+      tool={tool}
+      text={text}
+      space={space}
+      notes={text.notes ?? ['Processing takes 1 to 3 minutes.']}
+      runner={runner}
+      onAction={run}
+      actionDisabled={!input || !frame}
+      before={input ? { media: 'video', url: input.url } : null}
+      longWait={LONG_WAIT}
+      inputs={
+        <>
+          <UploadSlot label={tool.uploads[0].label} hint={tool.uploads[0].rule} limits={limits} upload={upload} takesPaste />
+          {input && duration > 0 ? (
+            <Field label="Frame to draw on" hint={`${at.toFixed(1)} s of ${duration.toFixed(1)} s: the mask is carried through the whole clip.`}>
+              {(id) => <input id={id} type="range" min={0} max={Math.max(0, duration - 0.1)} step={0.1} value={at} onChange={(e) => setAt(Number(e.target.value))} />}
+            </Field>
+          ) : null}
+          {frame ? <Marks marks={marks} onMark={mark} onRemove={(t) => setMarks((list) => list.filter((m) => m.t !== t))} /> : null}
+          {frame ? <Suspense fallback={<p>Loading the editor…</p>}><MaskEditor ref={editor} image={frame} tools={['brush', 'eraser', 'wand', 'polygon', 'smart']} onSelectedChange={onSelected} /></Suspense> : input ? <p css={{ color: theme.textMuted }}>Reading the frame…</p> : null}
+        </>
+      }
+    />
   );
 }

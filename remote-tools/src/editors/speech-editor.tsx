@@ -55,60 +55,58 @@ export function SpeechEditor({ tool, text }: { tool: AiTool; text: EditorText })
   }
 
   return (
-    <>
-      <EditorWorkspace
-        tool={tool}
-        text={text}
-        space={space}
-        runner={runner}
-        onAction={run}
-        actionDisabled={!ready}
-        before={null}
-        longWait="This takes up to a few minutes. You can keep this page open or come back to My Creations later."
-        inputs={
-          <div css={{ display: 'grid', gap: 12, gridTemplateColumns: main.input ? 'minmax(0, 1fr) minmax(0, 1fr)' : '1fr', '@media (max-width: 767.98px)': { gridTemplateColumns: '1fr' } }}>
-            <UploadSlot label={tool.uploads[0].label} hint={tool.uploads[0].rule} limits={mainLimits} upload={main} takesPaste />
-            {main.input ? (
-              <div css={{ display: 'flex', flexDirection: 'column', gap: 6 }}>
-                {isPhoto ? (
-                  <img src={main.input.url} alt="Your photo" css={{ width: '100%', maxHeight: 300, objectFit: 'contain', borderRadius: theme.radius, background: theme.bg }} />
-                ) : (
-                  <video src={main.input.url} controls muted playsInline aria-label="Your video" css={{ width: '100%', maxHeight: 300, borderRadius: theme.radius, background: '#000' }} />
-                )}
-                {isPhoto ? (
-                  <span role={face.state === 'refused' ? 'alert' : 'status'} data-testid="face-check" css={{ fontSize: 14, color: face.state === 'refused' ? theme.danger : theme.textMuted }}>
-                    {face.state === 'checking' ? 'Looking for a face…' : face.state === 'ok' ? 'Face found.' : face.state === 'refused' ? face.message : ''}
-                  </span>
-                ) : null}
-              </div>
-            ) : null}
-          </div>
-        }
-        options={
-          <div css={{ display: 'grid', gap: 12 }}>
-            <ChoiceGroup
-              label="Speech"
-              value={source}
-              onChange={setSource}
-              choices={[
-                { value: 'script', label: 'Type a script' },
-                { value: 'audio', label: 'Upload audio' },
-              ]}
-            />
-            {source === 'script' ? (
-              <>
-                <Field label="Script" hint={`${words(script)} / ${MAX_WORDS} words`}>
-                  {(id) => <textarea id={id} rows={4} value={script} onChange={(e) => setScript(e.target.value)} placeholder="What should they say?" css={{ ...inputCss, resize: 'vertical' }} />}
-                </Field>
-                {tooLong ? <p role="alert" css={{ margin: 0, color: theme.danger }}>{USER_TEXTS.PROMPT_TOO_LONG}</p> : null}
-                <VoicePicker voice={voice} onChange={setVoice} />
-              </>
-            ) : (
-              <UploadSlot label={tool.uploads[1].label} hint={tool.uploads[1].rule} limits={audioLimits} upload={track} />
-            )}
-          </div>
-        }
-      />
-    </>
+    <EditorWorkspace
+      tool={tool}
+      text={text}
+      space={space}
+      runner={runner}
+      onAction={run}
+      actionDisabled={!ready}
+      before={null}
+      longWait="This takes up to a few minutes. You can keep this page open or come back to My Creations later."
+      inputs={
+        <div css={{ display: 'grid', gap: 12, gridTemplateColumns: main.input ? 'minmax(0, 1fr) minmax(0, 1fr)' : '1fr', '@media (max-width: 767.98px)': { gridTemplateColumns: '1fr' } }}>
+          <UploadSlot label={tool.uploads[0].label} hint={tool.uploads[0].rule} limits={mainLimits} upload={main} takesPaste />
+          {main.input ? (
+            <div css={{ display: 'flex', flexDirection: 'column', gap: 6 }}>
+              {isPhoto ? (
+                <img src={main.input.url} alt="Your photo" css={{ width: '100%', maxHeight: 300, objectFit: 'contain', borderRadius: theme.radius, background: theme.bg }} />
+              ) : (
+                <video src={main.input.url} controls muted playsInline aria-label="Your video" css={{ width: '100%', maxHeight: 300, borderRadius: theme.radius, background: '#000' }} />
+              )}
+              {isPhoto ? (
+                <span role={face.state === 'refused' ? 'alert' : 'status'} data-testid="face-check" css={{ fontSize: 14, color: face.state === 'refused' ? theme.danger : theme.textMuted }}>
+                  {face.state === 'checking' ? 'Looking for a face…' : face.state === 'ok' ? 'Face found.' : face.state === 'refused' ? face.message : ''}
+                </span>
+              ) : null}
+            </div>
+          ) : null}
+        </div>
+      }
+      options={
+        <div css={{ display: 'grid', gap: 12 }}>
+          <ChoiceGroup
+            label="Speech"
+            value={source}
+            onChange={setSource}
+            choices={[
+              { value: 'script', label: 'Type a script' },
+              { value: 'audio', label: 'Upload audio' },
+            ]}
+          />
+          {source === 'script' ? (
+            <>
+              <Field label="Script" hint={`${words(script)} / ${MAX_WORDS} words`}>
+                {(id) => <textarea id={id} rows={4} value={script} onChange={(e) => setScript(e.target.value)} placeholder="What should they say?" css={{ ...inputCss, resize: 'vertical' }} />}
+              </Field>
+              {tooLong ? <p role="alert" css={{ margin: 0, color: theme.danger }}>{USER_TEXTS.PROMPT_TOO_LONG}</p> : null}
+              <VoicePicker voice={voice} onChange={setVoice} />
+            </>
+          ) : (
+            <UploadSlot label={tool.uploads[1].label} hint={tool.uploads[1].rule} limits={audioLimits} upload={track} />
+          )}
+        </div>
+      }
+    />
   );
 }

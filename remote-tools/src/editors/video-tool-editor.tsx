@@ -39,65 +39,63 @@ export function VideoToolEditor({ tool, text }: { tool: AiTool; text: EditorText
   }
 
   return (
-    <>
-      <EditorWorkspace
-        tool={tool}
-        text={text}
-        space={space}
-        runner={runner}
-        onAction={run}
-        actionDisabled={!input}
-        before={input ? { media: 'video', url: input.url } : null}
-        longWait={LONG_WAIT}
-        inputs={
-          <InputBeside hasInput={Boolean(input)}>
-            <UploadSlot label={tool.uploads[0].label} hint={tool.uploads[0].rule} limits={limits} upload={upload} takesPaste />
-            {input ? (
-              <div>
-                <video src={input.url} controls muted playsInline aria-label="Your video" css={{ width: '100%', maxHeight: 320, borderRadius: theme.radius, background: '#000' }} />
-                <span css={{ fontSize: 13, color: theme.textMuted }}>
-                  {input.width}×{input.height}, {input.duration?.toFixed(1)} s
-                </span>
-              </div>
-            ) : null}
-          </InputBeside>
-        }
-        options={
-          isEnhancer ? (
-            <div css={{ display: 'grid', gap: 12 }}>
-              <ChoiceGroup
-                label="Resolution"
-                value={target}
-                onChange={setTarget}
-                choices={[
-                  { value: '2x', label: 'Upscale 2x (up to 1080p)' },
-                  { value: '2160', label: 'Ultra HD (up to 4K)', locked: paid ? undefined : PAID_ONLY },
-                ]}
-              />
-              <ChoiceGroup
-                label="Frame interpolation"
-                value={fps}
-                onChange={setFps}
-                choices={[
-                  { value: 0, label: 'Off' },
-                  { value: 60, label: 'Smooth 60 fps', locked: paid ? undefined : PAID_ONLY },
-                ]}
-              />
+    <EditorWorkspace
+      tool={tool}
+      text={text}
+      space={space}
+      runner={runner}
+      onAction={run}
+      actionDisabled={!input}
+      before={input ? { media: 'video', url: input.url } : null}
+      longWait={LONG_WAIT}
+      inputs={
+        <InputBeside hasInput={Boolean(input)}>
+          <UploadSlot label={tool.uploads[0].label} hint={tool.uploads[0].rule} limits={limits} upload={upload} takesPaste />
+          {input ? (
+            <div>
+              <video src={input.url} controls muted playsInline aria-label="Your video" css={{ width: '100%', maxHeight: 320, borderRadius: theme.radius, background: '#000' }} />
+              <span css={{ fontSize: 13, color: theme.textMuted }}>
+                {input.width}×{input.height}, {input.duration?.toFixed(1)} s
+              </span>
             </div>
-          ) : (
+          ) : null}
+        </InputBeside>
+      }
+      options={
+        isEnhancer ? (
+          <div css={{ display: 'grid', gap: 12 }}>
             <ChoiceGroup
-              label="Strength"
-              value={strength}
-              onChange={setStrength}
+              label="Resolution"
+              value={target}
+              onChange={setTarget}
               choices={[
-                { value: 'low', label: 'Low' },
-                { value: 'medium', label: 'Medium' },
-                { value: 'high', label: 'High' },
+                { value: '2x', label: 'Upscale 2x (up to 1080p)' },
+                { value: '2160', label: 'Ultra HD (up to 4K)', locked: paid ? undefined : PAID_ONLY },
               ]}
             />
-          )
-        }
-      />
-    </>
+            <ChoiceGroup
+              label="Frame interpolation"
+              value={fps}
+              onChange={setFps}
+              choices={[
+                { value: 0, label: 'Off' },
+                { value: 60, label: 'Smooth 60 fps', locked: paid ? undefined : PAID_ONLY },
+              ]}
+            />
+          </div>
+        ) : (
+          <ChoiceGroup
+            label="Strength"
+            value={strength}
+            onChange={setStrength}
+            choices={[
+              { value: 'low', label: 'Low' },
+              { value: 'medium', label: 'Medium' },
+              { value: 'high', label: 'High' },
+            ]}
+          />
+        )
+      }
+    />
   );
 }
