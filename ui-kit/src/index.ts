@@ -9,5 +9,6 @@ export * from './page-frame';
 export * from './palette';
 export * from './theme';
 export * from './task-api';
+export * from './upload-api';
 export * from './use-leave-guard';
 export * from './use-report-form';

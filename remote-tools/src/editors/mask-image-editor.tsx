@@ -5,7 +5,7 @@ import { Button } from '@studio/ui-kit/button';
 import { theme } from '@studio/ui-kit/theme';
 import { messageOf } from '../lib/errors';
 import type { MaskCanvasHandle } from '../mask/components/mask-canvas';
-import { uploadFile } from '../workspace/api/tools-api';
+import { uploadFile } from '@studio/ui-kit/upload-api';
 import { UploadSlot } from '../workspace/components/upload-slot';
 import { useToolTask } from '../workspace/hooks/use-tool-task';
 import { useUploadInput } from '../workspace/hooks/use-upload-input';

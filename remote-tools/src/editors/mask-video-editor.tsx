@@ -3,7 +3,7 @@ import { USER_TEXTS, useShell } from 'shared-contracts';
 import { type AiTool } from 'shared-contracts/tools';
 import { theme } from '@studio/ui-kit/theme';
 import type { MaskCanvasHandle } from '../mask/components/mask-canvas';
-import { uploadFile } from '../workspace/api/tools-api';
+import { uploadFile } from '@studio/ui-kit/upload-api';
 import { UploadSlot } from '../workspace/components/upload-slot';
 import { useToolTask } from '../workspace/hooks/use-tool-task';
 import { useUploadInput } from '../workspace/hooks/use-upload-input';

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { USER_TEXTS, useShell, type UploadResult } from 'shared-contracts';
 import { isAborted, isStorageFull, messageOf } from '../../lib/errors';
-import { uploadFile } from '../api/upload';
+import { uploadFile } from '@studio/ui-kit/upload-api';
 import { useUploadQuestions } from './use-upload-questions';
 
 export type UploadState =

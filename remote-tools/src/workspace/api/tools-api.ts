@@ -1,10 +1,5 @@
-/** The calls a tool editor makes (spec section 7), over the shell's ApiClient; retry, cancel and download are ui-kit's task-api. */
-import type { ApiClient, Task, TaskUserData, TtsVoice, UploadProgress, UploadResult } from 'shared-contracts';
-
-export async function uploadFile(api: ApiClient, algorithm: string, file: Blob, onProgress: (p: UploadProgress) => void, signal: AbortSignal): Promise<UploadResult> {
-  const grant = await api.call('GET /v1/common/oss/token', { query: { algorithm } }, { signal });
-  return api.upload<UploadResult>(grant.upload_url, file, onProgress, signal);
-}
+/** The calls a tool editor makes (spec section 7), over the shell's ApiClient; the upload is ui-kit's upload-api; retry, cancel and download its task-api. */
+import type { ApiClient, Task, TaskUserData, TtsVoice } from 'shared-contracts';
 
 export function costOf(api: ApiClient, algorithm: string, query: Record<string, string>) {
   return api.call('GET /v1/ai/cost/{algorithm}', { params: { algorithm }, query });

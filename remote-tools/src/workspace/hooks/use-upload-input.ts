@@ -7,7 +7,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { USER_TEXTS, useShell, type TaskOutput } from 'shared-contracts';
 import { type UploadLimit } from 'shared-contracts/upload-limits';
 import { isAborted, isStorageFull, messageOf } from '../../lib/errors';
-import { uploadFile } from '../api/tools-api';
+import { uploadFile } from '@studio/ui-kit/upload-api';
 import { readMediaMeta } from '../utils/read-media';
 import { checkFile, checkMeta, limitFor, type InputMedia } from '../utils/validation';
 
