@@ -1,7 +1,7 @@
 /**
  * A by-hand browser check of the login frame across origins (not part of the jest run):
  *
- *   npx tsx services/account/src/dev/browser-check.ts [port] [outDir]
+ *   npx tsx services/account/scripts/browser-check.ts [port] [outDir]
  *
  * Serves the account service on 127.0.0.1:PORT (default 8130) with an in-memory PGlite and the demo
  * accounts, plus a host page at /host. Chromium maps *.studio.test to 127.0.0.1, so
@@ -16,9 +16,9 @@ import { randomBytes } from 'node:crypto';
 import { chromium, type BrowserContext, type Frame, type Page } from 'playwright-core';
 import { openDatabase } from '@studio/db';
 import { FRAME_MESSAGES, type AccountTokenResponse } from 'shared-contracts';
-import { buildAccountApp } from '../app.js';
-import { seedDemoAccounts } from '../seed.js';
-import { pkceChallenge } from '../crypto.js';
+import { buildAccountApp } from '../src/app.js';
+import { seedDemoAccounts } from '../src/seed.js';
+import { pkceChallenge } from '../src/crypto.js';
 
 function newPair() {
   const verifier = randomBytes(32).toString('base64url');
