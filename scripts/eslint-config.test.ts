@@ -42,4 +42,17 @@ describe('eslint.config.mjs', () => {
     expect(naming).toContain('check-file/filename-naming-convention');
     expect(clean).toEqual([]);
   });
+
+  it('fails a function over 120 lines and a file over 400 lines outside tests, and lets a test be long', () => {
+    const longFunction = `export function probe(): number {\n  let n = 0;\n${'  n += 1;\n'.repeat(125)}  return n;\n}\n`;
+    const longFile = `${Array.from({ length: 405 }, (_, i) => `export const probe${i} = ${i};`).join('\n')}\n`;
+    const [fn, file, test] = lintAll([
+      ['services/api/src/lint-probe.ts', longFunction],
+      ['remote-create/src/create/lint-probe.ts', longFile],
+      ['services/api/src/lint-probe.test.ts', longFunction],
+    ]);
+    expect(fn).toContain('max-lines-per-function');
+    expect(file).toContain('max-lines');
+    expect(test).toEqual([]);
+  });
 });

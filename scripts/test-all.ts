@@ -44,7 +44,7 @@ function runJest(label: string, args: string[], env: NodeJS.ProcessEnv): void {
 
 function runLint(): void {
   console.log('\n=== lint (ESLint, boundaries) ===');
-  const run = spawnSync(process.execPath, [path.join(root, 'node_modules/eslint/bin/eslint.js'), '.'], { cwd: root, stdio: 'inherit' });
+  const run = spawnSync(process.execPath, [path.join(root, 'node_modules/eslint/bin/eslint.js'), '.', '--max-warnings', '0'], { cwd: root, stdio: 'inherit' });
   if (run.status === 0) total.passed += 1;
   else {
     total.failed += 1;
