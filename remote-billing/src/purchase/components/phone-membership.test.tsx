@@ -1,5 +1,5 @@
 import { render, screen, within } from '@testing-library/react';
-import { BenefitsTable, MembershipCarousel, everyMs } from './phone-membership';
+import { BenefitsTable, MembershipCarousel } from './phone-membership';
 
 describe('phone membership tab', () => {
   it('the carousel holds the three AI kinds', () => {
@@ -7,22 +7,6 @@ describe('phone membership tab', () => {
     const carousel = screen.getByLabelText('What a membership makes');
     expect(carousel).toBeTruthy();
     expect(screen.getAllByRole('group').map((slide) => slide.getAttribute('aria-label'))).toEqual(['1 of 3: AI Video', '2 of 3: AI Image', '3 of 3: AI Audio']);
-  });
-
-  it('advances every 6 s and restarts the wait after a drag', () => {
-    jest.useFakeTimers();
-    const handlers: Record<string, () => void> = {};
-    const slider = { next: jest.fn(), on: (name: string, fn: () => void) => (handlers[name] = fn) };
-    everyMs(6000)(slider as never);
-    handlers.created();
-    jest.advanceTimersByTime(5999);
-    expect(slider.next).not.toHaveBeenCalled();
-    jest.advanceTimersByTime(1);
-    expect(slider.next).toHaveBeenCalledTimes(1);
-    handlers.dragStarted();
-    jest.advanceTimersByTime(10000);
-    expect(slider.next).toHaveBeenCalledTimes(1);
-    jest.useRealTimers();
   });
 
   it('compares free with the selected tier', () => {

@@ -4,9 +4,10 @@
  * selected tier.
  */
 import { useState } from 'react';
-import { useKeenSlider, type KeenSliderPlugin } from 'keen-slider/react';
+import { useKeenSlider } from 'keen-slider/react';
 import 'keen-slider/keen-slider.min.css';
 import { PHONE_CAROUSEL_MS, PREMIUM_MONTHLY_CREDITS, SIGNUP_CREDITS, STANDARD_MONTHLY_CREDITS } from 'shared-contracts';
+import { sliderAutoplay } from '@studio/ui-kit/slider-autoplay';
 import { theme } from '@studio/ui-kit/theme';
 import { promoColors, SLIDE_GRADIENTS } from '../../lib/promo-colors';
 
@@ -16,26 +17,9 @@ const SLIDES = [
   { title: 'AI Audio', text: 'Music and songs from a prompt or your lyrics', background: SLIDE_GRADIENTS.audio },
 ] as const;
 
-/** Advances every `ms`, looping; a drag restarts the wait. */
-export function everyMs(ms: number): KeenSliderPlugin {
-  return (slider) => {
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const clear = () => timer && clearTimeout(timer);
-    const next = () => {
-      clear();
-      timer = setTimeout(() => slider.next(), ms);
-    };
-    slider.on('created', next);
-    slider.on('dragStarted', clear);
-    slider.on('animationEnded', next);
-    slider.on('updated', next);
-    slider.on('destroyed', clear);
-  };
-}
-
 export function MembershipCarousel() {
   const [current, setCurrent] = useState(0);
-  const [ref] = useKeenSlider<HTMLDivElement>({ loop: true, slides: { perView: 1 }, slideChanged: (s) => setCurrent(s.track.details.rel) }, [everyMs(PHONE_CAROUSEL_MS)]);
+  const [ref] = useKeenSlider<HTMLDivElement>({ loop: true, slides: { perView: 1 }, slideChanged: (s) => setCurrent(s.track.details.rel) }, [sliderAutoplay(PHONE_CAROUSEL_MS)]);
   return (
     <div>
       <div ref={ref} className="keen-slider" aria-roledescription="carousel" aria-label="What a membership makes" css={{ borderRadius: 14 }}>

@@ -1,8 +1,9 @@
 import { useEffect, useState } from 'react';
-import { useKeenSlider, type KeenSliderPlugin } from 'keen-slider/react';
+import { useKeenSlider } from 'keen-slider/react';
 import 'keen-slider/keen-slider.min.css';
 import { Button, Glyph, GLYPHS } from '@studio/ui-kit/button';
 import { Dialog } from '../../lib/dialog';
+import { sliderAutoplay } from '@studio/ui-kit/slider-autoplay';
 import { theme } from '@studio/ui-kit/theme';
 
 export interface SwiperSlide {
@@ -16,44 +17,12 @@ export interface SwiperSlide {
 export const SWIPER_OPTIONS = { loop: true, slides: { perView: 1, spacing: 10 } } as const;
 export const AUTOPLAY_MS = 3000;
 
-/** Autoplay: the next slide every few seconds, paused while the pointer is over the slider or it is dragged. */
-export function autoplay(intervalMs: number): KeenSliderPlugin {
-  return (slider) => {
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    let hovered = false;
-    const clear = () => {
-      if (timer) clearTimeout(timer);
-      timer = undefined;
-    };
-    const next = () => {
-      clear();
-      if (hovered) return;
-      timer = setTimeout(() => slider.next(), intervalMs);
-    };
-    slider.on('created', () => {
-      slider.container.addEventListener('mouseover', () => {
-        hovered = true;
-        clear();
-      });
-      slider.container.addEventListener('mouseout', () => {
-        hovered = false;
-        next();
-      });
-      next();
-    });
-    slider.on('dragStarted', clear);
-    slider.on('animationEnded', next);
-    slider.on('updated', next);
-    slider.on('destroyed', clear);
-  };
-}
-
 /** The image-swiper modal of spec section 2: one slide per view, spacing 10, autoplay, loop. */
 export function ImageSwiperModal({ title, slides, initial, onClose }: { title: string; slides: SwiperSlide[]; initial: number; onClose(): void }) {
   const [current, setCurrent] = useState(initial);
   const [sliderRef, slider] = useKeenSlider<HTMLDivElement>(
     { ...SWIPER_OPTIONS, slides: { ...SWIPER_OPTIONS.slides }, initial, slideChanged: (instance) => setCurrent(instance.track.details.rel) },
-    [autoplay(AUTOPLAY_MS)],
+    [sliderAutoplay(AUTOPLAY_MS, { pauseOnHover: true })],
   );
   useEffect(() => {
     function onKey(event: KeyboardEvent) {

@@ -1,36 +1,13 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { useKeenSlider, type KeenSliderPlugin } from 'keen-slider/react';
+import { useKeenSlider } from 'keen-slider/react';
 import 'keen-slider/keen-slider.min.css';
 import { IMAGE_SWIPER, useShell, type ExploreEntry } from 'shared-contracts';
 import { Button, Glyph, GLYPHS } from '@studio/ui-kit/button';
 import { Dialog } from '@studio/ui-kit/dialog';
+import { sliderAutoplay } from '@studio/ui-kit/slider-autoplay';
 import { media as bp, theme } from '@studio/ui-kit/theme';
 import { mediaUrl } from '../../lib/session';
 import { ItemPanel, useItemInfo, type ItemPanelProps } from './item-panel';
-
-/**
- * Autoplay that waits while `held()` says so (the pointer or the focus is on the picture or its panel,
- * so what someone reads or is about to press never changes under them) or the slideshow is paused.
- */
-function autoplay(intervalMs: number, held: () => boolean): KeenSliderPlugin {
-  return (slider) => {
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const clear = () => {
-      if (timer) clearTimeout(timer);
-      timer = undefined;
-    };
-    const next = () => {
-      clear();
-      if (held()) return;
-      timer = setTimeout(() => slider.next(), intervalMs);
-    };
-    slider.on('created', next);
-    slider.on('dragStarted', clear);
-    slider.on('animationEnded', next);
-    slider.on('updated', next);
-    slider.on('destroyed', clear);
-  };
-}
 
 /**
  * An image item's detail: the image-swiper modal over the gallery's loaded pictures (1 per view, spacing
@@ -61,7 +38,7 @@ export function ExploreSwiper({ items, initial, onClose, onChange, onGone }: { i
         chosen.current = true;
       },
     },
-    [autoplay(IMAGE_SWIPER.autoplayMs, () => paused.current || hovered.current || focused.current)],
+    [sliderAutoplay(IMAGE_SWIPER.autoplayMs, { held: () => paused.current || hovered.current || focused.current })],
   );
   const item = items[current] ?? items[0];
   useItemInfo(item, onChange, asked === item.id);
