@@ -25,3 +25,9 @@ export interface ShellProvidesFile {
  * /remotes.json answers) into the page, so the shell's start needs no round trip for it.
  */
 export const INLINE_REMOTES_LIST_ID = 'remotes-list';
+
+/**
+ * id of the home hero's copy the gateway writes into /home's first HTML (`shared-contracts/home-hero`): the Hero
+ * removes it when it mounts, the shell when the path changes first (so it never lingers over another page).
+ */
+export const HOME_HERO_PRERENDER_ID = 'home-hero-prerender';

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { SeoRoutesFile } from 'shared-contracts';
+import { HOME_HERO } from 'shared-contracts/home-hero';
 import { createGateway } from './server.js';
 import { basePath, patternRegex } from './seo.js';
 
@@ -100,6 +101,18 @@ describe('SEO prerender', () => {
     // the shell's own start-up scripts, beside main.js
     expect(html).toMatch(/<script nonce="[^"]+" defer src="\/main\.abc\.js"><\/script><link rel="preload" href="\/725\.start\.js" as="script" \/><link rel="preload" href="\/275\.react-dom\.js" as="script" \/>/);
     expect((await gateway.inject({ method: 'GET', url: '/no-such-page' })).body).not.toContain('rel="preload"');
+  });
+
+  it("writes /home's hero (its heading, text and calls to action) into the first HTML, at / too, and on no other route", async () => {
+    for (const url of ['/home', '/']) {
+      const html = (await gateway.inject({ method: 'GET', url, headers: { cookie: url === '/' ? 'studio_token=abc' : '' } })).body;
+      expect(html).toContain(`<h1 id="home-hero-prerender-title" class="hh-title">${HOME_HERO.title}</h1>`);
+      expect(html).toContain(`<p class="hh-lead">${HOME_HERO.lead}</p>`);
+      expect(html).toContain('<a class="hh-cta hh-cta-primary" href="/image-to-video">Start with Image to Video</a>');
+      expect(html).toMatch(/<div id="root"><\/div><style>\.hh\{/);
+    }
+    expect((await gateway.inject({ method: 'GET', url: '/text-to-music' })).body).not.toContain('hh-title');
+    expect((await gateway.inject({ method: 'GET', url: '/no-such-page' })).body).not.toContain('hh-title');
   });
 
   it('gives a signed-in person the route metadata and no CMS blocks', async () => {

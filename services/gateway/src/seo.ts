@@ -22,6 +22,7 @@ import {
   type SeoRoutesFile,
 } from 'shared-contracts';
 import { INLINE_REMOTES_LIST_ID, SHELL_PROVIDES_FILE, type ShellProvidesFile } from 'shared-contracts/first-load';
+import { homeHeroPrerender } from 'shared-contracts/home-hero';
 
 export interface SeoOptions {
   /** https origin the canonical URLs name (default: https:// + the request's host) */
@@ -41,6 +42,8 @@ export interface PrerenderResult {
 export type Prerender = (request: FastifyRequest, html: string) => Promise<PrerenderResult>;
 
 const SITE = 'AI Video Generator';
+/** the route whose hero is in the first HTML (its largest paint, which would otherwise wait for every script) */
+const HOME_MODULE = 'remote_explore/HomePage';
 
 export function escapeHtml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -284,6 +287,8 @@ export async function registerSeo(app: FastifyInstance, shellDist: string, optio
       ? { head: staticMarkup(content.blocks.head ?? ''), content: staticMarkup(content.blocks.content ?? ''), bottom: staticMarkup(content.blocks.bottom ?? '') }
       : null;
     let page = renderPage(html, meta, blocks, siteName);
+    // the same hero the remote renders, placed where it will be; the remote's Hero removes it when it mounts
+    if (match?.module === HOME_MODULE) page = page.replace(/(<div id="root"><\/div>)/, `$1${homeHeroPrerender()}`);
     const firstLoad = shellFirstLoad();
     // a route of the table: its page loads the shell's start-up scripts and its remote (an unknown path gets neither)
     const hints = match

@@ -1,4 +1,7 @@
 import { act, screen, waitFor } from '@testing-library/react';
+import { HOME_HERO_PRERENDER_ID } from 'shared-contracts/first-load';
+import { HOME_FRAME } from 'shared-contracts/home-hero';
+import { LAYOUT } from '../theme/theme';
 import { mfDouble, quietConsole, registerAllRemoteDoubles, renderShellAt } from '../../test/shell-test-kit';
 
 describe('route effects', () => {
@@ -37,6 +40,21 @@ describe('route effects', () => {
     await act(() => router.navigate('/explore?embed=1&from_embed=home&channel=x'));
     await waitFor(() => expect(router.state.location.search).toBe('?channel=x'));
     expect(router.state.location.pathname).toBe('/explore');
+  });
+
+  it("keeps the first HTML's home hero through the / redirect and drops it when another page is reached first", async () => {
+    const copy = document.createElement('div');
+    copy.id = HOME_HERO_PRERENDER_ID;
+    document.body.appendChild(copy);
+    const { router } = renderShellAt('/');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/home'));
+    expect(document.getElementById(HOME_HERO_PRERENDER_ID)).not.toBeNull();
+    await act(() => router.navigate('/explore'));
+    expect(document.getElementById(HOME_HERO_PRERENDER_ID)).toBeNull();
+  });
+
+  it("places the home hero's first-HTML copy where the layout puts the page (header height, sidebar widths)", () => {
+    expect(HOME_FRAME).toMatchObject(LAYOUT);
   });
 
   it('sets canonical metadata per path', async () => {

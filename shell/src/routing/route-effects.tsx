@@ -5,7 +5,8 @@
  */
 import { useEffect, useRef } from 'react';
 import { useLocation, useMatches, useNavigate } from 'react-router';
-import { EMBED_MODE_SIDEAPP, useShell } from 'shared-contracts';
+import { EMBED_MODE_SIDEAPP, routePath, useShell } from 'shared-contracts';
+import { HOME_HERO_PRERENDER_ID } from 'shared-contracts/first-load';
 import { useShellInternals } from '../app/internals';
 import type { PageContent } from '../cms/page-content';
 import { canonicalUrl, applyPageMetadata } from './metadata';
@@ -44,6 +45,8 @@ export function RouteEffects() {
     if (pathChanged && lifecycle.newVersion && lifecycle.reloadForNewVersion(`${location.pathname}${location.search}${location.hash}`)) return;
 
     previous.current = location.pathname;
+    // the first HTML's copy of the home hero, left before the remote's Hero replaced it, must not stay on another page
+    if (pathChanged && location.pathname !== routePath('Home')) document.getElementById(HOME_HERO_PRERENDER_ID)?.remove();
     shell.bus.emit('shell:route-changed', { path: location.pathname });
     const campaign = campaignOf(location.search);
     if (campaign) shell.bus.emit('shell:campaign-arrival', { pactivity: campaign });

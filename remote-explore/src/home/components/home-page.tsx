@@ -1,4 +1,5 @@
 import { media, theme } from '@studio/ui-kit/theme';
+import { HOME_FRAME } from 'shared-contracts/home-hero';
 import { AI_TOOLS, CREATION_MODES } from '../utils/catalog';
 import { DiscoverySections } from './discovery-sections';
 import { EntryGrid } from './entry-grid';
@@ -10,14 +11,15 @@ export function HomePage() {
     <div
       css={{
         color: theme.text,
-        maxWidth: 1440,
+        // the gateway's copy of the hero in /home's first HTML sits in the same frame (shared-contracts/home-hero)
+        maxWidth: HOME_FRAME.maxWidth,
         margin: '0 auto',
-        padding: '24px 32px 56px',
+        padding: HOME_FRAME.padding.desktop,
         display: 'flex',
         flexDirection: 'column',
         gap: 40,
-        [media.tablet]: { padding: '20px 24px 48px' },
-        [media.phone]: { padding: '12px 12px 40px', gap: 28 },
+        [media.tablet]: { padding: HOME_FRAME.padding.tablet },
+        [media.phone]: { padding: HOME_FRAME.padding.phone, gap: 28 },
       }}
     >
       <Hero />
