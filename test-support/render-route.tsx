@@ -9,21 +9,6 @@ import { SWRConfig } from 'swr';
 import { ShellContext } from 'shared-contracts';
 import { createShellDouble, type ShellDouble } from './shell-double';
 
-// jsdom has no Request; react-router's data router builds one per navigation (GET only here: no forms)
-if (typeof globalThis.Request === 'undefined') {
-  class NavigationRequest {
-    readonly url: string;
-    readonly method: string;
-    readonly signal: AbortSignal;
-    constructor(input: string | URL, init: { method?: string; signal?: AbortSignal } = {}) {
-      this.url = String(input);
-      this.method = (init.method ?? 'GET').toUpperCase();
-      this.signal = init.signal ?? new AbortController().signal;
-    }
-  }
-  Object.assign(globalThis, { Request: NavigationRequest });
-}
-
 export function renderRoute(element: ReactElement, { path = '/', url = '/', shell = createShellDouble() }: { path?: string; url?: string; shell?: ShellDouble } = {}) {
   const router = createMemoryRouter(
     [

@@ -13,21 +13,6 @@ import { defaultConfig, type ShellRuntimeConfig } from '../src/config/shell-conf
 import { createRemoteRuntime } from '../src/federation/remote-runtime';
 import { createRoutes } from '../src/routing/route-table';
 
-// jsdom has no Request; react-router's data router builds one per navigation (GET only here: no forms)
-if (typeof globalThis.Request === 'undefined') {
-  class NavigationRequest {
-    readonly url: string;
-    readonly method: string;
-    readonly signal: AbortSignal;
-    constructor(input: string | URL, init: { method?: string; signal?: AbortSignal } = {}) {
-      this.url = String(input);
-      this.method = (init.method ?? 'GET').toUpperCase();
-      this.signal = init.signal ?? new AbortController().signal;
-    }
-  }
-  Object.assign(globalThis, { Request: NavigationRequest });
-}
-
 type Double = typeof mf & {
   __setRemoteModule(name: string, mod: Record<string, unknown>): void;
   __failRemote(name: string, error: Error): void;
