@@ -101,9 +101,9 @@ async function measureOnce(browser: Browser, phone: boolean): Promise<PaintTimes
 async function main(): Promise<void> {
   // with BENCH_ROOT the snapshot is measured as it is; otherwise what is stale is built first
   if (!process.env.BENCH_ROOT) ensureBuilt();
-  const server: ChildProcess = spawn(process.execPath, [path.join(root, 'node_modules/tsx/dist/cli.mjs'), path.join(root, 'scripts/bench-serve.ts')], {
+  const server: ChildProcess = spawn(process.execPath, [path.join(root, 'node_modules/tsx/dist/cli.mjs'), path.join(root, 'scripts/start.ts')], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), PGLITE_DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'bench-pglite-')) },
+    env: { ...process.env, BENCH_ROOT: builtRoot, LOG_LEVEL: 'silent', PORT: String(port), PGLITE_DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'bench-pglite-')) },
     stdio: 'ignore',
   });
   try {

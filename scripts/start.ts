@@ -2,18 +2,21 @@
  * `npm start`: builds what is not built, then serves the whole product at http://localhost:8080 (PORT
  * overrides): the shell, each remote from its versioned folder, /remotes.json, the product API (/v1,
  * /api), the account service (/account) and the worker, on embedded PGlite with seeded demo data.
+ * BENCH_ROOT=<folder> serves a snapshot of the built front ends as it is, without building (the web bench
+ * uses it so a long measurement stays still while other builds rewrite the repository's dist folders).
  */
 import path from 'node:path';
 import { ensureBuilt } from './ensure-built';
 import { startProduct } from '@studio/gateway/compose';
 
 async function main(): Promise<void> {
-  ensureBuilt();
+  const snapshot = process.env.BENCH_ROOT;
+  if (!snapshot) ensureBuilt();
   const port = Number(process.env.PORT ?? 8080);
   // loopback unless HOST says otherwise: the embedded default has published demo passwords
   const host = process.env.HOST ?? '127.0.0.1';
   // requests and errors logged as the separate services log them (LOG_LEVEL=silent for none)
-  const product = await startProduct({ rootDir: path.resolve(__dirname, '..'), port, host, logger: process.env.LOG_LEVEL !== 'silent' });
+  const product = await startProduct({ rootDir: snapshot ?? path.resolve(__dirname, '..'), port, host, logger: process.env.LOG_LEVEL !== 'silent' });
   console.log(`AI media studio is up at ${product.url}`);
   const stop = async (): Promise<void> => {
     await product.close();
