@@ -21,6 +21,7 @@ const ROUTES: SeoRoutesFile = {
 
 describe('SEO prerender', () => {
   let gateway: FastifyInstance;
+  const discoveryQueries: Record<string, string>[] = [];
   beforeAll(async () => {
     const root = mkdtempSync(path.join(os.tmpdir(), 'seo-test-'));
     mkdirSync(path.join(root, 'shell', 'dist'), { recursive: true });
@@ -52,6 +53,13 @@ describe('SEO prerender', () => {
       remotesJsonPath: path.join(root, 'remotes.json'),
       seo: { canonicalOrigin: 'https://studio.example' },
       mountServices: async (app) => {
+        // Home's discovery calls as the API answers them
+        app.get('/v1/workflow/explore/list', async (request) => {
+          discoveryQueries.push(request.query as Record<string, string>);
+          const list = [1, 2, 3, 4].map((id) => ({ id, title: `Item </script> ${id}`, thumbnail: `/v1/common/oss/file/t-${id}.webp?exp=1&sig=a` }));
+          return { code: 0, msg: 'ok', trace_id: '', data: { list, total: 4 } };
+        });
+        app.get('/v1/recommend/tpl', async () => ({ code: 0, msg: 'ok', trace_id: '', data: [{ tpl_id: 7, name: 'Hot one' }] }));
         // the CMS call as the API answers it
         app.get('/api/cms-data/*', async (request) => {
           const pathname = Buffer.from(decodeURIComponent((request.params as { '*': string })['*']), 'base64').toString('utf8');
@@ -113,6 +121,33 @@ describe('SEO prerender', () => {
     }
     expect((await gateway.inject({ method: 'GET', url: '/text-to-music' })).body).not.toContain('hh-title');
     expect((await gateway.inject({ method: 'GET', url: '/no-such-page' })).body).not.toContain('hh-title');
+  });
+
+  it("gives a visitor's /home the answers of Home's discovery calls and preloads the first Trending pictures, the first with high priority", async () => {
+    const html = (await gateway.inject({ method: 'GET', url: '/home' })).body;
+    const block = /<script id="home-discovery" type="application\/json">([\s\S]*?)<\/script>/.exec(html);
+    expect(block).not.toBeNull();
+    // nothing in an answer can close the element
+    expect(block![1]).not.toContain('</');
+    const data = JSON.parse(block![1]!) as { trending: { list: { id: number; title: string }[] }; hot: { tpl_id: number }[] };
+    expect(data.trending.list.map((item) => item.id)).toEqual([1, 2, 3, 4]);
+    expect(data.trending.list[0]!.title).toBe('Item </script> 1');
+    expect(data.hot).toEqual([{ tpl_id: 7, name: 'Hot one' }]);
+    expect(discoveryQueries[0]).toEqual({ page: '1', page_size: '10', recommend: '1' });
+    expect(html).toContain('<link rel="preload" as="image" href="/v1/common/oss/file/t-1.webp?exp=1&amp;sig=a" fetchpriority="high" />');
+    expect(html).toContain('<link rel="preload" as="image" href="/v1/common/oss/file/t-3.webp?exp=1&amp;sig=a" />');
+    expect(html).not.toContain('t-4.webp?exp=1&amp;sig=a" />');
+    // the answers are reused for the next visitor
+    await gateway.inject({ method: 'GET', url: '/home' });
+    expect(discoveryQueries).toHaveLength(1);
+    // a signed-in person's answers are their own, and other routes have no rows
+    expect((await gateway.inject({ method: 'GET', url: '/home', headers: { cookie: 'studio_token=abc' } })).body).not.toContain('home-discovery');
+    expect((await gateway.inject({ method: 'GET', url: '/text-to-music' })).body).not.toContain('home-discovery');
+  });
+
+  it("keeps a visitor's CMS blocks out of the layout while the route's page is loading", async () => {
+    const html = (await gateway.inject({ method: 'GET', url: '/home' })).body;
+    expect(html).toContain('#shell-main:has(>[role="status"]:first-child) :is(#seo-prerender-content,#seo-prerender-bottom){display:none}');
   });
 
   it('gives a signed-in person the route metadata and no CMS blocks', async () => {

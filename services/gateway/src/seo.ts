@@ -23,6 +23,8 @@ import {
 } from 'shared-contracts';
 import { INLINE_REMOTES_LIST_ID, SHELL_PROVIDES_FILE, type ShellProvidesFile } from 'shared-contracts/first-load';
 import { homeHeroPrerender } from 'shared-contracts/home-hero';
+import { homeDiscoveryBlock, homeDiscoveryFetcher, trendingImageHints } from './home-discovery.js';
+import { escapeHtml } from './html.js';
 
 export interface SeoOptions {
   /** https origin the canonical URLs name (default: https:// + the request's host) */
@@ -32,6 +34,8 @@ export interface SeoOptions {
   /** the repository root (remote folders) and the remotes list, for the landing route's preload hints */
   rootDir?: string;
   remotes?: () => RemotesManifest;
+  /** where the shell's API client points relative media paths (ShellConfig.apiBase; empty: this origin) */
+  apiBase?: string;
 }
 
 export interface PrerenderResult {
@@ -45,9 +49,7 @@ const SITE = 'AI Video Generator';
 /** the route whose hero is in the first HTML (its largest paint, which would otherwise wait for every script) */
 const HOME_MODULE = 'remote_explore/HomePage';
 
-export function escapeHtml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-}
+export { escapeHtml };
 
 /** A react-router pattern (/text-to-music/:semantic?/:tabname?) as a regular expression. */
 export function patternRegex(pattern: string): RegExp {
@@ -165,7 +167,9 @@ export function renderPage(html: string, meta: HeadMeta, blocks: { head: string;
   if (blocks && (blocks.content || blocks.bottom)) {
     // below an empty #root until the app renders, so the first screen is the app's, not the SEO text
     const markup =
-      '<style>#root:empty{min-height:100vh}</style>' +
+      // and out of the layout while the route's page is still loading (the loading notice is main's first
+      // child), or it would sit in view below the notice and be pushed down when the page renders
+      `<style>#root:empty{min-height:100vh}#shell-main:has(>[role="status"]:first-child) :is(#${PRERENDER_CONTENT_ID},#${PRERENDER_BOTTOM_ID}){display:none}</style>` +
       `<div id="${PRERENDER_CONTENT_ID}" data-cms-injected="">${blocks.content}</div>` +
       `<div id="${PRERENDER_BOTTOM_ID}" data-cms-injected="">${blocks.bottom}</div>`;
     page = page.replace(/(<div id="root"><\/div>)/, `$1${markup}`);
@@ -242,6 +246,7 @@ export async function registerSeo(app: FastifyInstance, shellDist: string, optio
   const routes = routesLoader(shellDist);
   const shellFirstLoad = shellFirstLoadLoader(shellDist);
   const fetchCms = cmsFetcher();
+  const fetchHomeDiscovery = homeDiscoveryFetcher();
   const manifests = new Map<string, RemoteManifestFile | null>();
   const siteName = options.siteName ?? SITE;
 
@@ -287,12 +292,16 @@ export async function registerSeo(app: FastifyInstance, shellDist: string, optio
       ? { head: staticMarkup(content.blocks.head ?? ''), content: staticMarkup(content.blocks.content ?? ''), bottom: staticMarkup(content.blocks.bottom ?? '') }
       : null;
     let page = renderPage(html, meta, blocks, siteName);
+    const home = match?.module === HOME_MODULE;
+    // a visitor's home rows come with the page (a signed-in person's answers are their own: fetched as before)
+    const discovery = home && visitor ? await fetchHomeDiscovery(request) : null;
     // the same hero the remote renders, placed where it will be; the remote's Hero removes it when it mounts
-    if (match?.module === HOME_MODULE) page = page.replace(/(<div id="root"><\/div>)/, `$1${homeHeroPrerender()}`);
+    if (home) page = page.replace(/(<div id="root"><\/div>)/, `$1${homeHeroPrerender()}${discovery ? homeDiscoveryBlock(discovery) : ''}`);
     const firstLoad = shellFirstLoad();
     // a route of the table: its page loads the shell's start-up scripts and its remote (an unknown path gets neither)
     const hints = match
       ? (firstLoad ? shellScriptHints(firstLoad.scripts) : '') +
+        (discovery ? trendingImageHints(discovery, options.apiBase) : '') +
         preloadHints(options, match.module, manifests, firstLoad?.shared ?? null) +
         (options.remotes ? inlineRemotesList(options.remotes()) : '')
       : '';

@@ -55,6 +55,7 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
   const indexHtmlPath = path.join(shellDist, 'index.html');
   const prerender = await registerSeo(app, shellDist, {
     ...options.seo,
+    apiBase: options.shellConfig?.apiBase ?? '',
     rootDir: options.rootDir,
     remotes: () => (options.remotesJsonPath ? (JSON.parse(readFileSync(options.remotesJsonPath, 'utf8')) as RemotesManifest) : deriveRemotesManifest(options.rootDir)),
   });

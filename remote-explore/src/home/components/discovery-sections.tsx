@@ -1,12 +1,11 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import useSWR from 'swr';
 import { routePath, useShell, type ExploreEntry, type Template } from 'shared-contracts';
 import { AppLink } from '@studio/ui-kit/app-link';
 import { focusRing, media, theme } from '@studio/ui-kit/theme';
+import { HOME_DISCOVERY_DATA_ID, HOME_HOT_QUERY, HOME_TRENDING_EAGER, HOME_TRENDING_QUERY, readHomeDiscovery } from 'shared-contracts/home-discovery';
 import { mediaUrl } from '../../lib/session';
 import { TemplateCard } from '../../lib/template-card';
-
-const TRENDING = 10;
 
 function SectionHead({ id, title, to, more }: { id: string; title: string; to: string; more: string }) {
   return (
@@ -38,10 +37,20 @@ const row = {
 export function DiscoverySections() {
   const shell = useShell();
   const [playing, setPlaying] = useState<number | null>(null);
-  const trending = useSWR(['remote-explore:home-trending'], () =>
-    shell.api.call('GET /v1/workflow/explore/list', { query: { page: 1, page_size: TRENDING, recommend: 1 } }),
-  );
-  const hot = useSWR(['remote-explore:home-hot'], () => shell.api.call('GET /v1/recommend/tpl', { query: { tag: 'video', action_conf: 'hot', action_conf_value: '1' } }));
+  // the gateway's answers render with the page (no round trip, no rows pushing the page down when they arrive)
+  // (a visitor's answers: once someone has signed in on this page, theirs are fetched)
+  const [initial] = useState(() => (shell.session.state.flags.isLogin ? null : readHomeDiscovery(document)));
+  useEffect(() => {
+    document.getElementById(HOME_DISCOVERY_DATA_ID)?.remove();
+  }, []);
+  const trending = useSWR(['remote-explore:home-trending'], () => shell.api.call('GET /v1/workflow/explore/list', { query: HOME_TRENDING_QUERY }), {
+    fallbackData: initial?.trending,
+    revalidateIfStale: !initial?.trending,
+  });
+  const hot = useSWR(['remote-explore:home-hot'], () => shell.api.call('GET /v1/recommend/tpl', { query: HOME_HOT_QUERY }), {
+    fallbackData: initial?.hot,
+    revalidateIfStale: !initial?.hot,
+  });
   const items: ExploreEntry[] = trending.data?.list ?? [];
   const templates: Template[] = hot.data ?? [];
   return (
@@ -50,14 +59,23 @@ export function DiscoverySections() {
         <section aria-labelledby="home-trending" css={{ display: 'flex', flexDirection: 'column', gap: 12 }}>
           <SectionHead id="home-trending" title="Trending in Explore" to={routePath('Explore')} more="See all" />
           <ul css={row}>
-            {items.map((item) => (
+            {items.map((item, index) => (
               <li key={item.id}>
                 <AppLink
                   to={routePath('Explore')}
                   aria-label={`${item.title} by ${item.author.name}`}
                   css={{ display: 'block', borderRadius: theme.radius, overflow: 'hidden', border: `1px solid ${theme.border}`, background: theme.surface, color: theme.text, textDecoration: 'none', ...focusRing }}
                 >
-                  <img src={mediaUrl(shell, item.thumbnail)} alt="" loading="lazy" css={{ display: 'block', width: '100%', aspectRatio: '3 / 4', objectFit: 'cover' }} />
+                  {/* the first pictures are in view on every screen (the gateway preloads them, the first with high priority) */}
+                  <img
+                    src={mediaUrl(shell, item.thumbnail)}
+                    alt=""
+                    width={300}
+                    height={400}
+                    loading={index < HOME_TRENDING_EAGER ? 'eager' : 'lazy'}
+                    fetchPriority={index === 0 ? 'high' : 'auto'}
+                    css={{ display: 'block', width: '100%', height: 'auto', aspectRatio: '3 / 4', objectFit: 'cover' }}
+                  />
                   <span css={{ display: 'block', padding: '6px 10px 8px', fontSize: 13, fontWeight: 600, whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }}>{item.title}</span>
                 </AppLink>
               </li>
