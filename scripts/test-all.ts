@@ -4,8 +4,12 @@
  * tests again on a real PostgreSQL server when TEST_DATABASE_URL is set; then the browser suites
  * (Playwright with Debian chromium) against the product as the start command serves it.
  * Ends with one line `N passed, N failed` over all of it.
+ *
+ * No phase may hang the run: each has a deadline after which it is killed and counted as failed (a CI
+ * run that never ends tells nobody anything), and jest is told to exit when its tests are done even if a
+ * failed test left a connection or timer behind (on 2 cores jest runs in band, in this very process).
  */
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -20,14 +24,49 @@ interface Counts {
 const total: Counts = { passed: 0, failed: 0, skipped: 0 };
 let anyFailure = false;
 
-function runJest(label: string, args: string[], env: NodeJS.ProcessEnv): void {
+const MINUTE = 60_000;
+/** the longest each phase may take (about 2-3 times what it takes on a quiet 2-core machine) */
+const DEADLINES_MS = { lint: 10 * MINUTE, jest: 20 * MINUTE, pg: 15 * MINUTE, e2e: 20 * MINUTE };
+// in CI each phase leads a process group of its own, so a killed phase takes its children (the product the
+// browser suite started, a scratch database server) with it; locally the phase stays in the terminal's
+// group, where Ctrl-C reaches it
+const OWN_GROUP = Boolean(process.env.CI);
+
+/** Runs a phase in a child process; answers whether it passed. Past its deadline it is killed and fails. */
+function runPhase(label: string, args: string[], options: { env?: NodeJS.ProcessEnv; deadlineMs: number }): Promise<boolean> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...options.env }, detached: OWN_GROUP });
+    let timedOut = false;
+    const deadline = setTimeout(() => {
+      timedOut = true;
+      console.error(`\n!!! ${label}: killed after ${options.deadlineMs / MINUTE} minutes without finishing; counted as failed`);
+      try {
+        if (OWN_GROUP && child.pid) process.kill(-child.pid, 'SIGKILL');
+        else child.kill('SIGKILL');
+      } catch {
+        // it has ended meanwhile
+      }
+    }, options.deadlineMs);
+    child.on('error', (error) => {
+      console.error(`!!! ${label}: could not start: ${error.message}`);
+      clearTimeout(deadline);
+      resolve(false);
+    });
+    child.on('exit', (code) => {
+      clearTimeout(deadline);
+      resolve(!timedOut && code === 0);
+    });
+  });
+}
+
+async function runJest(label: string, args: string[], env: NodeJS.ProcessEnv, deadlineMs: number): Promise<void> {
   const outDir = mkdtempSync(path.join(os.tmpdir(), 'jest-'));
   const resultFile = path.join(outDir, 'result.json');
   console.log(`\n=== ${label} ===`);
-  const run = spawnSync(
-    process.execPath,
-    ['--experimental-vm-modules', '--no-warnings', path.join(root, 'node_modules/jest/bin/jest.js'), '--ci', '--json', `--outputFile=${resultFile}`, ...args],
-    { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } },
+  const passed = await runPhase(
+    label,
+    ['--experimental-vm-modules', '--no-warnings', path.join(root, 'node_modules/jest/bin/jest.js'), '--ci', '--forceExit', '--json', `--outputFile=${resultFile}`, ...args],
+    { env, deadlineMs },
   );
   try {
     const result = JSON.parse(readFileSync(resultFile, 'utf8')) as { numPassedTests: number; numFailedTests: number; numPendingTests: number; numFailedTestSuites: number };
@@ -38,28 +77,27 @@ function runJest(label: string, args: string[], env: NodeJS.ProcessEnv): void {
   } catch {
     total.failed += 1;
   }
-  if (run.status !== 0) anyFailure = true;
+  if (!passed) anyFailure = true;
   rmSync(outDir, { recursive: true, force: true });
 }
 
-function runLint(): void {
+async function runLint(): Promise<void> {
   console.log('\n=== lint (ESLint, boundaries) ===');
-  const run = spawnSync(process.execPath, [path.join(root, 'node_modules/eslint/bin/eslint.js'), '.', '--max-warnings', '0'], { cwd: root, stdio: 'inherit' });
-  if (run.status === 0) total.passed += 1;
+  const passed = await runPhase('lint', [path.join(root, 'node_modules/eslint/bin/eslint.js'), '.', '--max-warnings', '0'], { deadlineMs: DEADLINES_MS.lint });
+  if (passed) total.passed += 1;
   else {
     total.failed += 1;
     anyFailure = true;
   }
 }
 
-function runE2e(): void {
+async function runE2e(): Promise<void> {
   console.log('\n=== browser (Playwright, Debian chromium) ===');
   const outDir = mkdtempSync(path.join(os.tmpdir(), 'e2e-'));
   const resultFile = path.join(outDir, 'result.json');
-  const run = spawnSync(process.execPath, [path.join(root, 'node_modules/@playwright/test/cli.js'), 'test', '--config', path.join(root, 'e2e/playwright.config.ts')], {
-    cwd: root,
-    stdio: 'inherit',
-    env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: resultFile, E2E_JSON: resultFile },
+  const passed = await runPhase('browser', [path.join(root, 'node_modules/@playwright/test/cli.js'), 'test', '--config', path.join(root, 'e2e/playwright.config.ts')], {
+    env: { PLAYWRIGHT_JSON_OUTPUT_NAME: resultFile, E2E_JSON: resultFile },
+    deadlineMs: DEADLINES_MS.e2e,
   });
   try {
     const result = JSON.parse(readFileSync(resultFile, 'utf8')) as { stats: { expected: number; unexpected: number; flaky: number; skipped: number } };
@@ -69,17 +107,21 @@ function runE2e(): void {
   } catch {
     total.failed += 1;
   }
-  if (run.status !== 0) anyFailure = true;
+  if (!passed) anyFailure = true;
   rmSync(outDir, { recursive: true, force: true });
 }
 
-const only = process.argv[2];
-if (!only || only === 'lint') runLint();
-if (!only || only === 'unit') runJest('unit and service tests (PGlite)', [], { TEST_DATABASE_URL: '' });
-if ((!only || only === 'pg') && process.env.TEST_DATABASE_URL) {
-  runJest('service tests on PostgreSQL', ['--selectProjects', 'services'], { TEST_DATABASE_URL: process.env.TEST_DATABASE_URL });
-}
-if (!only || only === 'e2e') runE2e();
+async function main(): Promise<void> {
+  const only = process.argv[2];
+  if (!only || only === 'lint') await runLint();
+  if (!only || only === 'unit') await runJest('unit and service tests (PGlite)', [], { TEST_DATABASE_URL: '' }, DEADLINES_MS.jest);
+  if ((!only || only === 'pg') && process.env.TEST_DATABASE_URL) {
+    await runJest('service tests on PostgreSQL', ['--selectProjects', 'services'], { TEST_DATABASE_URL: process.env.TEST_DATABASE_URL }, DEADLINES_MS.pg);
+  }
+  if (!only || only === 'e2e') await runE2e();
 
-console.log(`\n${total.passed} passed, ${total.failed} failed${total.skipped ? `, ${total.skipped} skipped` : ''}`);
-process.exit(anyFailure || total.failed > 0 ? 1 : 0);
+  console.log(`\n${total.passed} passed, ${total.failed} failed${total.skipped ? `, ${total.skipped} skipped` : ''}`);
+  process.exit(anyFailure || total.failed > 0 ? 1 : 0);
+}
+
+void main();

@@ -7,3 +7,10 @@
 afterAll(async () => {
   await new Promise((resolve) => setTimeout(resolve, 1100));
 });
+
+/**
+ * In CI, a service test that fails is run once more, its first failure printed. These tests drive a real
+ * queue, real PostgreSQL and real media tools on a shared 2-core machine; one stalled run on CI once cost a
+ * whole submission. A test that fails twice still fails, and a retried one shows in the log.
+ */
+if (process.env.CI) jest.retryTimes(1, { logErrorsBeforeRetry: true });

@@ -267,7 +267,19 @@ export class TestEngine implements TaskEngines {
   started = new Map<string, Promise<void>>();
   private startedResolvers = new Map<string, () => void>();
 
-  startedOf(taskId: string): Promise<void> {
+  /**
+   * Resolves when a run of this task has started; rejects, saying which runs did start, when none has within
+   * timeoutMs (a queue that never hands the run over fails its test here, not at jest's timeout).
+   */
+  startedOf(taskId: string, timeoutMs = 30_000): Promise<void> {
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<never>((_resolve, reject) => {
+      timer = setTimeout(() => reject(new Error(`the run of task ${taskId} did not start within ${timeoutMs} ms; runs started: ${this.runs.join(', ') || 'none'}`)), timeoutMs);
+    });
+    return Promise.race([this.startSignal(taskId), late]).finally(() => clearTimeout(timer));
+  }
+
+  private startSignal(taskId: string): Promise<void> {
     let promise = this.started.get(taskId);
     if (!promise) {
       promise = new Promise<void>((resolve) => this.startedResolvers.set(taskId, resolve));
@@ -294,7 +306,7 @@ export class TestEngine implements TaskEngines {
       return { outputs: [{ path: out, media: 'image', width: meta.width, height: meta.height, mime: 'image/png' }], metadata: { engine: 'local:test', note: 'test watermark' } };
     }
     this.runs.push(job.taskId);
-    this.startedOf(job.taskId);
+    void this.startSignal(job.taskId);
     this.startedResolvers.get(job.taskId)?.();
     ctx.onProgress(40);
     if (this.holdRuns) {

@@ -30,10 +30,13 @@ export function startScratchServer(bin: string, port: number): ScratchServer {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'scratch-pg-'));
   const asRoot = process.getuid?.() === 0;
   if (asRoot) chownSync(dir, Number(execFileSync('id', ['-u', 'postgres']).toString()), Number(execFileSync('id', ['-g', 'postgres']).toString()));
+  // synchronous, so it blocks the test process's timers: bounded here, or a stuck tool would hang the suite
+  // past every test timeout (pg_ctl -w gives up after 60 s on its own)
+  const limits = { stdio: 'pipe' as const, timeout: 120_000, killSignal: 'SIGKILL' as const };
   const run = (tool: string, args: string[]) => {
     const command = [path.join(bin, tool), ...args];
-    if (asRoot) execFileSync('su', ['postgres', '-c', command.map((part) => `'${part.replace(/'/g, `'\\''`)}'`).join(' ')], { stdio: 'pipe' });
-    else execFileSync(command[0], command.slice(1), { stdio: 'pipe' });
+    if (asRoot) execFileSync('su', ['postgres', '-c', command.map((part) => `'${part.replace(/'/g, `'\\''`)}'`).join(' ')], limits);
+    else execFileSync(command[0], command.slice(1), limits);
   };
   const data = path.join(dir, 'data');
   run('initdb', ['-A', 'trust', '-U', 'postgres', '-D', data]);
