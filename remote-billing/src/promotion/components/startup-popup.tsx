@@ -4,6 +4,7 @@ import { Button } from '@studio/ui-kit/button';
 import { Dialog } from '@studio/ui-kit/dialog';
 import { theme } from '@studio/ui-kit/theme';
 import { useMarketing } from '../api/promotions';
+import { onFirstEngagement } from '../utils/first-engagement';
 import { localDate, readPromotionFlag, recordClosed, recordShown } from '../utils/promotion-flags';
 import { countdown, mayShowPlacement, opensPurchaseDialog, popupPlacement } from '../utils/rules';
 import { useArtUrl, useViewer } from './promotion-slot';
@@ -30,6 +31,7 @@ function Countdown() {
 /**
  * The start-up pop-up (desktop for logged-in users of the campaign audience, the phone pop-up on phones):
  * 'Up to {X} OFF', 'Limited Time', the countdown and 'Upgrade Now'; once a day, hidden 24 h after closing.
+ * The phone pop-up waits for the visitor's first scroll, tap or key press.
  */
 export function StartupPopup() {
   const shell = useShell();
@@ -39,15 +41,19 @@ export function StartupPopup() {
   const items = useMarketing(viewer.isPhone ? 'wap' : '');
   const item = items.find((entry) => entry.is_pop);
   const [state, setState] = useState<'waiting' | 'open' | 'done'>('waiting');
+  // the phone pop-up opens once the visitor has engaged with the page (utils/first-engagement.ts)
+  const [engaged, setEngaged] = useState(false);
+  const waitsForEngagement = placement === 'mobile_popup' && !engaged;
+  useEffect(() => (waitsForEngagement ? onFirstEngagement(() => setEngaged(true)) : undefined), [waitsForEngagement]);
   useEffect(() => {
-    if (state !== 'waiting' || !placement || !item) return;
+    if (state !== 'waiting' || !placement || !item || waitsForEngagement) return;
     if (!mayShowPlacement(readPromotionFlag(placement), Date.now(), localDate(Date.now()))) {
       setState('done');
       return;
     }
     recordShown(placement, Date.now());
     setState('open');
-  }, [state, placement, item]);
+  }, [state, placement, item, waitsForEngagement]);
   if (state !== 'open' || !placement || !item) return null;
   const close = () => {
     recordClosed(placement, Date.now());
