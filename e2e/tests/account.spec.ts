@@ -187,7 +187,8 @@ test('without third-party cookies the login opens the 500x650 pop-up, which clos
     page.waitForEvent('popup'),
     page.getByTestId('account-entry').getByRole('button', { name: 'Login', exact: true }).click(),
   ]);
-  expect(new URL(popup.url()).searchParams.get('mode')).toBe('popup');
+  // the window opens within the click (blank) and is then sent to the account service's pop-up login
+  await popup.waitForURL((url) => url.origin === ACCOUNT_ORIGIN && url.searchParams.get('mode') === 'popup');
   await popup.waitForLoadState();
   const features = await page.evaluate(() => (window as unknown as { __popupFeatures: string[] }).__popupFeatures);
   expect(features).toEqual([expect.stringContaining('width=500,height=650')]);

@@ -6,7 +6,7 @@
 import { proxy } from 'valtio';
 import type { ShellApi } from 'shared-contracts';
 import { CheckInController } from '../checkin/state/checkin-controller';
-import { checkCookieSupport } from '../login/lib/cookie-check';
+import { checkCookieSupport, storedCookieSupport } from '../login/lib/cookie-check';
 import { LoginController } from '../login/lib/login-controller';
 import { logout } from '../logout/logout';
 
@@ -38,6 +38,7 @@ export function getAccountRuntime(shell: ShellApi): AccountRuntime {
     login: new LoginController({
       shell,
       cookieSupport: () => checkCookieSupport(shell.config),
+      knownCookieSupport: storedCookieSupport,
       abPlan: () => ui.earlyLoginPlan,
       onLogoutRequest: () => void logout(shell),
     }),

@@ -33,7 +33,7 @@ function fakeWindow(href = 'http://app.studio.test/text-to-video'): FakeWin {
   return { win, assign, open, replaceState };
 }
 
-function setup(options: { cookies?: boolean | null; now?: number; href?: string } = {}) {
+function setup(options: { cookies?: boolean | null; knownCookies?: boolean | null; now?: number; href?: string } = {}) {
   const shell = createFakeShell();
   const fw = fakeWindow(options.href);
   const onLogoutRequest = jest.fn();
@@ -43,6 +43,7 @@ function setup(options: { cookies?: boolean | null; now?: number; href?: string 
     cryptoImpl,
     now: () => options.now ?? Date.now(),
     cookieSupport: async () => (options.cookies === undefined ? true : options.cookies),
+    knownCookieSupport: () => options.knownCookies ?? null,
     onLogoutRequest,
   });
   return { shell, controller, onLogoutRequest, ...fw };
@@ -134,6 +135,28 @@ describe('LoginController', () => {
     expect(open).toHaveBeenCalledWith(expect.stringContaining('mode=popup'), 'studio-account-login', expect.stringContaining('width=500,height=650'));
     expect(controller.state.open).toBe(false);
     controller.dispose();
+  });
+
+  it('opens the pop-up within the click when the cookie answer is known, then sends it to the login', async () => {
+    const { controller, open } = setup({ knownCookies: false });
+    const popup = { closed: false, close: jest.fn(), focus: jest.fn(), location: { replace: jest.fn() } };
+    open.mockReturnValue(popup);
+    const opening = controller.open();
+    // before any await: a pop-up opened later than the click is blocked by browsers
+    expect(open).toHaveBeenCalledWith('about:blank', 'studio-account-login', expect.stringContaining('width=500,height=650'));
+    await opening;
+    expect(open).toHaveBeenCalledTimes(1);
+    const sent = new URL(popup.location.replace.mock.calls[0][0] as string);
+    expect(sent.searchParams.get('mode')).toBe('popup');
+    expect(sent.searchParams.get('state')).toBe(pending().state);
+    controller.dispose();
+  });
+
+  it('redirects when the pop-up opened within the click is blocked', async () => {
+    const { controller, open, assign } = setup({ knownCookies: false });
+    open.mockReturnValue(null);
+    await controller.open();
+    expect(assign).toHaveBeenCalledWith(expect.stringContaining('mode=redirect'));
   });
 
   it('redirects when the pop-up is blocked', async () => {

@@ -38,6 +38,8 @@ export interface LoginDeps {
   now?: () => number;
   /** answers whether third-party cookies work (null: unknown) */
   cookieSupport(): Promise<boolean | null>;
+  /** the same answer when it is known already (kept from an earlier check), without waiting; null: not known */
+  knownCookieSupport?(): boolean | null;
   /** the early-login A/B plan, sent with the token exchange */
   abPlan?: () => number;
   /** called by a logout request from the account service */
@@ -112,13 +114,31 @@ export class LoginController {
       this.popup.focus();
       return;
     }
-    const supported = await this.deps.cookieSupport();
+    const known = this.deps.knownCookieSupport?.() ?? null;
     const last = readJson<LastLoginWay>('local', STORAGE_KEYS.lastLoginWay);
-    const way = chooseLoginWay(supported !== false, last, this.now());
-    await this.start(way, dialogType, reason);
+    if (known !== null) {
+      const way = chooseLoginWay(known, last, this.now());
+      // browsers block a pop-up opened after an await (Safari at once, Chromium once the click's activation
+      // has lapsed): the window opens now, within the click, and is sent to the login once PKCE is made
+      const reserved = way === 'popup' ? this.openPopupWindow('about:blank') : undefined;
+      await this.start(way, dialogType, reason, reserved).catch((error: unknown) => {
+        reserved?.close();
+        throw error;
+      });
+      return;
+    }
+    const supported = await this.deps.cookieSupport();
+    await this.start(chooseLoginWay(supported !== false, last, this.now()), dialogType, reason);
   }
 
-  private async start(way: LoginWay, dialogType: DialogType, reason: string): Promise<void> {
+  private openPopupWindow(url: string): Window | null {
+    const left = Math.max(0, Math.round(this.win.screenX + (this.win.outerWidth - LOGIN_POPUP.width) / 2));
+    const top = Math.max(0, Math.round(this.win.screenY + (this.win.outerHeight - LOGIN_POPUP.height) / 2));
+    return this.win.open(url, 'studio-account-login', `popup=yes,width=${LOGIN_POPUP.width},height=${LOGIN_POPUP.height},left=${left},top=${top}`);
+  }
+
+  /** reserved: the pop-up window opened within the click (null: it was blocked), when the way was known then */
+  private async start(way: LoginWay, dialogType: DialogType, reason: string, reserved?: Window | null): Promise<void> {
     const pkce = await createPkce(this.cryptoImpl);
     const redirectUri = `${this.win.location.origin}${this.win.location.pathname}`;
     const pending: PendingLogin = { state: pkce.state, verifier: pkce.verifier, redirectUri, way, dialogType, createdAt: this.now() };
@@ -136,9 +156,8 @@ export class LoginController {
     this.shell.track(LOGIN_EXPOSE_EVENT, { way, dialog_type: dialogType, reason });
 
     if (way === 'popup') {
-      const left = Math.max(0, Math.round(this.win.screenX + (this.win.outerWidth - LOGIN_POPUP.width) / 2));
-      const top = Math.max(0, Math.round(this.win.screenY + (this.win.outerHeight - LOGIN_POPUP.height) / 2));
-      const popup = this.win.open(src, 'studio-account-login', `popup=yes,width=${LOGIN_POPUP.width},height=${LOGIN_POPUP.height},left=${left},top=${top}`);
+      const popup = reserved === undefined ? this.openPopupWindow(src) : reserved;
+      if (popup && reserved) popup.location.replace(src);
       if (!popup) {
         // the pop-up was blocked: the page itself goes to the account service
         await this.start('redirect', dialogType, 'popup-blocked');
