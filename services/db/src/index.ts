@@ -30,7 +30,7 @@ export interface Database extends Queryable {
 }
 
 export interface OpenOptions {
-  /** postgres://... ; when absent PGlite is used */
+  /** postgres://... ; when absent or empty PGlite is used */
   url?: string;
   /** PGlite data folder; 'memory://' for an in-memory database (tests) */
   dataDir?: string;
@@ -42,11 +42,11 @@ export interface OpenOptions {
 pg.types.setTypeParser(20, (value: string) => Number.parseInt(value, 10));
 pg.types.setTypeParser(1700, (value: string) => Number.parseFloat(value));
 
-export async function openDatabase(options: OpenOptions = {}): Promise<Database> {
-  const url = options.url ?? process.env.DATABASE_URL;
-  if (url) return openPostgres(url, options.max ?? 10);
-  const dataDir = options.dataDir ?? process.env.PGLITE_DATA_DIR ?? path.resolve('.data/pglite');
-  return openPglite(dataDir);
+/** Opens what the caller's configuration names (this package reads no environment of its own). */
+export async function openDatabase(options: OpenOptions): Promise<Database> {
+  if (options.url) return openPostgres(options.url, options.max ?? 10);
+  if (!options.dataDir) throw new Error('openDatabase: give a PostgreSQL url or a PGlite dataDir');
+  return openPglite(options.dataDir);
 }
 
 async function openPostgres(url: string, max: number): Promise<Database> {
