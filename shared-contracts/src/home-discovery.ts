@@ -6,6 +6,9 @@
  * Its own entry (`shared-contracts/home-discovery`), read by the gateway and remote-explore only.
  */
 import type { ApiCallData, ApiCallQuery } from './calls.js';
+import type { ExploreEntry } from './explore.js';
+import { HOME_HERO_MEDIA } from './home-hero.js';
+import { routePath } from './routes.js';
 
 /** id of the `<script type="application/json">` the gateway writes the answers into */
 export const HOME_DISCOVERY_DATA_ID = 'home-discovery';
@@ -35,4 +38,61 @@ export function readHomeDiscovery(doc: Document = document): HomeDiscoveryData |
   } catch {
     return null;
   }
+}
+
+/** The Trending row's texts and link (the remote's row and the gateway's copy of it). */
+export const HOME_TRENDING = { title: 'Trending in Explore', more: 'See all', to: routePath('Explore') } as const;
+
+/**
+ * The Trending row's stylesheet (class names `ht-*`), used as it is by remote-explore's row and by the
+ * gateway's copy in the first HTML, so the two are the same boxes. Colours are the shell's theme variables
+ * with see-through fallbacks (before the shell has written them, the copy shows no card chrome: nothing moves).
+ */
+export const HOME_TRENDING_CSS = [
+  '.ht{display:flex;flex-direction:column;gap:12px}',
+  '.ht-head{display:flex;align-items:baseline;justify-content:space-between;gap:12px}',
+  '.ht-title{margin:0;font-size:22px}',
+  '.ht-more{color:var(--c-primary,currentColor);font-size:14px}',
+  '.ht-row{margin:0;padding:0 0 6px;list-style:none;display:grid;grid-auto-flow:column;grid-auto-columns:minmax(160px,200px);gap:12px;overflow-x:auto;scrollbar-width:thin}',
+  '.ht-card{display:block;border-radius:12px;overflow:hidden;border:1px solid var(--c-border,transparent);background:var(--c-surface,transparent);color:inherit;text-decoration:none}',
+  '.ht-more:focus-visible,.ht-card:focus-visible{outline:2px solid var(--c-focus,currentColor);outline-offset:2px}',
+  '.ht-img{display:block;width:100%;height:auto;aspect-ratio:3/4;object-fit:cover}',
+  '.ht-name{display:block;padding:6px 10px 8px;font-size:13px;font-weight:600;white-space:nowrap;overflow:hidden;text-overflow:ellipsis}',
+  `${HOME_HERO_MEDIA.phone}{.ht-title{font-size:18px}}`,
+].join('');
+
+/** What a Trending card shows of an explore item. */
+export type TrendingItem = Pick<ExploreEntry, 'id' | 'title' | 'thumbnail' | 'author'>;
+
+/** A card's accessible name. */
+export function trendingLabel(item: TrendingItem): string {
+  return `${item.title} by ${item.author.name}`;
+}
+
+function escape(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+}
+
+/**
+ * The Trending row as HTML, the same elements, classes and image attributes the remote renders (the first
+ * pictures eager, the first with high priority). `src` maps a thumbnail to its URL (the API base).
+ */
+export function homeTrendingMarkup(items: readonly TrendingItem[], titleId: string, src: (thumbnail: string) => string): string {
+  const cards = items
+    .map((item, index) => {
+      const loading = index < HOME_TRENDING_EAGER ? 'eager' : 'lazy';
+      const priority = index === 0 ? 'high' : 'auto';
+      return (
+        `<li><a class="ht-card" href="${escape(HOME_TRENDING.to)}" aria-label="${escape(trendingLabel(item))}">` +
+        `<img class="ht-img" src="${escape(src(item.thumbnail))}" alt="" width="300" height="400" loading="${loading}" fetchpriority="${priority}">` +
+        `<span class="ht-name">${escape(item.title)}</span></a></li>`
+      );
+    })
+    .join('');
+  return (
+    `<section class="ht" aria-labelledby="${escape(titleId)}"><div class="ht-head">` +
+    `<h2 id="${escape(titleId)}" class="ht-title">${escape(HOME_TRENDING.title)}</h2>` +
+    `<a class="ht-more" href="${escape(HOME_TRENDING.to)}">${escape(HOME_TRENDING.more)}</a></div>` +
+    `<ul class="ht-row">${cards}</ul></section>`
+  );
 }

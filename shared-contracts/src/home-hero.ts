@@ -38,6 +38,8 @@ export const HOME_FRAME = {
   sidebarWide: 236,
   sidebarNarrow: 84,
   padding: { desktop: '24px 32px 56px', tablet: '20px 24px 48px', phone: '12px 12px 40px' },
+  /** space between the home page's sections */
+  gap: { desktop: 40, phone: 28 },
   maxWidth: 1440,
 } as const;
 
@@ -96,17 +98,18 @@ export function homeHeroMarkup(titleId: string): string {
  * (absolute, under the sticky header's layer), so its first paint is the page's largest one and nothing
  * moves when the app takes over.
  */
-export function homeHeroPrerender(): string {
+export function homeHeroPrerender(after = ''): string {
   const f = HOME_FRAME;
   const frame =
     // --shell-top-h: the layout's measured top block (the header, and the banner above it once that shows)
     `#${HOME_HERO_PRERENDER_ID}{position:absolute;top:var(--shell-top-h,${f.headerHeight}px);left:${f.sidebarWide}px;right:0;z-index:1}` +
-    `#${HOME_HERO_PRERENDER_ID}>div{max-width:${f.maxWidth}px;margin:0 auto;padding:${f.padding.desktop}}` +
+    `#${HOME_HERO_PRERENDER_ID}>div{max-width:${f.maxWidth}px;margin:0 auto;padding:${f.padding.desktop};display:flex;flex-direction:column;gap:${f.gap.desktop}px}` +
     `${tablet}{#${HOME_HERO_PRERENDER_ID}{left:${f.sidebarNarrow}px}#${HOME_HERO_PRERENDER_ID}>div{padding:${f.padding.tablet}}}` +
-    `${phone}{#${HOME_HERO_PRERENDER_ID}{top:var(--shell-top-h,${f.phoneHeaderHeight}px);left:0}#${HOME_HERO_PRERENDER_ID}>div{padding:${f.padding.phone}}}` +
+    `${phone}{#${HOME_HERO_PRERENDER_ID}{top:var(--shell-top-h,${f.phoneHeaderHeight}px);left:0}#${HOME_HERO_PRERENDER_ID}>div{padding:${f.padding.phone};gap:${f.gap.phone}px}}` +
     // the CMS blocks go below the page; until the page is there they would show through beside the hero
     `body:has(#${HOME_HERO_PRERENDER_ID}) #${PRERENDER_CONTENT_ID},body:has(#${HOME_HERO_PRERENDER_ID}) #${PRERENDER_BOTTOM_ID}{visibility:hidden}` +
     // the remote failed to load: its error message, not the hero, is what the page must show
     `body:has(#shell-main [role="alert"]) #${HOME_HERO_PRERENDER_ID}{display:none}`;
-  return `<style>${HOME_HERO_CSS}${frame}</style><div id="${HOME_HERO_PRERENDER_ID}"><div>${homeHeroMarkup('home-hero-prerender-title')}</div></div>`;
+  // `after`: what follows the hero on the page, in the same frame (the gateway's copy of the Trending row)
+  return `<style>${HOME_HERO_CSS}${frame}</style><div id="${HOME_HERO_PRERENDER_ID}"><div>${homeHeroMarkup('home-hero-prerender-title')}${after}</div></div>`;
 }

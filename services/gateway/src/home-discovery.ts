@@ -7,7 +7,15 @@
  */
 import type { FastifyRequest } from 'fastify';
 import type { ApiEnvelope } from 'shared-contracts';
-import { HOME_DISCOVERY_DATA_ID, HOME_HOT_QUERY, HOME_TRENDING_EAGER, HOME_TRENDING_QUERY, type HomeDiscoveryData } from 'shared-contracts/home-discovery';
+import {
+  HOME_DISCOVERY_DATA_ID,
+  HOME_HOT_QUERY,
+  HOME_TRENDING_CSS,
+  HOME_TRENDING_EAGER,
+  HOME_TRENDING_QUERY,
+  homeTrendingMarkup,
+  type HomeDiscoveryData,
+} from 'shared-contracts/home-discovery';
 import { escapeHtml } from './html.js';
 
 /** How long the answers are reused; the trending list changes on a scale of minutes. */
@@ -58,6 +66,26 @@ export function homeDiscoveryBlock(data: HomeDiscoveryData): string {
   return `<script id="${HOME_DISCOVERY_DATA_ID}" type="application/json">${json}</script>`;
 }
 
+/** A relative media path as the shell's API client makes it absolute (`apiBase` empty: this origin). */
+function mediaHref(src: string, apiBase: string): string {
+  return src.startsWith('/') && !src.startsWith('//') ? `${apiBase.replace(/\/+$/, '')}${src}` : src;
+}
+
+/**
+ * The Trending row as the remote will render it (shared-contracts' markup and stylesheet), to follow the
+ * hero's copy: its pictures are in the first HTML, so the phone's largest paint needs no script.
+ */
+export function trendingPrerender(data: HomeDiscoveryData, apiBase = ''): string {
+  const items = data.trending?.list ?? [];
+  if (!items.length) return '';
+  try {
+    return `<style>${HOME_TRENDING_CSS}</style>${homeTrendingMarkup(items, 'home-trending-prerender', (src) => mediaHref(src, apiBase))}`;
+  } catch {
+    // an answer not shaped as the contract says: the page goes without the copy (the remote renders the row)
+    return '';
+  }
+}
+
 /**
  * Preloads of the first Trending pictures, the first with high priority (it is the phone's largest paint).
  * `apiBase` is where the shell's API client points relative media paths (empty: this origin).
@@ -66,9 +94,6 @@ export function trendingImageHints(data: HomeDiscoveryData, apiBase = ''): strin
   const thumbnails = (data.trending?.list ?? []).slice(0, HOME_TRENDING_EAGER).map((item) => item.thumbnail);
   return thumbnails
     .filter((src) => typeof src === 'string' && src !== '')
-    .map((src, index) => {
-      const href = src.startsWith('/') && !src.startsWith('//') ? `${apiBase.replace(/\/+$/, '')}${src}` : src;
-      return `<link rel="preload" as="image" href="${escapeHtml(href)}"${index === 0 ? ' fetchpriority="high"' : ''} />`;
-    })
+    .map((src, index) => `<link rel="preload" as="image" href="${escapeHtml(mediaHref(src, apiBase))}"${index === 0 ? ' fetchpriority="high"' : ''} />`)
     .join('');
 }

@@ -56,7 +56,7 @@ describe('SEO prerender', () => {
         // Home's discovery calls as the API answers them
         app.get('/v1/workflow/explore/list', async (request) => {
           discoveryQueries.push(request.query as Record<string, string>);
-          const list = [1, 2, 3, 4].map((id) => ({ id, title: `Item </script> ${id}`, thumbnail: `/v1/common/oss/file/t-${id}.webp?exp=1&sig=a` }));
+          const list = [1, 2, 3, 4].map((id) => ({ id, title: `Item </script> ${id}`, author: { name: 'Studio', avatar: '', is_studio: true }, thumbnail: `/v1/common/oss/file/t-${id}.webp?exp=1&sig=a` }));
           return { code: 0, msg: 'ok', trace_id: '', data: { list, total: 4 } };
         });
         app.get('/v1/recommend/tpl', async () => ({ code: 0, msg: 'ok', trace_id: '', data: [{ tpl_id: 7, name: 'Hot one' }] }));
@@ -143,6 +143,22 @@ describe('SEO prerender', () => {
     // a signed-in person's answers are their own, and other routes have no rows
     expect((await gateway.inject({ method: 'GET', url: '/home', headers: { cookie: 'studio_token=abc' } })).body).not.toContain('home-discovery');
     expect((await gateway.inject({ method: 'GET', url: '/text-to-music' })).body).not.toContain('home-discovery');
+  });
+
+  it("writes a visitor's Trending row after the hero's copy, in its frame, as the remote renders it", async () => {
+    const html = (await gateway.inject({ method: 'GET', url: '/home' })).body;
+    const copy = /<div id="home-hero-prerender"><div>([\s\S]*?)<\/div><\/div><script id="home-discovery"/.exec(html)?.[1] ?? '';
+    expect(copy).toMatch(/^<section class="hh"[\s\S]*<\/section><style>\.ht\{/);
+    expect(copy).toContain('<h2 id="home-trending-prerender" class="ht-title">Trending in Explore</h2>');
+    expect(copy).toContain(
+      '<a class="ht-card" href="/explore" aria-label="Item &lt;/script&gt; 1 by Studio"><img class="ht-img" src="/v1/common/oss/file/t-1.webp?exp=1&amp;sig=a" alt="" width="300" height="400" loading="eager" fetchpriority="high">',
+    );
+    expect(copy.match(/<li>/g)).toHaveLength(4);
+    expect(copy).toContain('t-4.webp?exp=1&amp;sig=a" alt="" width="300" height="400" loading="lazy" fetchpriority="auto">');
+    // a signed-in person's home has the hero's copy only
+    const signedIn = (await gateway.inject({ method: 'GET', url: '/home', headers: { cookie: 'studio_token=abc' } })).body;
+    expect(signedIn).toContain('hh-title');
+    expect(signedIn).not.toContain('ht-card');
   });
 
   it("keeps a visitor's CMS blocks out of the layout while the route's page is loading", async () => {

@@ -23,7 +23,7 @@ import {
 } from 'shared-contracts';
 import { INLINE_REMOTES_LIST_ID, SHELL_PROVIDES_FILE, type ShellProvidesFile } from 'shared-contracts/first-load';
 import { homeHeroPrerender } from 'shared-contracts/home-hero';
-import { homeDiscoveryBlock, homeDiscoveryFetcher, trendingImageHints } from './home-discovery.js';
+import { homeDiscoveryBlock, homeDiscoveryFetcher, trendingImageHints, trendingPrerender } from './home-discovery.js';
 import { escapeHtml } from './html.js';
 
 export interface SeoOptions {
@@ -296,7 +296,11 @@ export async function registerSeo(app: FastifyInstance, shellDist: string, optio
     // a visitor's home rows come with the page (a signed-in person's answers are their own: fetched as before)
     const discovery = home && visitor ? await fetchHomeDiscovery(request) : null;
     // the same hero the remote renders, placed where it will be; the remote's Hero removes it when it mounts
-    if (home) page = page.replace(/(<div id="root"><\/div>)/, `$1${homeHeroPrerender()}${discovery ? homeDiscoveryBlock(discovery) : ''}`);
+    // (and, for a visitor, the Trending row after it, whose first picture is the phone's largest paint)
+    if (home) {
+      const prerendered = homeHeroPrerender(discovery ? trendingPrerender(discovery, options.apiBase) : '');
+      page = page.replace(/(<div id="root"><\/div>)/, `$1${prerendered}${discovery ? homeDiscoveryBlock(discovery) : ''}`);
+    }
     const firstLoad = shellFirstLoad();
     // a route of the table: its page loads the shell's start-up scripts and its remote (an unknown path gets neither)
     const hints = match

@@ -3,7 +3,16 @@ import useSWR from 'swr';
 import { routePath, useShell, type ExploreEntry, type Template } from 'shared-contracts';
 import { AppLink } from '@studio/ui-kit/app-link';
 import { focusRing, media, theme } from '@studio/ui-kit/theme';
-import { HOME_DISCOVERY_DATA_ID, HOME_HOT_QUERY, HOME_TRENDING_EAGER, HOME_TRENDING_QUERY, readHomeDiscovery } from 'shared-contracts/home-discovery';
+import {
+  HOME_DISCOVERY_DATA_ID,
+  HOME_HOT_QUERY,
+  HOME_TRENDING,
+  HOME_TRENDING_CSS,
+  HOME_TRENDING_EAGER,
+  HOME_TRENDING_QUERY,
+  readHomeDiscovery,
+  trendingLabel,
+} from 'shared-contracts/home-discovery';
 import { mediaUrl } from '../../lib/session';
 import { TemplateCard } from '../../lib/template-card';
 
@@ -56,27 +65,32 @@ export function DiscoverySections() {
   return (
     <>
       {items.length ? (
-        <section aria-labelledby="home-trending" css={{ display: 'flex', flexDirection: 'column', gap: 12 }}>
-          <SectionHead id="home-trending" title="Trending in Explore" to={routePath('Explore')} more="See all" />
-          <ul css={row}>
+        // the classes of shared-contracts' home-discovery: the gateway's copy in /home's first HTML is the same boxes
+        <section className="ht" aria-labelledby="home-trending">
+          <style>{HOME_TRENDING_CSS}</style>
+          <div className="ht-head">
+            <h2 id="home-trending" className="ht-title">
+              {HOME_TRENDING.title}
+            </h2>
+            <AppLink to={HOME_TRENDING.to} className="ht-more">
+              {HOME_TRENDING.more}
+            </AppLink>
+          </div>
+          <ul className="ht-row">
             {items.map((item, index) => (
               <li key={item.id}>
-                <AppLink
-                  to={routePath('Explore')}
-                  aria-label={`${item.title} by ${item.author.name}`}
-                  css={{ display: 'block', borderRadius: theme.radius, overflow: 'hidden', border: `1px solid ${theme.border}`, background: theme.surface, color: theme.text, textDecoration: 'none', ...focusRing }}
-                >
+                <AppLink to={HOME_TRENDING.to} aria-label={trendingLabel(item)} className="ht-card">
                   {/* the first pictures are in view on every screen (the gateway preloads them, the first with high priority) */}
                   <img
+                    className="ht-img"
                     src={mediaUrl(shell, item.thumbnail)}
                     alt=""
                     width={300}
                     height={400}
                     loading={index < HOME_TRENDING_EAGER ? 'eager' : 'lazy'}
                     fetchPriority={index === 0 ? 'high' : 'auto'}
-                    css={{ display: 'block', width: '100%', height: 'auto', aspectRatio: '3 / 4', objectFit: 'cover' }}
                   />
-                  <span css={{ display: 'block', padding: '6px 10px 8px', fontSize: 13, fontWeight: 600, whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }}>{item.title}</span>
+                  <span className="ht-name">{item.title}</span>
                 </AppLink>
               </li>
             ))}

@@ -17,9 +17,9 @@ export function HomePage() {
         padding: HOME_FRAME.padding.desktop,
         display: 'flex',
         flexDirection: 'column',
-        gap: 40,
+        gap: HOME_FRAME.gap.desktop,
         [media.tablet]: { padding: HOME_FRAME.padding.tablet },
-        [media.phone]: { padding: HOME_FRAME.padding.phone, gap: 28 },
+        [media.phone]: { padding: HOME_FRAME.padding.phone, gap: HOME_FRAME.gap.phone },
       }}
     >
       <Hero />
