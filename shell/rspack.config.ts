@@ -57,10 +57,11 @@ class ShellProvidesPlugin {
  * valtio's proxy-compare was bundled twice): about ten small files gzipped one by one. In one chunk they
  * gzip together: the first load drops by ~5 KB gzip (bench-web: 167.3 -> 162.1 KB) and by ten requests, and
  * nothing changes for the later chunks. A remote that takes one of them from the share scope gets this
- * chunk, which the shell has loaded already.
+ * chunk, which the shell has loaded already. The provided react-router includes the shell's own useBlocker
+ * (src/routing/use-blocker.ts, blocking-history.ts), so those two files go into the chunk too.
  */
 const FIRST_LOAD_SHARED =
-  /[\\/]node_modules[\\/](react|react-dom|react-router|scheduler|valtio|proxy-compare|@emotion|stylis|hoist-non-react-statics|@babel[\\/]runtime)[\\/]|[\\/]shell[\\/]src[\\/]vendor[\\/]/;
+  /[\\/]node_modules[\\/](react|react-dom|react-router|scheduler|valtio|proxy-compare|@emotion|stylis|hoist-non-react-statics|@babel[\\/]runtime)[\\/]|[\\/]shell[\\/]src[\\/](vendor[\\/]|routing[\\/](use-blocker|blocking-history)\.ts$)/;
 const firstLoadSplitChunks = {
   chunks: 'async' as const,
   cacheGroups: { firstLoadShared: { test: FIRST_LOAD_SHARED, chunks: 'async' as const, name: 'first-load-shared', enforce: true, priority: 10 } },

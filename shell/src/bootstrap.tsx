@@ -4,7 +4,7 @@
  * new-version check.
  */
 import { createRoot } from 'react-dom/client';
-import { createBrowserRouter, matchPath } from 'react-router';
+import { matchPath, UNSAFE_createBrowserHistory } from 'react-router';
 import { MANIFEST_CHECK_DELAY_MS } from 'shared-contracts';
 import { App } from './app/app';
 import { createShell } from './app/create-shell';
@@ -14,6 +14,7 @@ import { startCustomerChat } from './chat/start-chat';
 import { readShellConfig } from './config/shell-config';
 import { lifecycle } from './lifecycle/lifecycle-state';
 import { installChunkErrorReload, reloadOnce } from './lifecycle/reload-guard';
+import { withBlocking } from './routing/blocking-history';
 import { createRoutes } from './routing/route-table';
 import { ROUTE_SPECS } from './routing/route-specs';
 
@@ -27,11 +28,12 @@ void shell.internals.runtime.start();
 const landing = ROUTE_SPECS.find((spec) => matchPath(spec.path, window.location.pathname));
 if (landing) shell.internals.runtime.preload(landing.module);
 
-const router = createBrowserRouter(createRoutes());
-shell.setNavigator({ navigate: (to, options) => void router.navigate(to, options) });
+// react-router's own browser history (v5Compat: the router hears its own pushes), with the leave guards
+const history = withBlocking(UNSAFE_createBrowserHistory({ v5Compat: true }));
+shell.setNavigator({ navigate: (to, options) => (options?.replace ? history.replace(to) : history.push(to)) });
 
 const container = document.getElementById('root') ?? document.body.appendChild(document.createElement('div'));
-createRoot(container).render(<App shell={shell} router={router} />);
+createRoot(container).render(<App shell={shell} history={history} routes={createRoutes()} />);
 // a visitor's CMS blocks the gateway prerendered move into the layout's slots as soon as they exist
 adoptPrerendered();
 // the customer chat: loaded the first time Home shows, hidden on every other route

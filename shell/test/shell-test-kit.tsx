@@ -1,16 +1,17 @@
 /**
  * Test kit (used by the *.test.tsx files only): a real shell wired to a fake network, the remote modules
- * registered on the federation runtime double (test-support/mf-runtime-double.ts), and a memory router
- * over the real route table.
+ * registered on the federation runtime double (test-support/mf-runtime-double.ts), and the shell's router
+ * over a memory history and the real route table.
  */
 import { render } from '@testing-library/react';
-import { createMemoryRouter } from 'react-router';
+import { UNSAFE_createMemoryHistory } from 'react-router';
 import type { RemoteModuleName, RemotesManifest } from 'shared-contracts';
 import * as mf from '@module-federation/enhanced/runtime';
 import { App } from '../src/app/app';
 import { createShell, type CreatedShell } from '../src/app/create-shell';
 import { defaultConfig, type ShellRuntimeConfig } from '../src/config/shell-config';
 import { createRemoteRuntime } from '../src/federation/remote-runtime';
+import { withBlocking } from '../src/routing/blocking-history';
 import { createRoutes } from '../src/routing/route-table';
 
 type Double = typeof mf & {
@@ -100,10 +101,21 @@ export function createTestShell(options: { config?: Partial<ShellRuntimeConfig>;
 
 export function renderShellAt(path: string, options: { shell?: CreatedShell } = {}) {
   const shell = options.shell ?? createTestShell().shell;
-  const router = createMemoryRouter(createRoutes(), { initialEntries: [path] });
-  shell.setNavigator({ navigate: (to, navOptions) => void router.navigate(to, navOptions) });
-  const view = render(<App shell={shell} router={router} />);
-  return { ...view, router, shell };
+  const history = withBlocking(UNSAFE_createMemoryHistory({ initialEntries: [path], v5Compat: true }));
+  shell.setNavigator({ navigate: (to, navOptions) => (navOptions?.replace ? history.replace(to) : history.push(to)) });
+  const view = render(<App shell={shell} history={history} routes={createRoutes()} />);
+  // what the tests read and do: the location shown and an in-app navigation
+  const router = {
+    state: {
+      get location() {
+        return history.location;
+      },
+    },
+    navigate(to: string) {
+      history.push(to);
+    },
+  };
+  return { ...view, router, history, shell };
 }
 
 /** Silences the expected console output of a test (remote failures, 404s of the fake network). */

@@ -10,7 +10,8 @@ export function isLeaving(current: { pathname: string }, next: { pathname: strin
  * Asks before leaving while `reason` is set (spec section 4 leave guards): in-app navigation is held by
  * react-router's useBlocker (the caller shows the Reminder modal while `blocker.state === 'blocked'`),
  * closing or reloading the tab by the browser's own beforeunload prompt. `allowNext()` lets one navigation
- * through (after a confirm). The screen must render inside a data router.
+ * through (after a confirm). The screen must render inside a data router (the remotes' tests) or the shell's
+ * router, whose provided react-router has its own useBlocker with the same answer (shell/src/routing/use-blocker.ts).
  */
 export function useLeaveGuard(reason: string | null) {
   const reasonRef = useRef(reason);

@@ -1,15 +1,17 @@
-import { RouterProvider, type createBrowserRouter } from 'react-router';
+import type { RouteObject } from 'react-router';
 import { ShellContext } from 'shared-contracts';
+import type { BlockingHistory } from '../routing/blocking-history';
+import { ShellRouter } from '../routing/shell-router';
 import type { CreatedShell } from './create-shell';
 import { ShellInternalsContext } from './internals';
 import { ThemeRoot } from './theme-root';
 
-export function App({ shell, router }: { shell: CreatedShell; router: ReturnType<typeof createBrowserRouter> }) {
+export function App({ shell, history, routes }: { shell: CreatedShell; history: BlockingHistory; routes: RouteObject[] }) {
   return (
     <ShellContext.Provider value={shell.api}>
       <ShellInternalsContext.Provider value={shell.internals}>
         <ThemeRoot>
-          <RouterProvider router={router} />
+          <ShellRouter history={history} routes={routes} />
         </ThemeRoot>
       </ShellInternalsContext.Provider>
     </ShellContext.Provider>

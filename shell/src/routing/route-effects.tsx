@@ -4,12 +4,13 @@
  * page content injection (lazy chunk) after the first route; a pending new build reloads here.
  */
 import { useEffect, useRef } from 'react';
-import { useLocation, useMatches, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { EMBED_MODE_SIDEAPP, routePath, useShell } from 'shared-contracts';
 import { HOME_HERO_PRERENDER_ID } from 'shared-contracts/first-load';
 import { useShellInternals } from '../app/internals';
 import type { PageContent } from '../cms/page-content';
 import { canonicalUrl, applyPageMetadata } from './metadata';
+import { useRouteHandle } from './shell-router';
 import { NOT_FOUND_META, type PageMeta } from './route-specs';
 import { campaignOf, hasEmbedParams, recordEmbedMode, withoutEmbedParams } from './url-params';
 import { lifecycle } from '../lifecycle/lifecycle-state';
@@ -19,14 +20,13 @@ const injectors = new WeakMap<object, Promise<PageContent>>();
 
 export function RouteEffects() {
   const location = useLocation();
-  const matches = useMatches();
   const navigate = useNavigate();
   const shell = useShell();
   const internals = useShellInternals();
   const previous = useRef<string | null>(null);
   const landingPath = useRef<string | null>(null);
 
-  const handle = matches[matches.length - 1]?.handle as { meta?: PageMeta } | undefined;
+  const handle = useRouteHandle() as { meta?: PageMeta } | undefined;
   const meta = handle?.meta ?? NOT_FOUND_META;
 
   useEffect(() => {

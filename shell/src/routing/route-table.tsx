@@ -10,7 +10,7 @@
  *           `- *  -> non-fatal 'Page not found: {path}'
  */
 import { useEffect } from 'react';
-import { Navigate, Outlet, useLocation, useParams, useRouteError, type RouteObject } from 'react-router';
+import { Navigate, Outlet, useLocation, useParams, type RouteObject } from 'react-router';
 import { useShellInternals } from '../app/internals';
 import { LazyErrorPage as ErrorPage } from '../error-page/lazy-error-page';
 import { RemoteArea } from '../federation/remote-area';
@@ -20,6 +20,7 @@ import { ToastViewport } from '../toast/toast-viewport';
 import { isShellChunkError, reloadOnce } from '../lifecycle/reload-guard';
 import { describeError, pageValidationFailure } from './page-error';
 import { RouteEffects } from './route-effects';
+import { RouteErrorBoundary } from './route-error-boundary';
 import { NOT_FOUND_META, REDIRECTS, ROUTE_SPECS, type RouteSpec } from './route-specs';
 
 export interface RouteHandle {
@@ -63,9 +64,11 @@ function RootFrame() {
   );
 }
 
+const pageError = (error: unknown) => <PageErrorElement error={error} />;
+const fatalError = (error: unknown) => <FatalErrorElement error={error} />;
+
 /** Errors of a page: non-fatal ones render inside the layout; fatal ones go on to the root. */
-function PageErrorElement() {
-  const error = useRouteError();
+function PageErrorElement({ error }: { error: unknown }) {
   const { config } = useShellInternals();
   const described = describeError(error);
   // a failed chunk of the shell goes to the root, which reloads once
@@ -74,8 +77,7 @@ function PageErrorElement() {
 }
 
 /** Fatal errors: the whole page is the error page. A failed chunk of the shell reloads once first. */
-function FatalErrorElement() {
-  const error = useRouteError();
+function FatalErrorElement({ error }: { error: unknown }) {
   const { config } = useShellInternals();
   const described = describeError(error);
   const chunk = isShellChunkError(error);
@@ -95,18 +97,28 @@ export function createRoutes(): RouteObject[] {
   return [
     {
       id: 'root',
-      element: <RootFrame />,
-      errorElement: <FatalErrorElement />,
+      element: (
+        <RouteErrorBoundary fallback={fatalError}>
+          <RootFrame />
+        </RouteErrorBoundary>
+      ),
       children: [
         ...Object.entries(REDIRECTS).map(([from, to]) => ({ id: `redirect:${from}`, path: from, element: <Redirect to={to} /> })),
-        ...chromeless.map((spec) => ({ ...pageRoute(spec), errorElement: <PageErrorElement /> })),
+        ...chromeless.map((spec) => {
+          const route = pageRoute(spec);
+          return { ...route, element: <RouteErrorBoundary fallback={pageError}>{route.element}</RouteErrorBoundary> };
+        }),
         {
           id: 'layout',
           element: <AppLayout />,
           children: [
             {
               id: 'pages',
-              errorElement: <PageErrorElement />,
+              element: (
+                <RouteErrorBoundary fallback={pageError}>
+                  <Outlet />
+                </RouteErrorBoundary>
+              ),
               children: [
                 ...withChrome.map(pageRoute),
                 { id: 'not-found-page', path: '/404', element: <NotFoundRoute />, handle: { meta: NOT_FOUND_META } satisfies RouteHandle },

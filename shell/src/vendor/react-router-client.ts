@@ -1,15 +1,19 @@
 /**
  * The react-router the shell provides to the share scope. As a shared module nothing of it can be
- * tree-shaken, so this module names what a browser app of this product routes with: the data router
- * (createBrowserRouter, RouterProvider; useBlocker and useMatches need it), the declarative components,
- * the navigation and location hooks and the path utilities. Everything else (server and framework mode,
- * forms and fetchers, loaders' data hooks, scroll restoration, view transitions, RSC) stays out, ~3 KB gzip
- * of the shell's first load. The shell loads it before any remote, so with loaded-first every remote uses
- * this one instance (same router contexts).
+ * tree-shaken, so this module names what a browser app of this product routes with: the declarative
+ * router (the shell's router is unstable_HistoryRouter over react-router's own browser history,
+ * src/routing/shell-router.tsx), the declarative components, the navigation and location hooks and the
+ * path utilities. The data router (createBrowserRouter, RouterProvider, useMatches, useRouteError) stays
+ * out with the rest (server and framework mode, forms and fetchers, loaders' data hooks, scroll
+ * restoration, view transitions, RSC): it was ~17 KB gzip of every first load (issue 13). useBlocker is
+ * the shell's own (src/routing/use-blocker.ts, same call and answer), which holds navigations of the
+ * shell's router; remotes' tests keep react-router's with a memory data router. The shell loads this
+ * before any remote, so with loaded-first every remote uses this one instance (same router contexts).
  * react-router-client.test.ts checks this list against the installed react-router and against every
  * import of 'react-router' in the shell, the remotes and the ui-kit: a name used there and left out here
  * fails the test, not a page at run time.
  * Left out on purpose:
+ *   RouterProvider, createBrowserRouter, createMemoryRouter, useMatches, useRouteError (the data router),
  *   Await, Form, HashRouter, IDLE_BLOCKER, IDLE_FETCHER, IDLE_NAVIGATION, Links, Meta, NavigationType,
  *   PrefetchPageLinks, Router, RouterContextProvider, Scripts, ScrollRestoration, ServerRouter,
  *   StaticRouter, StaticRouterProvider, UNSAFE_AwaitContextProvider, UNSAFE_DataRouterContext,
@@ -17,9 +21,9 @@
  *   UNSAFE_FrameworkContext, UNSAFE_LocationContext, UNSAFE_NavigationContext,
  *   UNSAFE_RSCDefaultRootErrorBoundary, UNSAFE_RemixErrorBoundary, UNSAFE_RouteContext, UNSAFE_ServerMode,
  *   UNSAFE_SingleFetchRedirectSymbol, UNSAFE_ViewTransitionContext, UNSAFE_WithComponentProps,
- *   UNSAFE_WithErrorBoundaryProps, UNSAFE_WithHydrateFallbackProps, UNSAFE_createBrowserHistory,
- *   UNSAFE_createClientRoutes, UNSAFE_createClientRoutesWithHMRRevalidationOptOut, UNSAFE_createHashHistory,
- *   UNSAFE_createMemoryHistory, UNSAFE_createRouter, UNSAFE_decodeViaTurboStream, UNSAFE_getHydrationData,
+ *   UNSAFE_WithErrorBoundaryProps, UNSAFE_WithHydrateFallbackProps, UNSAFE_createClientRoutes,
+ *   UNSAFE_createClientRoutesWithHMRRevalidationOptOut, UNSAFE_createHashHistory, UNSAFE_createMemoryHistory,
+ *   UNSAFE_createRouter, UNSAFE_decodeViaTurboStream, UNSAFE_getHydrationData,
  *   UNSAFE_getPatchRoutesOnNavigationFunction, UNSAFE_getTurboStreamSingleFetchDataStrategy,
  *   UNSAFE_hydrationRouteProperties, UNSAFE_invariant, UNSAFE_mapRouteProperties,
  *   UNSAFE_shouldHydrateRouteLoader, UNSAFE_useFogOFWarDiscovery, UNSAFE_useScrollRestoration,
@@ -27,8 +31,8 @@
  *   createContext, createCookie, createCookieSessionStorage, createHashRouter, createMemorySessionStorage,
  *   createRequestHandler, createRoutesFromChildren, createRoutesFromElements, createRoutesStub,
  *   createSession, createSessionStorage, createStaticHandler, createStaticRouter, data, href, isCookie,
- *   isSession, redirect, redirectDocument, renderMatches, replace, unstable_HistoryRouter,
- *   unstable_RSCStaticRouter, unstable_routeRSCServerRequest, unstable_setDevServerHooks,
+ *   isSession, redirect, redirectDocument, renderMatches, replace, unstable_RSCStaticRouter,
+ *   unstable_routeRSCServerRequest, unstable_setDevServerHooks,
  *   unstable_usePrompt, unstable_useRoute, unstable_useRouterState, useActionData, useAsyncError,
  *   useAsyncValue, useFetcher, useFetchers, useFormAction, useLinkClickHandler, useLoaderData,
  *   useNavigation, useRevalidator, useRouteLoaderData, useSubmit, useViewTransitionState.
@@ -41,10 +45,7 @@ export {
   Navigate,
   Outlet,
   Route,
-  RouterProvider,
   Routes,
-  createBrowserRouter,
-  createMemoryRouter,
   createPath,
   createSearchParams,
   generatePath,
@@ -54,19 +55,19 @@ export {
   parsePath,
   resolvePath,
   useBeforeUnload,
-  useBlocker,
   useHref,
   useInRouterContext,
   useLocation,
   useMatch,
-  useMatches,
   useNavigate,
   useNavigationType,
   useOutlet,
   useOutletContext,
   useParams,
   useResolvedPath,
-  useRouteError,
   useRoutes,
   useSearchParams,
+  unstable_HistoryRouter,
+  UNSAFE_createBrowserHistory,
 } from 'react-router-full';
+export { useBlocker } from '../routing/use-blocker';
