@@ -25,3 +25,10 @@ export const SEO_ROUTES_FILE = 'seo-routes.json';
 /** The element the gateway puts a visitor's prerendered CMS blocks in; the shell adopts them into its slots. */
 export const PRERENDER_CONTENT_ID = 'seo-prerender-content';
 export const PRERENDER_BOTTOM_ID = 'seo-prerender-bottom';
+/**
+ * A CMS block's scripts in the first HTML carry this type, so the browser leaves them alone (they have no
+ * CSP nonce); the shell re-creates them as scripts with the page's nonce when it adopts the blocks. Their
+ * original type, if any, is kept in PRERENDER_SCRIPT_TYPE_ATTR.
+ */
+export const PRERENDER_SCRIPT_TYPE = 'text/x-cms-script';
+export const PRERENDER_SCRIPT_TYPE_ATTR = 'data-cms-type';

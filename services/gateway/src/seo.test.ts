@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import type { SeoRoutesFile } from 'shared-contracts';
 import { HOME_HERO } from 'shared-contracts/home-hero';
 import { createGateway } from './server.js';
-import { basePath, patternRegex } from './seo.js';
+import { basePath, inertScript, patternRegex } from './seo.js';
 
 const ROUTES: SeoRoutesFile = {
   aiPrefix: '/ai',
@@ -92,8 +92,9 @@ describe('SEO prerender', () => {
     expect(html).toContain('<link rel="canonical" href="https://studio.example/ai/home" />');
     expect(html).toContain('<meta property="og:title" content="CMS title /home" />');
     expect(html.match(/name="description"/g)).toHaveLength(1);
-    expect(html).toContain('<div id="seo-prerender-content" data-cms-injected=""><section class="seo">About <b>AI video</b></section></div>');
-    expect(html).not.toContain('alert(1)');
+    // the block's script is inert in the HTML (the shell runs it with the page's nonce when it adopts the block)
+    expect(html).toContain('<div id="seo-prerender-content" data-cms-injected=""><section class="seo">About <b>AI video</b><script type="text/x-cms-script">alert(1)</script></section></div>');
+    expect(html).not.toContain('<script>alert(1)');
     expect(html).toContain('<!--cms-head-start--><style>.seo{}</style><!--cms-head-end-->');
   });
 
@@ -163,7 +164,7 @@ describe('SEO prerender', () => {
 
   it("keeps a visitor's CMS blocks out of the layout while the route's page is loading", async () => {
     const html = (await gateway.inject({ method: 'GET', url: '/home' })).body;
-    expect(html).toContain('#shell-main:has(>[role="status"]:first-child) :is(#seo-prerender-content,#seo-prerender-bottom){display:none}');
+    expect(html).toContain('#shell-main:has(>:is([role="status"],[aria-busy="true"]):first-child) :is(#seo-prerender-content,#seo-prerender-bottom){display:none}');
   });
 
   it('gives a signed-in person the route metadata and no CMS blocks', async () => {
@@ -199,6 +200,14 @@ describe('SEO prerender', () => {
     const robots = await gateway.inject({ method: 'GET', url: '/robots.txt' });
     expect(robots.body).toContain('Sitemap: https://studio.example/sitemap.xml');
     expect(robots.body).toContain('Disallow: /v1/');
+  });
+
+  it("makes a CMS block's scripts inert, keeping their type and attributes for the shell, and leaves data scripts alone", () => {
+    expect(inertScript(' type="module" nonce="cms" src="https://cms.example/a.js" async', '')).toBe(
+      '<script type="text/x-cms-script" data-cms-type="module" src="https://cms.example/a.js" async></script>',
+    );
+    expect(inertScript('', 'track()')).toBe('<script type="text/x-cms-script">track()</script>');
+    expect(inertScript(' type="application/ld+json"', '{"@type":"FAQPage"}')).toBe('<script type="application/ld+json">{"@type":"FAQPage"}</script>');
   });
 
   it('matches react-router patterns', () => {

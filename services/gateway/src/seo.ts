@@ -14,6 +14,8 @@ import {
   CMS_CACHE_MS,
   PRERENDER_BOTTOM_ID,
   PRERENDER_CONTENT_ID,
+  PRERENDER_SCRIPT_TYPE,
+  PRERENDER_SCRIPT_TYPE_ATTR,
   SEO_ROUTES_FILE,
   TOKEN_COOKIE_NAME,
   type CmsContent,
@@ -99,12 +101,27 @@ function isVisitor(request: FastifyRequest): boolean {
   return !(request.headers.cookie ?? '').split(';').some((part) => part.trim().startsWith(`${TOKEN_COOKIE_NAME}=`) && part.trim().length > TOKEN_COOKIE_NAME.length + 1);
 }
 
-/** CMS markup without scripts (they run when the shell injects them; the page's CSP nonce is not theirs). */
+const JS_TYPES = new Set(['', 'text/javascript', 'application/javascript', 'text/ecmascript', 'application/ecmascript', 'module']);
+
+/**
+ * A CMS script made inert: the page's CSP nonce is not the CMS's, so the browser would refuse it anyway; the
+ * shell re-creates it with the nonce when it adopts the blocks (shell/src/cms). Data scripts (JSON-LD and
+ * the like) never run and are what crawlers read: they stay as they are.
+ */
+export function inertScript(attributes: string, body: string): string {
+  const type = /\btype\s*=\s*["']?([^"'\s>]*)/i.exec(attributes)?.[1]?.toLowerCase() ?? '';
+  if (!JS_TYPES.has(type)) return `<script${attributes}>${body}</script>`;
+  const rest = attributes.replace(/\s(?:type|nonce)\s*=\s*(?:"[^"]*"|'[^']*'|[^\s>]*)/gi, '');
+  const original = type ? ` ${PRERENDER_SCRIPT_TYPE_ATTR}="${escapeHtml(type)}"` : '';
+  return `<script type="${PRERENDER_SCRIPT_TYPE}"${original}${rest}>${body}</script>`;
+}
+
+/** CMS markup with its scripts inert until the shell adopts it (the marker comments dropped). */
 function staticMarkup(html: string): string {
   return html
     .replace(/^\s*<!--\s*[\w-]*start[\w-]*\s*-->/i, '')
     .replace(/<!--\s*[\w-]*end[\w-]*\s*-->\s*$/i, '')
-    .replace(/<script\b[\s\S]*?<\/script\s*>/gi, '')
+    .replace(/<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi, (_, attributes: string, body: string) => inertScript(attributes, body))
     .trim();
 }
 
@@ -168,8 +185,8 @@ export function renderPage(html: string, meta: HeadMeta, blocks: { head: string;
     // below an empty #root until the app renders, so the first screen is the app's, not the SEO text
     const markup =
       // and out of the layout while the route's page is still loading (the loading notice is main's first
-      // child), or it would sit in view below the notice and be pushed down when the page renders
-      `<style>#root:empty{min-height:100vh}#shell-main:has(>[role="status"]:first-child) :is(#${PRERENDER_CONTENT_ID},#${PRERENDER_BOTTOM_ID}){display:none}</style>` +
+      // child) or says it is busy, or it would sit in view below it and be pushed down as the page renders
+      `<style>#root:empty{min-height:100vh}#shell-main:has(>:is([role="status"],[aria-busy="true"]):first-child) :is(#${PRERENDER_CONTENT_ID},#${PRERENDER_BOTTOM_ID}){display:none}</style>` +
       `<div id="${PRERENDER_CONTENT_ID}" data-cms-injected="">${blocks.content}</div>` +
       `<div id="${PRERENDER_BOTTOM_ID}" data-cms-injected="">${blocks.bottom}</div>`;
     page = page.replace(/(<div id="root"><\/div>)/, `$1${markup}`);

@@ -2,9 +2,10 @@
  * The gateway prerenders a visitor's CMS blocks into the page (services/gateway/src/seo.ts), beside #root.
  * Once the layout's slots exist, they move in there, so the content stays where the injector would have
  * put it (no flash, no second fetch); they carry the injected marker, so the next route's injection
- * replaces them as it replaces its own.
+ * replaces them as it replaces its own. Their scripts, inert in the first HTML, run then (with the page's nonce).
  */
-import { PRERENDER_BOTTOM_ID, PRERENDER_CONTENT_ID } from 'shared-contracts';
+import { PRERENDER_BOTTOM_ID, PRERENDER_CONTENT_ID, PRERENDER_SCRIPT_TYPE } from 'shared-contracts';
+import { freshScript, pageNonce, runInertScripts } from './run-scripts';
 import { BOTTOM_SLOT_ID, CMS_INJECTED_ATTR as INJECTED_ATTR, CONTENT_SLOT_ID } from './slots';
 
 function markHeadBlock(doc: Document): void {
@@ -18,7 +19,10 @@ function markHeadBlock(doc: Document): void {
         continue;
       }
     }
-    if (inside && node instanceof Element) node.setAttribute(INJECTED_ATTR, '');
+    if (inside && node instanceof Element) {
+      node.setAttribute(INJECTED_ATTR, '');
+      if (node.getAttribute('type') === PRERENDER_SCRIPT_TYPE) node.replaceWith(freshScript(doc, node, pageNonce(doc)));
+    }
   }
 }
 
@@ -38,6 +42,8 @@ export function adoptPrerendered(doc: Document = document, giveUpMs = 30000): ()
       if (!from) pending.delete(pair);
       else if (slot) {
         slot.appendChild(from);
+        // the block's scripts run once it is in place, as they do when the injector puts a block in
+        runInertScripts(doc, from);
         pending.delete(pair);
       }
     }

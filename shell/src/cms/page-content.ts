@@ -6,6 +6,7 @@
  * the template stylesheet is loaded; an event announces the injection. No fetch on the initial load or
  * when the path is unchanged. Failures are logged only.
  */
+import { freshScript, pageNonce } from './run-scripts';
 import { BOTTOM_SLOT_ID, CMS_INJECTED_ATTR, CONTENT_SLOT_ID } from './slots';
 import { CMS_CACHE_MS, CMS_DEBOUNCE_MS, CMS_INJECT_DELAY_MS, type ApiClient, type CmsContent, type CmsResponse, type EventBus } from 'shared-contracts';
 
@@ -58,18 +59,6 @@ function setMeta(doc: Document, name: string, content: string): void {
 }
 
 /**
- * The CSP nonce the gateway gave this page's own scripts. Browsers hide the attribute of parser-inserted
- * scripts (getAttribute answers ''), the `nonce` property keeps it.
- */
-export function pageNonce(doc: Document): string {
-  for (const script of doc.querySelectorAll<HTMLScriptElement>('script[nonce]')) {
-    const nonce = script.nonce || script.getAttribute('nonce');
-    if (nonce) return nonce;
-  }
-  return '';
-}
-
-/**
  * Parses HTML into nodes; <script> elements are re-created so the browser runs them, with the page's CSP
  * nonce (the gateway's script-src allows nothing inline without it; a nonce the CMS wrote is not ours).
  */
@@ -81,10 +70,7 @@ function toNodes(doc: Document, html: string): Node[] {
   return nodes.map((node) => {
     const scripts = node instanceof Element ? (node.tagName === 'SCRIPT' ? [node] : [...node.querySelectorAll('script')]) : [];
     for (const old of scripts) {
-      const fresh = doc.createElement('script');
-      for (const attr of [...old.attributes]) if (attr.name !== 'nonce') fresh.setAttribute(attr.name, attr.value);
-      if (nonce) fresh.setAttribute('nonce', nonce);
-      fresh.textContent = old.textContent;
+      const fresh = freshScript(doc, old, nonce);
       if (old === node) return fresh;
       old.replaceWith(fresh);
     }

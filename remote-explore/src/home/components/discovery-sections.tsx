@@ -42,8 +42,11 @@ const row = {
   paddingBottom: 6,
 } as const;
 
-/** Home's trending explore items (recommended) and hot templates, fed by the same calls as their pages. */
-export function DiscoverySections() {
+/**
+ * Home's trending explore items (recommended) and hot templates, fed by the same calls as their pages.
+ * `withHot` false leaves the hot templates out (Home renders them after its first paint).
+ */
+export function DiscoverySections({ withHot = true }: { withHot?: boolean }) {
   const shell = useShell();
   const [playing, setPlaying] = useState<number | null>(null);
   // the gateway's answers render with the page (no round trip, no rows pushing the page down when they arrive)
@@ -97,7 +100,7 @@ export function DiscoverySections() {
           </ul>
         </section>
       ) : null}
-      {templates.length ? (
+      {withHot && templates.length ? (
         <section aria-labelledby="home-hot-templates" css={{ display: 'flex', flexDirection: 'column', gap: 12 }}>
           <SectionHead id="home-hot-templates" title="Hot templates" to={routePath('Template')} more="All templates" />
           <ul css={row}>

@@ -1,3 +1,4 @@
+import { startTransition, useEffect, useState } from 'react';
 import { media, theme } from '@studio/ui-kit/theme';
 import { HOME_FRAME } from 'shared-contracts/home-hero';
 import { AI_TOOLS, CREATION_MODES } from '../utils/catalog';
@@ -5,10 +6,18 @@ import { DiscoverySections } from './discovery-sections';
 import { EntryGrid } from './entry-grid';
 import { Hero } from './hero';
 
-/** Home: the hero, trending explore items and hot templates, then an entry to every creation mode and every AI tool. */
+/**
+ * Home: the hero, trending explore items and hot templates, then an entry to every creation mode and every AI tool.
+ * What is below the first screen renders in a transition after the first commit: React then works on it in
+ * slices between frames instead of one long task while the page is starting (Lighthouse's blocking time).
+ */
 export function HomePage() {
+  const [rest, setRest] = useState(false);
+  useEffect(() => startTransition(() => setRest(true)), []);
   return (
     <div
+      // busy until the rest is there: the gateway's CSS keeps the page's CMS blocks hidden meanwhile (they would be pushed down)
+      aria-busy={rest ? undefined : true}
       css={{
         color: theme.text,
         // the gateway's copy of the hero in /home's first HTML sits in the same frame (shared-contracts/home-hero)
@@ -23,9 +32,13 @@ export function HomePage() {
       }}
     >
       <Hero />
-      <DiscoverySections />
-      <EntryGrid id="home-create" title="Create with AI" entries={CREATION_MODES} />
-      <EntryGrid id="home-tools" title="AI tools" entries={AI_TOOLS} dense />
+      <DiscoverySections withHot={rest} />
+      {rest ? (
+        <>
+          <EntryGrid id="home-create" title="Create with AI" entries={CREATION_MODES} />
+          <EntryGrid id="home-tools" title="AI tools" entries={AI_TOOLS} dense />
+        </>
+      ) : null}
     </div>
   );
 }
