@@ -195,8 +195,10 @@ test('without third-party cookies the login opens the 500x650 pop-up, which clos
   await expect(page.getByRole('dialog', { name: 'Log in' })).toHaveCount(0);
   await popup.locator('#login-email').fill('free@demo.local');
   await popup.locator('#login-password').fill(DEMO_PASSWORD);
+  // waited for before the click: the pop-up may close before the click's own action has returned
+  const closed = popup.waitForEvent('close');
   await popup.getByRole('button', { name: 'Log in', exact: true }).click();
-  await popup.waitForEvent('close');
+  await closed;
   await expect(page.getByTestId('account-avatar')).toBeVisible();
 });
 
