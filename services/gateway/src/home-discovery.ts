@@ -20,6 +20,8 @@ import { escapeHtml } from './html.js';
 
 /** How long the answers are reused; the trending list changes on a scale of minutes. */
 export const HOME_DISCOVERY_CACHE_MS = 30_000;
+/** Older answers are not served while new ones are fetched: the page waits for them. */
+export const HOME_DISCOVERY_STALE_MS = 10 * 60_000;
 
 function queryString(query: Record<string, string | number>): string {
   return new URLSearchParams(Object.entries(query).map(([key, value]) => [key, String(value)])).toString();
@@ -37,11 +39,17 @@ async function callData<T>(request: FastifyRequest, url: string): Promise<T | un
   }
 }
 
+/**
+ * The answers, fetched at most once per HOME_DISCOVERY_CACHE_MS. Past that, a page still gets the last
+ * answers at once while they are fetched again behind it (no visitor's first byte waits on the calls),
+ * unless they are older than HOME_DISCOVERY_STALE_MS.
+ */
 export function homeDiscoveryFetcher(now: () => number = Date.now) {
   let cached: { at: number; data: HomeDiscoveryData } | null = null;
   let pending: Promise<HomeDiscoveryData> | null = null;
   return async (request: FastifyRequest): Promise<HomeDiscoveryData> => {
-    if (cached && now() - cached.at < HOME_DISCOVERY_CACHE_MS) return cached.data;
+    const age = cached ? now() - cached.at : Infinity;
+    if (cached && age < HOME_DISCOVERY_CACHE_MS) return cached.data;
     // one fetch at a time, however many visitors arrive while it runs
     pending ??= Promise.all([
       callData<HomeDiscoveryData['trending']>(request, `/v1/workflow/explore/list?${queryString(HOME_TRENDING_QUERY)}`),
@@ -56,7 +64,7 @@ export function homeDiscoveryFetcher(now: () => number = Date.now) {
       .finally(() => {
         pending = null;
       });
-    return pending;
+    return cached && age < HOME_DISCOVERY_STALE_MS ? cached.data : pending;
   };
 }
 
