@@ -98,18 +98,22 @@ describe('SEO prerender', () => {
     expect(html).toContain('<!--cms-head-start--><style>.seo{}</style><!--cms-head-end-->');
   });
 
-  it("preloads the landing route's remote: its manifest, remoteEntry, exposed chunk and the shared chunks the shell does not provide", async () => {
+  it("preloads the landing route's remote: its manifest, remoteEntry, exposed chunk and the shared chunks the shell does not provide (after the first screen's pictures on a visitor's home)", async () => {
     const html = (await gateway.inject({ method: 'GET', url: '/home' })).body;
-    expect(html).toContain('<link rel="preload" href="/remotes/remote-explore/1.0.0/mf-manifest.json" as="fetch" crossorigin="anonymous" />');
-    expect(html).toContain('<link rel="preload" href="/remotes/remote-explore/1.0.0/remoteEntry.js" as="script" />');
-    expect(html).toContain('<link rel="preload" href="/remotes/remote-explore/1.0.0/__federation_expose_HomePage.abc.js" as="script" />');
-    expect(html).toContain('<link rel="preload" href="/remotes/remote-explore/1.0.0/150.swr.js" as="script" />');
+    expect(html).toContain('<link rel="preload" href="/remotes/remote-explore/1.0.0/mf-manifest.json" as="fetch" crossorigin="anonymous" fetchpriority="low" />');
+    expect(html).toContain('<link rel="preload" href="/remotes/remote-explore/1.0.0/remoteEntry.js" as="script" fetchpriority="low" />');
+    expect(html).toContain('<link rel="preload" href="/remotes/remote-explore/1.0.0/__federation_expose_HomePage.abc.js" as="script" fetchpriority="low" />');
+    expect(html).toContain('<link rel="preload" href="/remotes/remote-explore/1.0.0/150.swr.js" as="script" fetchpriority="low" />');
     expect(html).not.toContain('121.react.js');
     // the remotes list in the page, as /remotes.json answers it
     expect(html).toContain('<script id="remotes-list" type="application/json">{"remotes":[{"name":"remote_explore","version":"1.0.0","entry":"/remotes/remote-explore/1.0.0/mf-manifest.json"}]}</script>');
     // the shell's own start-up scripts, beside main.js
-    expect(html).toMatch(/<script nonce="[^"]+" defer src="\/main\.abc\.js"><\/script><link rel="preload" href="\/725\.start\.js" as="script" \/><link rel="preload" href="\/275\.react-dom\.js" as="script" \/>/);
+    expect(html).toMatch(/<script nonce="[^"]+" defer src="\/main\.abc\.js"><\/script><link rel="preload" href="\/725\.start\.js" as="script" fetchpriority="low" \/><link rel="preload" href="\/275\.react-dom\.js" as="script" fetchpriority="low" \/>/);
     expect((await gateway.inject({ method: 'GET', url: '/no-such-page' })).body).not.toContain('rel="preload"');
+    // low priority only where the first screen is in the HTML (a visitor's home, whose pictures go first)
+    const signedIn = (await gateway.inject({ method: 'GET', url: '/home', headers: { cookie: 'studio_token=abc' } })).body;
+    expect(signedIn).toContain('<link rel="preload" href="/remotes/remote-explore/1.0.0/remoteEntry.js" as="script" />');
+    expect(signedIn).not.toContain('fetchpriority="low"');
   });
 
   it("writes /home's hero (its heading, text and calls to action) into the first HTML, at / too, and on no other route", async () => {

@@ -223,9 +223,18 @@ export function inlineRemotesList(manifest: RemotesManifest): string {
 
 const MAIN_SCRIPT = /(<script\b[^>]*\bsrc="\/main\.[^"]*"[^>]*><\/script>)/i;
 
+/**
+ * `fetchpriority="low"` for a page whose first screen is already in the HTML (a visitor's /home): its largest
+ * picture, not the scripts, should have the bandwidth first, and scripts that arrive early would hold the
+ * main thread while that picture waits to be painted.
+ */
+function priorityAttr(low: boolean): string {
+  return low ? ' fetchpriority="low"' : '';
+}
+
 /** The shell's start-up scripts, preloaded so they download beside main.js rather than after it has run. */
-export function shellScriptHints(scripts: string[]): string {
-  return scripts.map((file) => `<link rel="preload" href="/${escapeHtml(file)}" as="script" />`).join('');
+export function shellScriptHints(scripts: string[], low = false): string {
+  return scripts.map((file) => `<link rel="preload" href="/${escapeHtml(file)}" as="script"${priorityAttr(low)} />`).join('');
 }
 
 /**
@@ -234,7 +243,13 @@ export function shellScriptHints(scripts: string[]): string {
  * dayjs, ...), so they load beside the shell's scripts instead of after them (remotes.json -> manifest ->
  * entry -> chunk -> shared chunk would otherwise be a chain of round trips before the page's largest paint).
  */
-export function preloadHints(options: SeoOptions, module: string, cache: Map<string, RemoteManifestFile | null>, shellProvides: Set<string> | null = null): string {
+export function preloadHints(
+  options: SeoOptions,
+  module: string,
+  cache: Map<string, RemoteManifestFile | null>,
+  shellProvides: Set<string> | null = null,
+  low = false,
+): string {
   const [container, expose] = module.split('/');
   const remote = options.remotes?.().remotes.find((entry) => entry.name === container);
   if (!remote || !options.rootDir || !remote.entry.startsWith('/remotes/')) return '';
@@ -247,13 +262,14 @@ export function preloadHints(options: SeoOptions, module: string, cache: Map<str
   const base = remote.entry.slice(0, remote.entry.lastIndexOf('/') + 1);
   const exposed = manifest.exposes.find((entry) => entry.name === expose || entry.path === `./${expose}`);
   const e = escapeHtml;
+  const p = priorityAttr(low);
   const links = [
-    `<link rel="preload" href="${e(remote.entry)}" as="fetch" crossorigin="anonymous" />`,
-    `<link rel="preload" href="${e(`${base}${manifest.metaData.remoteEntry.path}${manifest.metaData.remoteEntry.name}`)}" as="script" />`,
-    ...(exposed?.assets.js.sync ?? []).map((chunk) => `<link rel="preload" href="${e(base + chunk)}" as="script" />`),
+    `<link rel="preload" href="${e(remote.entry)}" as="fetch" crossorigin="anonymous"${p} />`,
+    `<link rel="preload" href="${e(`${base}${manifest.metaData.remoteEntry.path}${manifest.metaData.remoteEntry.name}`)}" as="script"${p} />`,
+    ...(exposed?.assets.js.sync ?? []).map((chunk) => `<link rel="preload" href="${e(base + chunk)}" as="script"${p} />`),
     ...(shellProvides ? (manifest.shared ?? []).filter(({ name }) => !shellProvides.has(name)).flatMap(({ assets }) => assets.js.sync) : [])
       .filter((chunk, index, all) => all.indexOf(chunk) === index)
-      .map((chunk) => `<link rel="preload" href="${e(base + chunk)}" as="script" />`),
+      .map((chunk) => `<link rel="preload" href="${e(base + chunk)}" as="script"${p} />`),
     ...(exposed?.assets.css.sync ?? []).map((sheet) => `<link rel="preload" href="${e(base + sheet)}" as="style" />`),
   ];
   return links.join('');
@@ -320,10 +336,12 @@ export async function registerSeo(app: FastifyInstance, shellDist: string, optio
     }
     const firstLoad = shellFirstLoad();
     // a route of the table: its page loads the shell's start-up scripts and its remote (an unknown path gets neither)
+    // a visitor's home has its first screen in the HTML: its pictures first, the scripts after them
+    const firstScreenInHtml = Boolean(discovery?.trending?.list.length);
     const hints = match
-      ? (firstLoad ? shellScriptHints(firstLoad.scripts) : '') +
+      ? (firstLoad ? shellScriptHints(firstLoad.scripts, firstScreenInHtml) : '') +
         (discovery ? trendingImageHints(discovery, options.apiBase) : '') +
-        preloadHints(options, match.module, manifests, firstLoad?.shared ?? null) +
+        preloadHints(options, match.module, manifests, firstLoad?.shared ?? null, firstScreenInHtml) +
         (options.remotes ? inlineRemotesList(options.remotes()) : '')
       : '';
     // after the shell's main script, so the browser asks for main.js first and these next
