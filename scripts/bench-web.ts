@@ -147,13 +147,12 @@ async function main(): Promise<void> {
       remoteEntries: Object.values(remoteEntries).every((kb) => kb <= BUDGET.remoteEntryKb),
       lcpDesktop: result.home.desktop.lcpMs <= BUDGET.lcpDesktopMs,
       lcpPhoneSlow: result.home.phone4xSlowdown.lcpMs <= BUDGET.lcpPhoneSlowMs,
-      lighthouse: lighthouse
-        ? lighthouseRuns.every(
-            ({ desktop, mobile }) =>
-              mobile.performance >= LIGHTHOUSE_BUDGET.mobilePerformance &&
-              mobile.lcpMs < LIGHTHOUSE_BUDGET.mobileLcpMs &&
-              [desktop, mobile].every((run) => run.seo >= LIGHTHOUSE_BUDGET.seo && run.accessibility >= LIGHTHOUSE_BUDGET.accessibility),
-          )
+      // the performance budget is /home's ("Lighthouse on /home ..."); the other pages are reported beside it
+      lighthouseHomeMobile: lighthouse?.['/home']
+        ? lighthouse['/home'].mobile.performance >= LIGHTHOUSE_BUDGET.mobilePerformance && lighthouse['/home'].mobile.lcpMs < LIGHTHOUSE_BUDGET.mobileLcpMs
+        : null,
+      lighthouseSeoAccessibility: lighthouse
+        ? lighthouseRuns.every(({ desktop, mobile }) => [desktop, mobile].every((run) => run.seo >= LIGHTHOUSE_BUDGET.seo && run.accessibility >= LIGHTHOUSE_BUDGET.accessibility))
         : null,
     };
     mkdirSync(path.join(root, '.bench'), { recursive: true });
