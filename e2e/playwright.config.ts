@@ -66,6 +66,8 @@ export default defineConfig({
       AB_TESTS_OFF: 'login_test_undefined,ad_banner_undefined,ai_price_upgrade',
       // the edge's country header (production: Cloudflare's); a suite names a visitor's country with it
       COUNTRY_HEADER: 'cf-ipcountry',
+      // the premium demo account reviews reported explore items (explore-review.spec.ts)
+      OPERATOR_UIDS: '00000000-0000-4000-8000-000000000003',
     },
   },
 });
