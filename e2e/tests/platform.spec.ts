@@ -99,9 +99,13 @@ test('the theme toggle switches to light and back, and is remembered', async ({ 
   await expect(html).toHaveAttribute('data-theme', next);
   const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
   await page.reload();
+  // before the first paint (the page's inline start), then once the shell runs (on a visitor's /home it starts
+  // after the first screen's picture has been painted)
   await expect(html).toHaveAttribute('data-theme', next);
+  const toggleBack = page.getByRole('button', { name: `Switch to ${before === 'light' ? 'light' : 'dark'} theme` });
+  await expect(toggleBack).toBeVisible();
   expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe(background);
-  await page.getByRole('button', { name: `Switch to ${before === 'light' ? 'light' : 'dark'} theme` }).click();
+  await toggleBack.click();
   await expect(html).toHaveAttribute('data-theme', before ?? 'dark');
 });
 

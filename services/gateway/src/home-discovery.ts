@@ -105,3 +105,31 @@ export function trendingImageHints(data: HomeDiscoveryData, apiBase = ''): strin
     .map((src, index) => `<link rel="preload" as="image" href="${escapeHtml(mediaHref(src, apiBase))}"${index === 0 ? ' fetchpriority="high"' : ''} />`)
     .join('');
 }
+
+/** the longest the shell's start waits for the first Trending picture (a picture that never loads holds nothing) */
+export const FIRST_PICTURE_WAIT_MS = 3000;
+
+/**
+ * For a page whose first screen is in the HTML: the shell's main script (still preloaded, so it downloads
+ * meanwhile) runs once the first Trending picture, the phone's largest paint, has been painted. Run earlier,
+ * the shell's start-up work holds the main thread while the picture waits to be painted (Lighthouse's
+ * simulated phone counted up to 2 s of it as the picture's render delay); the first screen's links work
+ * without script meanwhile. Answers the page unchanged when it has no main script or no such picture.
+ */
+export function startShellAfterFirstPicture(page: string, mainScript: RegExp): string {
+  const tag = mainScript.exec(page)?.[0];
+  const src = tag ? /\bsrc="([^"]+)"/.exec(tag)?.[1] : undefined;
+  if (!tag || !src || !page.includes('<img class="ht-img"') || !page.includes('</body>')) return page;
+  // the page's CSP nonce, which the shell's own script tag carries
+  const nonce = /\bnonce="([^"]+)"/.exec(tag)?.[1];
+  const starter =
+    `<script${nonce ? ` nonce="${nonce}"` : ''}>(function(){var started=false;` +
+    'function start(){if(started)return;started=true;' +
+    `var s=document.createElement('script');s.src=${JSON.stringify(src).replace(/</g, '\\u003c')};document.head.appendChild(s)}` +
+    "function afterPaint(){requestAnimationFrame(function(){setTimeout(start,0)})}" +
+    "var img=document.querySelector('img.ht-img[fetchpriority=high]');" +
+    "if(!img||img.complete){afterPaint();return}" +
+    "img.addEventListener('load',afterPaint,{once:true});img.addEventListener('error',start,{once:true});" +
+    `setTimeout(start,${FIRST_PICTURE_WAIT_MS})})()</script>`;
+  return page.replace(tag, '').replace('</body>', `${starter}</body>`);
+}

@@ -107,13 +107,19 @@ describe('SEO prerender', () => {
     expect(html).not.toContain('121.react.js');
     // the remotes list in the page, as /remotes.json answers it
     expect(html).toContain('<script id="remotes-list" type="application/json">{"remotes":[{"name":"remote_explore","version":"1.0.0","entry":"/remotes/remote-explore/1.0.0/mf-manifest.json"}]}</script>');
-    // the shell's own start-up scripts, beside main.js
-    expect(html).toMatch(/<script nonce="[^"]+" defer src="\/main\.abc\.js"><\/script><link rel="preload" href="\/725\.start\.js" as="script" fetchpriority="low" \/><link rel="preload" href="\/275\.react-dom\.js" as="script" fetchpriority="low" \/>/);
+    // the shell's own start-up scripts, preloaded where main.js was; main.js itself starts once the first
+    // Trending picture has been painted (a starter with the page's nonce, after the first screen)
+    expect(html).toMatch(/<head><meta charset="utf-8"><title>[^<]*<\/title><link rel="preload" href="\/725\.start\.js" as="script" fetchpriority="low" \/><link rel="preload" href="\/275\.react-dom\.js" as="script" fetchpriority="low" \/>/);
+    expect(html).not.toMatch(/<script[^>]*src="\/main\.abc\.js"/);
+    const starter = /<script nonce="[^"]+">(\(function\(\)\{[^<]*)<\/script><\/body>/.exec(html)?.[1] ?? '';
+    expect(starter).toContain('s.src="/main.abc.js"');
+    expect(starter).toContain("document.querySelector('img.ht-img[fetchpriority=high]')");
     expect((await gateway.inject({ method: 'GET', url: '/no-such-page' })).body).not.toContain('rel="preload"');
-    // low priority only where the first screen is in the HTML (a visitor's home, whose pictures go first)
+    // low priority and the late start only where the first screen is in the HTML (a visitor's home, whose pictures go first)
     const signedIn = (await gateway.inject({ method: 'GET', url: '/home', headers: { cookie: 'studio_token=abc' } })).body;
     expect(signedIn).toContain('<link rel="preload" href="/remotes/remote-explore/1.0.0/remoteEntry.js" as="script" />');
     expect(signedIn).not.toContain('fetchpriority="low"');
+    expect(signedIn).toMatch(/<script nonce="[^"]+" defer src="\/main\.abc\.js"><\/script><link rel="preload" href="\/725\.start\.js" as="script" \/>/);
   });
 
   it("writes /home's hero (its heading, text and calls to action) into the first HTML, at / too, and on no other route", async () => {

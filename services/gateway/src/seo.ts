@@ -25,7 +25,7 @@ import {
 } from 'shared-contracts';
 import { INLINE_REMOTES_LIST_ID, SHELL_PROVIDES_FILE, type ShellProvidesFile } from 'shared-contracts/first-load';
 import { homeHeroPrerender } from 'shared-contracts/home-hero';
-import { homeDiscoveryBlock, homeDiscoveryFetcher, trendingImageHints, trendingPrerender } from './home-discovery.js';
+import { homeDiscoveryBlock, homeDiscoveryFetcher, startShellAfterFirstPicture, trendingImageHints, trendingPrerender } from './home-discovery.js';
 import { escapeHtml } from './html.js';
 
 export interface SeoOptions {
@@ -346,6 +346,7 @@ export async function registerSeo(app: FastifyInstance, shellDist: string, optio
       : '';
     // after the shell's main script, so the browser asks for main.js first and these next
     if (hints) page = MAIN_SCRIPT.test(page) ? page.replace(MAIN_SCRIPT, `$1${hints}`) : page.replace(/(<meta charset="[^"]*" ?\/?>)/i, `$1${hints}`);
+    if (firstScreenInHtml) page = startShellAfterFirstPicture(page, MAIN_SCRIPT);
     return { status: known ? 200 : 404, html: page };
   };
 }
