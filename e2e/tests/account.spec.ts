@@ -4,32 +4,10 @@
  * transactions dialog paging and filtering, and a new user in a check-in country signing up, checking in,
  * and seeing the header's credits rise without a reload.
  */
-import { expect, test, type FrameLocator, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
+import { DEMO_PASSWORD, logInAs, loginFrame, openLogin } from '../support/login';
 
 const ACCOUNT_ORIGIN = `http://account.studio.test:${process.env.E2E_PORT ?? 8091}`;
-const DEMO_PASSWORD = 'demo-password';
-
-function loginFrame(page: Page): FrameLocator {
-  return page.frameLocator('iframe[title$="to AI Video Generator"]');
-}
-
-async function openLogin(page: Page): Promise<void> {
-  const entry = page.getByTestId('account-entry');
-  await expect(entry).toBeVisible();
-  await entry.getByRole('button', { name: 'Login', exact: true }).click();
-  await expect(page.getByRole('dialog', { name: 'Log in' })).toBeVisible();
-}
-
-async function logInAs(page: Page, email: string): Promise<void> {
-  await openLogin(page);
-  const frame = loginFrame(page);
-  await frame.locator('#login-email').fill(email);
-  await frame.locator('#login-password').fill(DEMO_PASSWORD);
-  await frame.getByRole('button', { name: 'Log in', exact: true }).click();
-  await expect(page.getByRole('dialog', { name: 'Log in' })).toBeHidden();
-  await expect(page.getByTestId('account-avatar')).toBeVisible();
-}
-
 async function openPanel(page: Page) {
   await page.getByTestId('account-avatar').click();
   const panel = page.getByRole('dialog', { name: 'Account' });

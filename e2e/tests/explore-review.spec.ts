@@ -6,8 +6,8 @@
  * It keeps the picture rather than removing it, so the gallery the other suites count is whole again.
  */
 import { expect, test, type Browser, type Page } from '@playwright/test';
+import { logInAs, loginFrame, openLogin } from '../support/login';
 
-const DEMO_PASSWORD = 'demo-password';
 /** node's own requests reach the product by address (only chromium maps *.studio.test) */
 const API = `http://127.0.0.1:${process.env.E2E_PORT ?? 8091}`;
 /** the small showcase's explore items (explore.spec.ts counts the same) */
@@ -24,15 +24,6 @@ async function visitorGallery(request: Page['request']): Promise<ListAnswer['dat
   const answer = (await (await request.get(`${API}/v1/workflow/explore/list?page=1&page_size=100`)).json()) as ListAnswer;
   return answer.data;
 }
-
-async function openLogin(page: Page): Promise<void> {
-  const entry = page.getByTestId('account-entry');
-  await expect(entry).toBeVisible();
-  await entry.getByRole('button', { name: 'Login', exact: true }).click();
-  await expect(page.getByRole('dialog', { name: 'Log in' })).toBeVisible();
-}
-
-const loginFrame = (page: Page) => page.frameLocator('iframe[title$="to AI Video Generator"]');
 
 /** A new account through the sign-up form, in a browser context of its own; answers its product token. */
 async function newPersonToken(browser: Browser, baseURL: string, n: number): Promise<string> {
@@ -57,17 +48,6 @@ async function newPersonToken(browser: Browser, baseURL: string, n: number): Pro
   }
 }
 
-async function logIn(page: Page, email: string): Promise<void> {
-  await page.goto('/home');
-  await openLogin(page);
-  const frame = loginFrame(page);
-  await frame.locator('#login-email').fill(email);
-  await frame.locator('#login-password').fill(DEMO_PASSWORD);
-  await frame.getByRole('button', { name: 'Log in', exact: true }).click();
-  await expect(page.getByRole('dialog', { name: 'Log in' })).toBeHidden();
-  await expect(page.getByTestId('account-avatar')).toBeVisible();
-}
-
 test('three reports hide a picture from everyone; only an operator reviews it, and a kept picture is back', async ({ browser, page, request, baseURL }) => {
   test.setTimeout(240_000);
   // the showcase renders in the background on first start: wait until the small set is in
@@ -90,7 +70,8 @@ test('three reports hide a picture from everyone; only an operator reviews it, a
   expect(hidden.list.map((item) => item.id)).not.toContain(picture.id);
 
   // someone who is not an operator is told so
-  await logIn(page, 'free@demo.local');
+  await page.goto('/home');
+  await logInAs(page, 'free@demo.local');
   await page.goto('/explore?review=1');
   await expect(page.getByRole('heading', { name: 'Review reported items' })).toBeVisible();
   await expect(page.getByRole('alert').filter({ hasText: 'Only operators can review reported items.' })).toBeVisible();
@@ -99,7 +80,8 @@ test('three reports hide a picture from everyone; only an operator reviews it, a
   const operatorContext = await browser.newContext({ baseURL });
   try {
     const operator = await operatorContext.newPage();
-    await logIn(operator, 'premium@demo.local');
+    await operator.goto('/home');
+    await logInAs(operator, 'premium@demo.local');
     await operator.goto('/explore?review=1');
     const row = operator.getByRole('listitem').filter({ has: operator.getByRole('heading', { name: picture.title }) });
     await expect(row).toContainText('3 reports');
