@@ -131,5 +131,7 @@ export function startShellAfterFirstPicture(page: string, mainScript: RegExp): s
     "if(!img||img.complete){afterPaint();return}" +
     "img.addEventListener('load',afterPaint,{once:true});img.addEventListener('error',start,{once:true});" +
     `setTimeout(start,${FIRST_PICTURE_WAIT_MS})})()</script>`;
-  return page.replace(tag, '').replace('</body>', `${starter}</body>`);
+  // preloaded where it was, so it downloads now and runs from the cache when the starter asks for it
+  const preload = `<link rel="preload" href="${escapeHtml(src)}" as="script" fetchpriority="low" />`;
+  return page.replace(tag, preload).replace('</body>', `${starter}</body>`);
 }
