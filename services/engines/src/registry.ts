@@ -6,8 +6,10 @@
  */
 import { USER_TEXTS } from 'shared-contracts/constants';
 import { isAlgorithm } from './algorithms';
-import { ComfyUiEngine, loadWorkflows, type ComfyUiOptions } from './comfyui/engine';
-import { BUNDLED_WORKFLOWS_DIR, WORKFLOW_MODELS } from './comfyui/workflows';
+import { MIN_COMFYUI_VERSION } from './comfyui/client';
+import { ComfyUiEngine, type ComfyServerReport, type ComfyUiOptions } from './comfyui/engine';
+import { loadWorkflowSet } from './comfyui/workflow';
+import { BUNDLED_WORKFLOWS_DIR } from './comfyui/workflows';
 import { EngineError } from './errors';
 import { LocalEngine } from './local/engine';
 import { ALGORITHM_IDS, type AlgorithmId, type Engine, type EngineContext, type EngineJob, type EngineResult } from './types';
@@ -38,6 +40,27 @@ export class EngineRegistry {
     return this.engineFor(job.algorithm).run(job, ctx);
   }
 
+  /** The ComfyUI engine, when one is configured. */
+  get comfyui(): ComfyUiEngine | null {
+    const engine = this.engines.get('comfyui');
+    return engine instanceof ComfyUiEngine ? engine : null;
+  }
+
+  /**
+   * For the worker's start: the ComfyUI server's version and what it lacks for each routed workflow. A server
+   * older than the client needs is refused here, so the worker does not start and fail every task later.
+   */
+  async verify(): Promise<ComfyServerReport | null> {
+    const comfy = this.comfyui;
+    const routed = ALGORITHM_IDS.filter((a) => (this.config.algorithms?.[a] ?? this.config.default) === 'comfyui' && comfy?.supports(a));
+    if (!comfy || !routed.length) return null;
+    const report = await comfy.verify();
+    if (report.version !== null && !report.compatible) {
+      throw new Error(`ComfyUI ${report.version || '(no version)'} at ${report.url} is older than ${MIN_COMFYUI_VERSION}, the oldest this product runs on: update it`);
+    }
+    return report;
+  }
+
   async close(): Promise<void> {
     for (const e of this.engines.values()) await e.close?.();
   }
@@ -66,10 +89,9 @@ export async function createEngineRegistry(opts: CreateRegistryOptions = {}): Pr
   const engines: Engine[] = [new LocalEngine()];
   let comfy = opts.comfyui;
   if (!comfy && env.COMFYUI_URL) {
-    // the operator's folder, else the workflows shipped here (comfyui/workflows, models in its README)
-    const own = Boolean(env.COMFYUI_WORKFLOWS);
-    const workflows = await loadWorkflows(env.COMFYUI_WORKFLOWS || BUNDLED_WORKFLOWS_DIR, [...ALGORITHM_IDS]);
-    comfy = { baseUrl: env.COMFYUI_URL, workflows, modelNames: own ? undefined : WORKFLOW_MODELS };
+    // the operator's folder, else the workflows shipped here (comfyui/workflows, models in its manifest)
+    const set = await loadWorkflowSet(env.COMFYUI_WORKFLOWS || BUNDLED_WORKFLOWS_DIR, ALGORITHM_IDS);
+    comfy = { baseUrl: env.COMFYUI_URL, set, idleTimeoutMs: optionalMs(env.COMFYUI_IDLE_TIMEOUT_MS) };
   }
   if (comfy) engines.push(new ComfyUiEngine(comfy));
   const config: EngineConfig = opts.config ?? {
@@ -77,4 +99,11 @@ export async function createEngineRegistry(opts: CreateRegistryOptions = {}): Pr
     algorithms: parseAlgorithmMap(env.ENGINE_ALGORITHMS),
   };
   return new EngineRegistry(engines, config);
+}
+
+function optionalMs(value: string | undefined): number | undefined {
+  if (value === undefined || value === '') return undefined;
+  const ms = Number(value);
+  if (!Number.isInteger(ms) || ms <= 0) throw new Error(`COMFYUI_IDLE_TIMEOUT_MS must be a whole number of milliseconds, not "${value}"`);
+  return ms;
 }
