@@ -29,6 +29,7 @@ import type {
   TtsVoice,
   User,
 } from './entities.js';
+import type { EngineOffer } from './generation.js';
 import type { ExploreEntry, ExplorePublishRequest, ExploreTaskState, TemplateCategoryListQuery, WorkflowDirectRequest } from './explore.js';
 
 export interface OAuthTokenRequest {
@@ -117,6 +118,8 @@ export interface TaskCostResponse {
   free_for_plan: boolean;
   /** the algorithm runs on this server's local engine: results are previews no generative model made */
   preview?: boolean;
+  /** the engine and model that will run it, and the settings it cannot honour (issue 19) */
+  engine?: EngineOffer;
 }
 
 export interface TaskListRequest {

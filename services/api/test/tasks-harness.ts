@@ -3,8 +3,8 @@
  * temporary storage folder, users signed in through the stand-in account service, credits and plans,
  * uploads through the real grant + PUT, and a worker with either the real local engines or a test engine.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { copyFile, mkdir } from 'node:fs/promises';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { copyFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
@@ -298,7 +298,8 @@ export class TestEngine implements TaskEngines {
   }
 
   async run(job: EngineJob, ctx: EngineContext): Promise<EngineResult> {
-    await mkdir(ctx.workDir, { recursive: true });
+    // like the ComfyUI engine, it writes straight into the folder the worker promises exists
+    if (!existsSync(ctx.workDir)) throw new Error(`the worker gave an engine a work folder that does not exist: ${ctx.workDir}`);
     if (job.algorithm === 'watermark') {
       const out = path.join(ctx.workDir, `marked${path.extname(job.inputs[0])}`);
       await sharp(job.inputs[0]).composite([{ input: Buffer.from('<svg width="20" height="10"><rect width="20" height="10" fill="white"/></svg>'), gravity: 'southeast' }]).toFile(out);

@@ -26,10 +26,16 @@ export class EngineRegistry {
     for (const e of engines) this.engines.set(e.name, e);
   }
 
-  /** the engine configured for an algorithm */
+  /**
+   * The engine configured for an algorithm. An algorithm named for an engine must run there; the default
+   * engine takes only what it can run (ENGINE_DEFAULT=comfyui: the algorithms with a workflow), the rest
+   * (the tools, the watermark, the checks) stays local.
+   */
   engineFor(algorithm: AlgorithmId): Engine {
     if (!isAlgorithm(algorithm)) throw new EngineError(USER_TEXTS.GENERATION_FAILURE, `unknown algorithm ${String(algorithm)}`);
-    const name = this.config.algorithms?.[algorithm] ?? this.config.default ?? 'local';
+    const named = this.config.algorithms?.[algorithm];
+    const fallback = this.engines.get(this.config.default ?? 'local');
+    const name = named ?? (fallback?.supports(algorithm) ? (this.config.default ?? 'local') : 'local');
     const engine = this.engines.get(name);
     if (!engine) throw new EngineError(USER_TEXTS.GENERATION_FAILURE, `engine ${name} (for ${algorithm}) is not configured`);
     if (!engine.supports(algorithm)) throw new EngineError(USER_TEXTS.GENERATION_FAILURE, `engine ${name} cannot run ${algorithm}`);
@@ -98,7 +104,10 @@ export async function createEngineRegistry(opts: CreateRegistryOptions = {}): Pr
     default: env.ENGINE_DEFAULT || 'local',
     algorithms: parseAlgorithmMap(env.ENGINE_ALGORITHMS),
   };
-  return new EngineRegistry(engines, config);
+  const registry = new EngineRegistry(engines, config);
+  // an algorithm named for an engine that cannot run it fails here, at start-up, not at its first task
+  for (const algorithm of Object.keys(config.algorithms ?? {}) as AlgorithmId[]) registry.engineFor(algorithm);
+  return registry;
 }
 
 function optionalMs(value: string | undefined): number | undefined {

@@ -151,7 +151,7 @@ describe('ComfyUI engine', () => {
   });
 
   it('cancelling a queued prompt deletes it from ComfyUI’s queue, so it never runs', async () => {
-    comfy.stepMs = 100;
+    comfy.stepMs = 300; // the first prompt runs ~2 s: time for the poll to see the second waiting
     const first = engine.run(job('text2image', { prompt: 'ahead in the queue', seed: 7 }), ctxFor(t.dir));
     const ac = new AbortController();
     const notes: string[] = [];
@@ -171,16 +171,16 @@ describe('ComfyUI engine', () => {
   });
 
   it('counts silence only while the prompt runs: a long wait in the queue is not a failure', async () => {
-    comfy.stepMs = 120; // the first prompt takes ~1 s; the second waits behind it longer than the silence limit
-    const patient = new ComfyUiEngine({ baseUrl: comfy.url, set, pollMs: 100, idleTimeoutMs: 400 });
+    comfy.stepMs = 250; // the first prompt takes ~2 s; the second waits behind it longer than the silence limit
+    const patient = new ComfyUiEngine({ baseUrl: comfy.url, set, pollMs: 100, idleTimeoutMs: 1200 });
     const first = patient.run(job('text2image', { prompt: 'first', seed: 9 }), ctxFor(t.dir));
     const second = patient.run(job('text2image', { prompt: 'second', seed: 10 }), ctxFor(t.dir));
     await expect(Promise.all([first, second])).resolves.toHaveLength(2);
   });
 
   it('fails a running prompt that stays silent, and interrupts it', async () => {
-    comfy.stepMs = 900;
-    const impatient = new ComfyUiEngine({ baseUrl: comfy.url, set, pollMs: 5000, idleTimeoutMs: 300 });
+    comfy.stepMs = 2500;
+    const impatient = new ComfyUiEngine({ baseUrl: comfy.url, set, pollMs: 5000, idleTimeoutMs: 400 });
     await expect(impatient.run(job('text2image', { prompt: 'stuck', seed: 11 }), ctxFor(t.dir))).rejects.toMatchObject({ detail: expect.stringMatching(/silent/) });
     expect(comfy.interrupts).toContain(comfy.prompts.at(-1)!.promptId);
   });
@@ -258,5 +258,18 @@ describe('what each algorithm gets and returns', () => {
     expect(probed.hasAudio).toBe(true);
     expect(probed.duration).toBeGreaterThan(1.5);
     expect(r.outputs[0]).toMatchObject({ media: 'video', width: probed.width, height: probed.height });
+  });
+});
+
+describe('routing to ComfyUI', () => {
+  it('ENGINE_DEFAULT=comfyui takes the algorithms with a workflow; tools, watermark and checks stay local', async () => {
+    const registry = await createEngineRegistry({ env: { COMFYUI_URL: comfy.url, ENGINE_DEFAULT: 'comfyui' } });
+    expect(registry.engineFor('text2video').name).toBe('comfyui');
+    expect(registry.engineFor('watermark').name).toBe('local');
+    expect(registry.engineFor('bg_remover').name).toBe('local');
+  });
+
+  it('an algorithm named for ComfyUI without a workflow is refused at start-up', async () => {
+    await expect(createEngineRegistry({ env: { COMFYUI_URL: comfy.url, ENGINE_ALGORITHMS: 'bg_remover=comfyui' } })).rejects.toThrow(/comfyui cannot run bg_remover/);
   });
 });

@@ -15,11 +15,12 @@ import { formTouched, useCreateForm } from '../hooks/use-create-form';
 import { useGenerate } from '../hooks/use-generate';
 import { usePrefill } from '../hooks/use-prefill';
 import { trackSettings } from '../utils/edit-track';
+import { fitForm, refuses } from '../utils/engine-limits';
 import { buildCreate } from '../utils/form';
-import { countWords, IMAGE_STYLES, MODES, SONG_ALGORITHM, type ModeSpec } from '../utils/modes';
+import { countWords, IMAGE_STYLES, MODES, MUSIC_DURATION, SONG_ALGORITHM, type ModeSpec } from '../utils/modes';
 import { AudioEditDialog } from './audio-edit-dialog';
 import { GenerateBar } from './generate-bar';
-import { PreviewNotice } from './generation-options';
+import { EngineNotice, PreviewNotice } from './generation-options';
 import { MediaInputs } from './media-inputs';
 import { ModeSettings } from './mode-settings';
 import { MusicForm } from './music-form';
@@ -93,6 +94,13 @@ function CreateScreenBody({ mode }: { mode: CreateMode }) {
   const cost = useCost(call.algorithm, call.costQuery, costReady);
   const refreshCost = useCallback(async () => (costReady ? ((await cost.refresh()) ?? null) : null), [cost, costReady]);
   const generation = useGenerate({ mode, form, list, refreshCost, origin });
+  const offer = cost.engine;
+  // settings the engine cannot honour are disabled; a form already set to one comes back within its limits
+  useEffect(() => {
+    const change = fitForm(offer, form, { resolutions: spec.resolution?.options, durations: spec.duration?.options, musicDurations: MUSIC_DURATION.options });
+    if (change) patch(change);
+    if (form.images.end && refuses(offer, 'end_frame')) setImage('end', undefined);
+  }, [offer, form, spec, patch, setImage]);
 
   const reason = leaveReason({ running: list.running, undownloaded: list.undownloaded });
   const { blocker, allowNext } = useLeaveGuard(reason);
@@ -139,14 +147,14 @@ function CreateScreenBody({ mode }: { mode: CreateMode }) {
 
         {mode === 'text-to-music' ? (
           <>
-            <MusicForm form={form} patch={patch} onTabChange={setMusicTab} />
+            <MusicForm form={form} patch={patch} onTabChange={setMusicTab} offer={offer} />
             <Button variant="ghost" onClick={() => setEditOpen(true)}>
               Edit a previous track
             </Button>
           </>
         ) : null}
 
-        <MediaInputs modeKey={mode} spec={spec} form={form} setImage={setImage} setVideo={(video) => patch({ video })} setBusy={setBusy} />
+        <MediaInputs modeKey={mode} spec={spec} form={form} setImage={setImage} setVideo={(video) => patch({ video })} setBusy={setBusy} offer={offer} />
 
         {spec.effect ? <EffectField value={form.effect} onChange={(effect) => patch({ effect })} /> : null}
 
@@ -164,8 +172,9 @@ function CreateScreenBody({ mode }: { mode: CreateMode }) {
           />
         ) : null}
 
-        <ModeSettings mode={mode} spec={spec} form={form} patch={patch} />
+        <ModeSettings mode={mode} spec={spec} form={form} patch={patch} offer={offer} />
         {costReady && cost.cost?.preview ? <PreviewNotice /> : null}
+        {offer ? <EngineNotice offer={offer} /> : null}
 
         <GenerateBar cost={costReady ? cost.cost : null} costPending={costReady && cost.pending} costError={costReady ? cost.error : null} loggedIn={session.flags.isLogin} phase={generation.phase} error={generation.error} onGenerate={() => void generation.generate()} />
 

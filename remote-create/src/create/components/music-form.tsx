@@ -1,6 +1,7 @@
 import { useId } from 'react';
-import { LYRICS_MIN_LENGTH, USER_TEXTS } from 'shared-contracts';
+import { LYRICS_MIN_LENGTH, USER_TEXTS, type EngineOffer } from 'shared-contracts';
 import { focusRing, theme } from '@studio/ui-kit/theme';
+import { allowsSeconds, unavailableNote } from '../utils/engine-limits';
 import type { CreateForm } from '../utils/form';
 import { MUSIC_ALGORITHM, MUSIC_DURATION, MUSIC_PROMPT, SONG_PROMPT } from '../utils/modes';
 import type { MusicTab } from '../utils/validation';
@@ -12,7 +13,7 @@ import { MusicStyleField } from './styles-field';
 export type { MusicTab };
 
 /** Music (prompt, duration default 30, style with its cover) and Song (lyrics, style prompt) under one tab bar. */
-export function MusicForm({ form, patch, onTabChange }: { form: CreateForm; patch(update: Partial<CreateForm>): void; onTabChange(tab: MusicTab): void }) {
+export function MusicForm({ form, patch, onTabChange, offer }: { form: CreateForm; patch(update: Partial<CreateForm>): void; onTabChange(tab: MusicTab): void; offer?: EngineOffer | null }) {
   const lyricsId = useId();
   const tab = form.musicTab;
   const lyricsLength = form.lyrics.trim().length;
@@ -98,7 +99,10 @@ export function MusicForm({ form, patch, onTabChange }: { form: CreateForm; patc
       )}
       <ChoiceGroup
         legend="Duration"
-        choices={MUSIC_DURATION.options.map((value) => ({ value, label: MUSIC_DURATION.format(value) }))}
+        choices={MUSIC_DURATION.options.map((value) => {
+          const allowed = allowsSeconds(offer, value);
+          return { value, label: MUSIC_DURATION.format(value), detail: allowed ? undefined : unavailableNote(offer), disabled: !allowed };
+        })}
         value={form.musicDuration}
         onChange={(musicDuration) => patch({ musicDuration })}
         columns={MUSIC_DURATION.options.length}

@@ -2,6 +2,7 @@ import dayjs from 'dayjs';
 import { useRef, useState, type ReactNode } from 'react';
 import { TASK_RESULT_DAYS, USER_TEXTS, type LikeValue, type Task } from 'shared-contracts';
 import { Button } from '@studio/ui-kit/button';
+import { EngineBadge } from '@studio/ui-kit/engine-badge';
 import { fieldOf } from '../../create/utils/form';
 import { theme } from '@studio/ui-kit/theme';
 import { UploadProgress } from '../../uploads/components/upload-progress';
@@ -11,7 +12,7 @@ import { displayProgress, progressAfter } from '../utils/progress';
 import { PublishButton } from './publish-button';
 import { ReportDialog } from './report-dialog';
 import { ResultMedia } from './result-media';
-import { PreviewBadge, queueText, SeedLine } from './task-meta';
+import { queueText, SeedLine } from './task-meta';
 
 export const STATUS_LABEL: Record<Task['status'], string> = {
   queued: 'In queue',
@@ -155,7 +156,7 @@ export function TaskCard({
         </p>
       ) : null}
       {task.status === 'generating' ? <UploadProgress percent={progress} label="Generating" /> : null}
-      {task.status === 'success' ? <PreviewBadge task={task} /> : null}
+      {task.status === 'success' ? <EngineBadge engine={task.engine} /> : null}
       {task.status === 'success' ? <ResultMedia task={task} compact={compact} /> : null}
       {task.status === 'success' && !compact ? <SeedLine task={task} onSameSeed={actions.sameSeed} /> : null}
       {task.status === 'failure' ? (
@@ -200,7 +201,7 @@ export function TaskCard({
             </Button>
           </>
         ) : null}
-        {task.status === 'failure' || task.status === 'cancelled' ? (
+        {(task.status === 'failure' || task.status === 'cancelled') && task.retryable !== false ? (
           <Button variant="ghost" onClick={() => actions.retry(task)} css={small}>
             Retry
           </Button>

@@ -25,9 +25,14 @@ interface Message {
   data: Record<string, unknown>;
 }
 
+/** ComfyUI's own folder (tracebacks name it), written as <ComfyUI> so no machine's path lands in a fixture. */
+const COMFYUI_DIR = process.env.COMFYUI_DIR ?? '';
+
 function normalise<T>(value: T, ids: Record<string, string>): T {
   let text = JSON.stringify(value);
   for (const [id, name] of Object.entries(ids)) text = text.split(id).join(`{{${name}}}`);
+  if (COMFYUI_DIR) text = text.split(COMFYUI_DIR.replace(/\/+$/, '')).join('<ComfyUI>');
+  text = text.replace(/\/[^"\s]*?\/site-packages\//g, '<site-packages>/');
   return JSON.parse(text) as T;
 }
 

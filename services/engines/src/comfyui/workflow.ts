@@ -103,14 +103,14 @@ export async function loadWorkflowSet(dir: string, algorithms: readonly Algorith
     try {
       workflows[algorithm] = JSON.parse(text) as ComfyWorkflow;
     } catch (error) {
-      throw new Error(`ComfyUI workflow ${join(dir, `${algorithm}.json`)} is not valid JSON: ${String(error)}`);
+      throw new Error(`ComfyUI workflow ${join(dir, `${algorithm}.json`)} is not valid JSON: ${String(error)}`, { cause: error });
     }
   }
   let manifest: WorkflowManifest = {};
   try {
     manifest = JSON.parse(await readFile(join(dir, 'manifest.json'), 'utf8')) as WorkflowManifest;
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw new Error(`ComfyUI workflow manifest in ${dir} cannot be read: ${String(error)}`);
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw new Error(`ComfyUI workflow manifest in ${dir} cannot be read: ${String(error)}`, { cause: error });
   }
   return { workflows, manifest };
 }

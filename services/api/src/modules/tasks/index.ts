@@ -8,10 +8,11 @@
  * data_save; prompt-calls), each declared against its contract call with defineCall.
  */
 import type { TtsVoice } from 'shared-contracts';
+import type { AlgorithmId } from '@studio/engines/types';
 import { mediaStoreFor, type StorageModuleOptions } from '../storage/index.js';
 import type { ApiModuleDefinition, ApiModulePlugin } from '../types.js';
 import type { CreationLimits } from './creation-limits.js';
-import { engineChooser } from './engines.js';
+import { engineChoices, type EngineChoice } from './engines.js';
 import { DEFAULT_PLAN_RULES, type PlanRules } from './pricing.js';
 import { TaskQueue, type QueueConfig } from './queue.js';
 import type { TaskRoutes } from './routes/context.js';
@@ -27,6 +28,8 @@ export interface TasksModuleOptions {
   /** credits held for a task are released by the API's stale-hold sweeper after this long (default 24 h) */
   holdTtlMs?: number;
   premiumModelAvailable?: boolean;
+  /** where each algorithm runs (tests); default: the API's engine settings */
+  engineOf?: (algorithm: AlgorithmId) => EngineChoice;
   now?: () => Date;
   /** the TTS voices (default: the engines' eSpeak NG list) */
   listVoices?: () => Promise<TtsVoice[]>;
@@ -64,7 +67,7 @@ export function tasksPlugin(options: TasksModuleOptions = {}): ApiModulePlugin {
       rules: options.rules ?? settings.rules,
       holdTtlMs: options.holdTtlMs ?? 24 * 3600 * 1000,
       premiumModelAvailable: options.premiumModelAvailable ?? settings.premiumVideoModel,
-      engineOf: engineChooser(settings.engines),
+      engineOf: options.engineOf ?? (await engineChoices(settings.engines, settings.engineEnv)),
       now: options.now,
     });
     const routes: TaskRoutes = {

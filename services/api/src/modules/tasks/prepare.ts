@@ -9,6 +9,8 @@ import { ApiFailure, fail } from '../../http.js';
 import type { MediaObject } from '../storage/media.js';
 import { storageFull } from '../storage/index.js';
 import { GENERATIVE, WATERMARK_DOWNLOAD, resolveAlgorithm, type ResolvedAlgorithm } from './catalog.js';
+import { refusalFor } from '@studio/engines/comfyui/capabilities';
+import { engineOffer } from './engines.js';
 import { checkPayload } from './params.js';
 import { AUDIO_TOOLS, applyEntitlements, quote } from './pricing.js';
 import type { Caller, Prepared, ServiceCore } from './service-types.js';
@@ -35,6 +37,13 @@ export async function prepare(core: ServiceCore, caller: Caller, resolved: Resol
   }
   const params = applyEntitlements(resolved, checked.params, caller.level);
   if (checked.model === 'premium') params.model = 'premium';
+  // a setting the engine's workflow cannot honour is refused before the charge, never silently dropped
+  const comfyui = core.engineOf(resolved.id).comfyui;
+  if (comfyui) {
+    const given = checked.inputPaths.map((_, index) => resolved.spec.inputs[index]?.name ?? '');
+    const refusal = refusalFor(comfyui, params, given);
+    if (refusal) throw fail.badRequest(refusal);
+  }
   // every run of a seeded algorithm gets a seed: the user's, or a random one (shown on the result, reusable)
   if ('seed' in resolved.spec.params && typeof params.seed !== 'number') params.seed = randomInt(0, 2 ** 31 - 1);
   const inputs = await ownedInputs(core, caller.uid, resolved, checked.inputPaths);
@@ -84,6 +93,7 @@ export async function costOf(core: ServiceCore, caller: Caller, algorithm: strin
   const freeTrials = await trialsOf(core.db, caller.uid);
   const priced = quote({ resolved, params: entitled, inputs, level: caller.level, usedSecondsThisMonth: used, at, rules: core.rules, model, freeTrials });
   // a generative algorithm on the local engine makes previews: the creation screen says so before Generate
-  const preview = GENERATIVE.has(resolved.id) && core.engineOf(resolved.id) === 'local';
-  return { algorithm, cost: priced.cost, basis: priced.basis, free_for_plan: priced.freeForPlan, preview };
+  const choice = core.engineOf(resolved.id);
+  const preview = GENERATIVE.has(resolved.id) && choice.name === 'local';
+  return { algorithm, cost: priced.cost, basis: priced.basis, free_for_plan: priced.freeForPlan, preview, engine: engineOffer(choice) };
 }

@@ -28,6 +28,8 @@ export interface TaskRow {
   status: TaskStatus;
   progress: number | null;
   reason: string | null;
+  /** false when the engine said retrying cannot help */
+  retryable: boolean;
   params: Record<string, unknown>;
   inputs: string[];
   file_path: string | null;
@@ -158,6 +160,7 @@ export function toTask(row: TaskRow, media: MediaStore, options: { attachment?: 
     progress: row.progress === null ? null : Math.max(0, Math.min(100, Math.round(row.progress))),
     queue_position: row.status === 'queued' ? (row.queue_position ?? null) : null,
     reason: row.reason,
+    retryable: row.status === 'failure' || row.status === 'cancelled' ? row.retryable !== false : null,
     user_data: row.user_data,
     prev_task: row.prev_task,
     file_path: row.file_path,
