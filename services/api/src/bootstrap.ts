@@ -84,6 +84,14 @@ export interface RunningWorker {
 /** Starts the task worker and its engines (loaded on first use) on the bootstrapped services. */
 export async function startWorker(config: RuntimeConfig, services: CoreServices, log?: WorkerLog): Promise<RunningWorker> {
   const engines = await createTaskEngines(config.tasks.engineEnv);
+  // a ComfyUI older than the client can follow stops the worker here (verify throws), not at every task
+  const comfyui = await engines.verify();
+  if (comfyui?.error) log?.warn({ comfyui: comfyui.url, error: comfyui.error }, 'ComfyUI not reachable at start; runs routed to it will ask again');
+  else if (comfyui) {
+    const lacking = Object.entries(comfyui.workflows).filter(([, problems]) => problems?.length);
+    if (lacking.length) log?.warn({ comfyui: comfyui.url, version: comfyui.version, lacking: Object.fromEntries(lacking) }, 'ComfyUI lacks what some workflows need');
+    else log?.info({ comfyui: comfyui.url, version: comfyui.version }, 'ComfyUI checked: every routed workflow can run');
+  }
   const { db, ledger, storage } = services;
   const worker = await startTaskWorker({ db, ledger, storage, engines, config: config.tasks.worker, log });
   return {

@@ -13,7 +13,7 @@ import { BUNDLED_WORKFLOWS_DIR, WORKFLOW_ALGORITHMS } from '../src/comfyui/workf
 import { checkWorkflow } from '../src/comfyui/validate-workflow';
 import { promptFor, type Size } from '../src/comfyui/variables';
 import type { AlgorithmId, EngineJob } from '../src/types';
-import { standIn } from '../scripts/comfyui-harness/standin';
+import { standIn } from '../src/comfyui/stand-in';
 import { RECORDED_OBJECT_INFO } from './recorded-comfy';
 
 let set: WorkflowSet;

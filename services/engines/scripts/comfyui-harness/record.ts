@@ -14,7 +14,7 @@ import WebSocket from 'ws';
 import sharp from 'sharp';
 import type { ComfyWorkflow } from '../../src/comfyui/workflow';
 import { fillWorkflow } from '../../src/comfyui/workflow';
-import { standIn } from './standin';
+import { standIn } from '../../src/comfyui/stand-in';
 
 const base = (process.argv[2] ?? 'http://127.0.0.1:8188').replace(/\/+$/, '');
 const WORKFLOWS = join(__dirname, '..', '..', 'src', 'comfyui', 'workflows');

@@ -13,6 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { envelope, startHarness, type Harness } from '../../../test/tasks-harness';
 import { RecordedComfy } from '../../../../engines/test/recorded-comfy';
+import { healthModule, type HealthAnswer } from '../health/index';
 import { engineChoices } from './engines';
 
 jest.setTimeout(120000);
@@ -23,7 +24,7 @@ let env: Record<string, string>;
 beforeAll(async () => {
   await comfy.listen();
   env = { ENGINE_DEFAULT: 'comfyui', COMFYUI_URL: comfy.url };
-  h = await startHarness({ tasks: { engineOf: await engineChoices({ default: 'comfyui' }, env) } });
+  h = await startHarness({ tasks: { engineOf: await engineChoices({ default: 'comfyui' }, env) }, extraModules: () => [healthModule({ engineEnv: env })] });
 });
 afterAll(async () => {
   await h?.close();
@@ -92,5 +93,16 @@ describe('tasks on ComfyUI', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+
+  it('the health answer says where each algorithm runs and what the ComfyUI server can run', async () => {
+    const health = await h.app.inject({ method: 'GET', url: '/health' });
+    expect(health.statusCode).toBe(200);
+    const answer = health.json() as HealthAnswer;
+    expect(answer.engines.text2video).toEqual({ engine: 'comfyui', model: 'Wan 2.1 T2V 1.3B' });
+    expect(answer.engines.bg_remover).toEqual({ engine: 'local' });
+    expect(answer.comfyui).toMatchObject({ ok: true, version: '0.8.0', compatible: true });
+    expect(answer.comfyui?.workflows.video2anime).toEqual([]);
+    expect(JSON.stringify(answer)).not.toContain(comfy.url);
   });
 });

@@ -43,6 +43,14 @@ export async function createTaskEngines(env: NodeJS.ProcessEnv): Promise<EngineR
   return createEngineRegistry({ config, env });
 }
 
+/**
+ * The engines the showcase renders the seed data with: always this server's own, whatever the workers are
+ * routed to, so a first start never spends minutes of GPU on seed pictures (their badge says what made them).
+ */
+export function showcaseEngines(): Promise<EngineRegistry> {
+  return createTaskEngines({ ENGINE_DEFAULT: 'local' });
+}
+
 /** Where an algorithm runs, and on ComfyUI what its workflow honours (what the API refuses before the charge). */
 export interface EngineChoice {
   name: 'local' | 'comfyui';

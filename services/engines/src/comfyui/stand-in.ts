@@ -7,8 +7,8 @@
  * any more (loaders, encoders, samplers) is dropped. So what runs is the product's graph, through ComfyUI's
  * own execution, with real files coming back.
  */
-import type { ComfyNode, ComfyWorkflow } from '../../src/comfyui/workflow';
-import { SAVE_NODES } from '../../src/comfyui/workflow';
+import type { ComfyNode, ComfyWorkflow } from './workflow';
+import { placeholdersOf, SAVE_NODES } from './workflow';
 
 type Link = [string, number];
 const isLink = (value: unknown): value is Link => Array.isArray(value) && value.length === 2 && typeof value[0] === 'string' && typeof value[1] === 'number';
@@ -71,11 +71,19 @@ function reachable(graph: ComfyWorkflow): Set<string> {
 export function standIn(workflow: ComfyWorkflow): ComfyWorkflow {
   const graph: ComfyWorkflow = structuredClone(workflow);
   const extra: ComfyWorkflow = {};
+  const replaced: string[] = [];
   for (const [id, node] of Object.entries(workflow)) {
     if (node.class_type === 'VAEDecode') graph[id] = imageStandIn(workflow, id, extra);
     if (node.class_type === 'VAEDecodeAudio') graph[id] = audioStandIn(workflow, id);
+    if (/^VAEDecode/.test(node.class_type)) replaced.push(id);
   }
   Object.assign(graph, extra);
   const keep = reachable(graph);
-  return Object.fromEntries(Object.entries(graph).filter(([id]) => keep.has(id)));
+  const result = Object.fromEntries(Object.entries(graph).filter(([id]) => keep.has(id)));
+  // the dropped nodes' settings (prompt, seed, ...) ride along in the stand-in's title, which ComfyUI ignores:
+  // the product fills and checks them as for the real graph, and reads the same honoured settings from it
+  const kept = placeholdersOf(result);
+  const carried = [...placeholdersOf(workflow)].filter((name) => !kept.has(name));
+  if (carried.length && replaced[0]) result[replaced[0]]._meta = { title: `stand-in for the sampler; carries ${carried.map((n) => `{{${n}}}`).join(' ')}` };
+  return result;
 }
