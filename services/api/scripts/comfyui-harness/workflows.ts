@@ -1,23 +1,14 @@
 /** The harness's workflow folders: the shipped workflows' model-free stand-ins, a slow one to cancel, a broken one. */
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { standIn } from '@studio/engines/comfyui/stand-in';
-import { loadWorkflowSet, type ComfyWorkflow, type WorkflowManifest } from '@studio/engines/comfyui/workflow';
-import { BUNDLED_WORKFLOWS_DIR, WORKFLOW_ALGORITHMS } from '@studio/engines/comfyui/workflows';
+import { writeStandInFolder } from '@studio/engines/comfyui/stand-in';
+import type { ComfyWorkflow } from '@studio/engines/comfyui/workflow';
 
-/** Writes a folder of workflows: the shipped ones' stand-ins, with a manifest naming them as such. */
+/** A new folder of the shipped workflows' stand-ins (`change` alters one). */
 export async function standInFolder(change?: (algorithm: string, graph: ComfyWorkflow) => ComfyWorkflow): Promise<string> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'comfyui-standins-'));
-  const shipped = await loadWorkflowSet(BUNDLED_WORKFLOWS_DIR, WORKFLOW_ALGORITHMS);
-  const manifest: WorkflowManifest = {};
-  for (const algorithm of WORKFLOW_ALGORITHMS) {
-    const graph = standIn(shipped.workflows[algorithm]!);
-    writeFileSync(path.join(dir, `${algorithm}.json`), JSON.stringify(change ? change(algorithm, graph) : graph, null, 2));
-    const entry = shipped.manifest[algorithm]!;
-    manifest[algorithm] = { ...entry, model: `${entry.model} stand-in (no weights)` };
-  }
-  writeFileSync(path.join(dir, 'manifest.json'), JSON.stringify(manifest, null, 2));
+  await writeStandInFolder(dir, change);
   return dir;
 }
 

@@ -7,6 +7,8 @@
 #   harness.sh start    ComfyUI on 127.0.0.1:$COMFYUI_PORT in the background (stubs only for modules missing)
 #   harness.sh record   fixtures into services/engines/test/fixtures/comfyui
 #   harness.sh run      the product's API, queue, worker and storage against it (figures in .bench/comfyui-harness.json)
+#   harness.sh product  the whole product (npm start) on port $PORT_PRODUCT with every ComfyUI algorithm on the
+#                       stand-ins, to try the ComfyUI path in a browser (the badge reads '... stand-in (no weights)')
 #   harness.sh stop
 #   harness.sh all      setup, start, record, run, stop
 set -euo pipefail
@@ -71,6 +73,12 @@ record() {
   cd "$ROOT" && COMFYUI_DIR="$DIR/ComfyUI" npx tsx services/engines/scripts/comfyui-harness/record.ts "$URL"
 }
 
+product() {
+  cd "$ROOT" && npx tsx services/engines/scripts/comfyui-harness/write-standins.ts "$DIR/standins"
+  ENGINE_DEFAULT=comfyui COMFYUI_URL="$URL" COMFYUI_WORKFLOWS="$DIR/standins" PGLITE_DATA_DIR="$DIR/product-data" \
+    PORT="${PORT_PRODUCT:-8080}" npm start
+}
+
 run() {
   cd "$ROOT" && npx tsx services/api/scripts/comfyui-harness/main.ts "$URL"
 }
@@ -81,6 +89,7 @@ case "${1:-all}" in
   stop) stop ;;
   record) record ;;
   run) run ;;
+  product) product ;;
   all)
     setup
     start

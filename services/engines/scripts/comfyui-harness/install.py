@@ -15,6 +15,8 @@ import sys
 from importlib import metadata
 
 # served without: the web front end (the harness serves an empty folder), the optional extras
+# imported at start without being listed (app/frontend_management.py); a full install brings it through other packages
+UNLISTED = ["requests"]
 OPTIONAL = {"comfyui-frontend-package", "comfyui-workflow-templates", "comfyui-embedded-docs", "comfy-kitchen", "kornia", "spandrel"}
 
 
@@ -41,6 +43,22 @@ def install_one(requirement, report):
             report["missing"].append(f"{dependency.split(';')[0]} (for {name_of(requirement)})")
 
 
+def torch_works():
+    check = "import torch, torchvision, torchvision.ops; torchvision.ops.nms(torch.rand(2, 4), torch.rand(2), 0.5)"
+    return subprocess.run([sys.executable, "-c", check], capture_output=True).returncode == 0
+
+
+def pair_torch(report):
+    """The resolver can pair a torch with a torchvision built for another torch (a CPU-only torch from one index,
+    torchvision from another): then take the newest torchvision and the exact torch it names, each on its own."""
+    pip("--no-deps", "--upgrade", "torchvision")
+    wanted = [r.split(";")[0] for r in metadata.requires("torchvision") or [] if name_of(r) == "torch"]
+    for requirement in wanted:
+        subprocess.run([sys.executable, "-m", "pip", "uninstall", "-y", "-q", "torch"], capture_output=True)
+        install_one(requirement, report)
+    report["torch_paired"] = f"torch {metadata.version('torch')} with torchvision {metadata.version('torchvision')}"
+
+
 def main():
     folder, out = sys.argv[1], sys.argv[2]
     report = {"installed": [], "installed_without_dependencies": [], "missing": [], "optional_missing": []}
@@ -55,6 +73,11 @@ def main():
                     report["optional_missing"].append(requirement)
                 continue
             install_one(requirement, report)
+    for requirement in UNLISTED:
+        install_one(requirement, report)
+    if not torch_works():
+        pair_torch(report)
+    report["torch_works"] = torch_works()
     json.dump(report, open(out, "w"), indent=2)
     print(json.dumps(report, indent=2))
 

@@ -7,8 +7,11 @@
  * any more (loaders, encoders, samplers) is dropped. So what runs is the product's graph, through ComfyUI's
  * own execution, with real files coming back.
  */
-import type { ComfyNode, ComfyWorkflow } from './workflow';
-import { placeholdersOf, SAVE_NODES } from './workflow';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { AlgorithmId } from '../types';
+import { loadWorkflowSet, placeholdersOf, SAVE_NODES, type ComfyNode, type ComfyWorkflow, type WorkflowManifest } from './workflow';
+import { BUNDLED_WORKFLOWS_DIR, WORKFLOW_ALGORITHMS } from './workflows';
 
 type Link = [string, number];
 const isLink = (value: unknown): value is Link => Array.isArray(value) && value.length === 2 && typeof value[0] === 'string' && typeof value[1] === 'number';
@@ -86,4 +89,22 @@ export function standIn(workflow: ComfyWorkflow): ComfyWorkflow {
   const carried = [...placeholdersOf(workflow)].filter((name) => !kept.has(name));
   if (carried.length && replaced[0]) result[replaced[0]]._meta = { title: `stand-in for the sampler; carries ${carried.map((n) => `{{${n}}}`).join(' ')}` };
   return result;
+}
+
+/**
+ * Writes a workflow folder of the shipped workflows' stand-ins (COMFYUI_WORKFLOWS can point at it), with a
+ * manifest whose model names say they are stand-ins, so every badge says so too. `change` alters a graph
+ * (the harness makes one slow, or breaks one).
+ */
+export async function writeStandInFolder(dir: string, change?: (algorithm: AlgorithmId, graph: ComfyWorkflow) => ComfyWorkflow): Promise<void> {
+  const shipped = await loadWorkflowSet(BUNDLED_WORKFLOWS_DIR, WORKFLOW_ALGORITHMS);
+  const manifest: WorkflowManifest = {};
+  await mkdir(dir, { recursive: true });
+  for (const algorithm of WORKFLOW_ALGORITHMS) {
+    const graph = standIn(shipped.workflows[algorithm]!);
+    await writeFile(join(dir, `${algorithm}.json`), JSON.stringify(change ? change(algorithm, graph) : graph, null, 2));
+    const entry = shipped.manifest[algorithm];
+    if (entry) manifest[algorithm] = { ...entry, model: `${entry.model} stand-in (no weights)` };
+  }
+  await writeFile(join(dir, 'manifest.json'), JSON.stringify(manifest, null, 2));
 }
