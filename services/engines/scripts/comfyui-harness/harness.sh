@@ -66,6 +66,8 @@ start() {
 
 stop() {
   [ -f "$DIR/comfyui.pid" ] && kill "$(cat "$DIR/comfyui.pid")" 2>/dev/null || true
+  # the server is the one serving this harness's front-end folder
+  pkill -f -- "--front-end-root $DIR/frontend" 2>/dev/null || true
   rm -f "$DIR/comfyui.pid"
 }
 
