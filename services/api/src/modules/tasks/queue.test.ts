@@ -83,9 +83,9 @@ describe('create, progress, success', () => {
 });
 
 describe('credits come back', () => {
-  it('on failure, with the engine’s user text as the reason', async () => {
+  it('on failure, with the engine’s user text as the reason; a temporary one can be retried', async () => {
     const engine = new TestEngine();
-    engine.failWith = new EngineError(USER_TEXTS.NO_FACE, 'no face in the picture');
+    engine.failWith = new EngineError(USER_TEXTS.GENERATION_FAILED_LATER, 'the GPU ran out of memory', true);
     const user = await h.user('free', 20);
     const worker = await h.worker(engine);
     try {
@@ -93,7 +93,8 @@ describe('credits come back', () => {
       expect(await h.balance(user.uid)).toBe(19);
       const done = await h.waitFor(user, created.body.data.task_id, settled);
       expect(done.status).toBe('failure');
-      expect(done.reason).toBe(USER_TEXTS.NO_FACE);
+      expect(done.reason).toBe(USER_TEXTS.GENERATION_FAILED_LATER);
+      expect(done.retryable).toBe(true);
       expect(await h.balance(user.uid)).toBe(20);
       // retry holds again and runs again
       engine.failWith = null;
@@ -103,6 +104,24 @@ describe('credits come back', () => {
       expect(again.status).toBe('success');
       expect(again.outputs[0].watermarked).toBe(true);
       expect(await h.balance(user.uid)).toBe(19);
+    } finally {
+      await worker.stop();
+    }
+  });
+
+  it('a refusal the same input would meet again (no face) is final: credits back, no retry', async () => {
+    const engine = new TestEngine();
+    engine.failWith = new EngineError(USER_TEXTS.NO_FACE, 'no face in the picture');
+    const user = await h.user('free', 20);
+    const worker = await h.worker(engine);
+    try {
+      const created = await h.create(user, 'text2image', { data: { prompt: 'portrait of a lighthouse keeper' } });
+      const done = await h.waitFor(user, created.body.data.task_id, settled);
+      expect(done).toMatchObject({ status: 'failure', reason: USER_TEXTS.NO_FACE, retryable: false });
+      expect(await h.balance(user.uid)).toBe(20);
+      const retried = await h.app.inject({ method: 'POST', url: '/v1/ai/retry', headers: user.headers, payload: { task_id: created.body.data.task_id } });
+      expect(retried.statusCode).toBe(409);
+      expect(await h.balance(user.uid)).toBe(20);
     } finally {
       await worker.stop();
     }
