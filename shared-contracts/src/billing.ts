@@ -97,7 +97,7 @@ export interface BillingHistoryItem {
   currency_symbol: string;
   /** seconds */
   created_at: number;
-  /** a charge of an order refunded since reads 'refunded' */
+  /** 'refunded': a refund, or a charge of an order refunded since */
   status: 'paid' | 'refunded';
   card_last4: string;
   /** the receipt page (HTML, opens in its own tab) */

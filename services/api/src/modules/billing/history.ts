@@ -54,7 +54,7 @@ function itemOf(row: PaymentRow): string {
 const seconds = (date: Date) => Math.floor(new Date(date).getTime() / 1000);
 
 export async function billingHistory(db: Queryable, userId: string, publicBase: string): Promise<BillingHistoryItem[]> {
-  const rows = await db.query<PaymentRow>(`${PAYMENTS_SQL} ORDER BY p.created_at DESC, p.id LIMIT 200`, [userId]);
+  const rows = await db.query<PaymentRow>(`${PAYMENTS_SQL} ORDER BY p.created_at DESC, (p.kind = 'refund') DESC, p.id LIMIT 200`, [userId]);
   const base = publicBase.replace(/\/+$/, '');
   return rows.rows.map((row) => ({
     id: row.id,
@@ -65,7 +65,7 @@ export async function billingHistory(db: Queryable, userId: string, publicBase: 
     currency: row.currency,
     currency_symbol: row.currency_symbol ?? '',
     created_at: seconds(row.created_at),
-    status: row.kind === 'charge' && row.order_status === 'refunded' ? 'refunded' : 'paid',
+    status: row.kind === 'refund' || (row.kind === 'charge' && row.order_status === 'refunded') ? 'refunded' : 'paid',
     card_last4: row.card_last4,
     receipt_url: `${base}/v1/buy/receipt/${row.id}`,
   }));

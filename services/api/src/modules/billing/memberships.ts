@@ -15,8 +15,7 @@ import type { Ledger } from '../credits/ledger.js';
 import { WEEKLY_CREDITS } from '../catalogue/plans.js';
 import { settleCreditPlans } from './credit-plans.js';
 import { addPeriod } from './periods.js';
-import { grantDueMembershipCredits } from './grants.js';
-import { takeBack } from './take-back.js';
+import { grantDueMembershipCredits, keepTrialCredits } from './grants.js';
 import type { PaymentProvider } from './provider.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -96,6 +95,8 @@ export async function startMembership(
       [order.replaces.map(Number), at, input.providerSubscriptionId, order.user_id],
     );
     ended = rows.rows.map((row) => ({ id: Number(row.id), providerSubId: row.provider_sub_id }));
+    // a trial that ends because a paid plan starts has converted: its credits stay
+    for (const row of rows.rows) await keepTrialCredits(tx, { id: row.id, user_id: order.user_id });
     if (order.change === 'queued') {
       // the plans it follows end when it starts instead of renewing: never two paid for the same days
       const levels = sku.tier === 'PREMIUM' ? ['premium'] : ['standard', 'premium'];
@@ -171,11 +172,6 @@ export interface LifecycleResult {
 /** Stripe renews on its own; a membership it has not confirmed this long after its end is expired. */
 const PROVIDER_GRACE_MS = 2 * DAY_MS;
 
-/** A free trial that ends without becoming a paid plan takes its credits with it (what is left of them). */
-export async function endTrialCredits(tx: Queryable, sub: { id: number; user_id: string }, at: Date): Promise<number> {
-  return takeBack(tx, sub.user_id, [`membership:${sub.user_id}:${sub.id}:%`], 'Free trial ended: its credits end with it', at, 'trial-end');
-}
-
 /**
  * The next period of a membership in its own row, from `end`: a trial's paid plan, or the smaller plan a
  * downgrade scheduled (renew_sku_id). The old row ends (converted, or expired at its end).
@@ -202,7 +198,6 @@ async function settleOne(tx: Queryable, provider: PaymentProvider, sub: DueSub, 
   const end = new Date(sub.expires_at);
   const expire = async () => {
     await tx.query(`UPDATE subscriptions SET status = 'expired', auto_renew = false, ended_at = expires_at WHERE id = $1`, [sub.id]);
-    if (sub.is_trial) await endTrialCredits(tx, sub, at);
     return 'expired' as const;
   };
   if (!sub.auto_renew || sub.cancel_at_period_end || !sub.tier || !sub.period_unit) return expire();
@@ -220,6 +215,7 @@ async function settleOne(tx: Queryable, provider: PaymentProvider, sub: DueSub, 
   if (charged.rowCount === 0) return null;
   if (sub.is_trial) {
     await continueAs(tx, sub, `convert:${sub.id}`, amount, provider.name);
+    await keepTrialCredits(tx, sub);
     return 'converted';
   }
   if (sub.renew_sku_id !== null && sub.renew_sku_id !== sub.sku_id) {

@@ -3,15 +3,16 @@
  * (Stripe-Signature, the endpoint secret) and applied once (billing_webhook_events keeps its id); what it
  * does is idempotent on its own keys too. Plan changes: an upgrade's prorated invoice (billing_reason
  * subscription_update, the order in the subscription's metadata) fulfils the upgrade order; a renewal into
- * a smaller plan (a downgrade) continues in its own row; a trial deleted before it converted takes its
- * credits back.
+ * a smaller plan (a downgrade) continues in its own row; a trial renewed into its paid plan keeps its
+ * credits (they expire with the trial otherwise).
  */
 import Stripe from 'stripe';
 import type { Database, Queryable } from '@studio/db';
 import type { Ledger } from '../credits/ledger.js';
 import { grantPeriod } from './credit-plans.js';
 import { applyRefund, fulfilOrder, type ProviderEffects } from './fulfil.js';
-import { DUE_SUB_SQL, continueAs, endTrialCredits, type DueSub } from './memberships.js';
+import { keepTrialCredits } from './grants.js';
+import { DUE_SUB_SQL, continueAs, type DueSub } from './memberships.js';
 import { PurchaseRefused } from './orders.js';
 import { addPeriod } from './periods.js';
 import type { PaymentProvider } from './provider.js';
@@ -73,6 +74,8 @@ async function renewMembership(db: Database, subscriptionId: string, invoice: Pa
       await continueAs(tx, row, `change:${row.id}:${row.periods_paid}`, amount, 'stripe');
       return `renewed ${row.id} as ${row.renew_sku_id}`;
     }
+    // Stripe renews a trial into its paid plan in the same subscription: the trial converted, its credits stay
+    if (row.is_trial) await keepTrialCredits(tx, row);
     const end = new Date(row.expires_at);
     const next = periodEnd ? new Date(periodEnd * 1000) : addPeriod(end, row.period_unit ?? 'month');
     await tx.query(
@@ -127,15 +130,12 @@ async function applyEvent(db: Database, ledger: Ledger, event: Stripe.Event, at:
     }
     case 'customer.subscription.deleted': {
       const sub = event.data.object;
-      return db.transaction(async (tx) => {
-        const ended = await tx.query<{ id: number; user_id: string; is_trial: boolean }>(
-          `UPDATE subscriptions SET status = 'expired', auto_renew = false, ended_at = $2, expires_at = LEAST(expires_at, $2)
-           WHERE provider_sub_id = $1 AND status IN ('trialing', 'active') RETURNING id, user_id, is_trial`,
-          [sub.id, at],
-        );
-        for (const row of ended.rows) if (row.is_trial) await endTrialCredits(tx, row, at);
-        return `ended ${sub.id}`;
-      });
+      await db.query(
+        `UPDATE subscriptions SET status = 'expired', auto_renew = false, ended_at = $2, expires_at = LEAST(expires_at, $2)
+         WHERE provider_sub_id = $1 AND status IN ('trialing', 'active')`,
+        [sub.id, at],
+      );
+      return `ended ${sub.id}`;
     }
     case 'charge.refunded': {
       const charge = event.data.object;
