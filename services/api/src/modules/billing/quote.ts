@@ -32,7 +32,7 @@ export interface LiveMembership {
 
 export async function liveMemberships(db: Queryable, userId: string, at: Date, lock = false): Promise<LiveMembership[]> {
   const rows = await db.query<LiveMembership>(
-    `SELECT id, sku_id, name, level, is_trial, started_at, expires_at, period_start, period_amount, provider, provider_sub_id
+    `SELECT id, sku_id, name, level, is_trial, started_at, expires_at, COALESCE(period_start, started_at) AS period_start, period_amount, provider, provider_sub_id
      FROM subscriptions WHERE user_id = $1 AND status IN ('trialing', 'active') AND expires_at > $2 ORDER BY started_at, id${lock ? ' FOR UPDATE' : ''}`,
     [userId, at],
   );

@@ -6,15 +6,14 @@ ALTER TABLE subscriptions DROP CONSTRAINT subscriptions_status_check;
 ALTER TABLE subscriptions ADD CONSTRAINT subscriptions_status_check
   CHECK (status IN ('trialing', 'active', 'expired', 'refunded', 'converted', 'replaced'));
 
--- the current paid period: when it began and what was paid for it (the base of an upgrade's credit)
+-- the current paid period: when it began and what was paid for it (the base of an upgrade's credit); a
+-- membership granted outside the shop (the demo seed, an operator) has none: its period is its start
 ALTER TABLE subscriptions ADD COLUMN period_start timestamptz;
 ALTER TABLE subscriptions ADD COLUMN period_amount numeric(10, 2) NOT NULL DEFAULT 0;
 UPDATE subscriptions s SET
   period_start = GREATEST(s.started_at, s.expires_at - CASE k.period_unit WHEN 'week' THEN interval '7 days' WHEN 'year' THEN interval '1 year' ELSE interval '1 month' END),
   period_amount = CASE WHEN s.is_trial THEN 0 ELSE k.price END
 FROM skus k WHERE k.sku_id = s.sku_id;
-UPDATE subscriptions SET period_start = started_at WHERE period_start IS NULL;
-ALTER TABLE subscriptions ALTER COLUMN period_start SET NOT NULL;
 
 -- an order's quote: the sku's price, the credit of an upgrade, the plans it replaces, when it was quoted
 ALTER TABLE billing_orders ADD COLUMN list_price numeric(10, 2);
