@@ -13,28 +13,29 @@ import { useIdle } from '../lifecycle/use-idle';
 
 export const BILLING_UNAVAILABLE = 'Plans and purchases could not be loaded. Check your connection and try again.';
 
-/** A request this recent that reaches the fallback again is the one its own fresh load failed to answer. */
-const RETRY_WINDOW_MS = 5000;
-let retriedAt = 0;
+/** The request a fresh load was started for: if it comes back here, that load failed too. */
+let replayed: BusEvents['billing:open'] | null = null;
 
 function BillingUnavailable({ retry }: { retry(): void }) {
   const { bus, toast } = useShell();
   useEffect(() => {
     let pending: BusEvents['billing:open'] | null = null;
     const off = bus.on('billing:open', (request) => {
-      if (Date.now() - retriedAt < RETRY_WINDOW_MS) {
+      if (request === replayed) {
+        replayed = null;
         toast.error(BILLING_UNAVAILABLE);
         return;
       }
-      retriedAt = Date.now();
       pending = request;
       retry();
     });
     return () => {
       off();
-      // asked again while nobody listens: the bus keeps it for the host that loads (or this fallback again)
+      // asked again while nobody listens: the bus keeps it (the same object) for the host that loads, or for
+      // this fallback again
       if (pending) {
         const request = pending;
+        replayed = request;
         setTimeout(() => bus.emit('billing:open', request), 0);
       }
     };
