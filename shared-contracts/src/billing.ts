@@ -100,7 +100,7 @@ export interface BillingHistoryItem {
   /** 'refunded': a refund, or a charge of an order refunded since */
   status: 'paid' | 'refunded';
   card_last4: string;
-  /** the receipt page (HTML, opens in its own tab) */
+  /** the receipt page (HTML, opens in its own tab): a path on the API, resolved against the API base like a buy_url */
   receipt_url: string;
 }
 

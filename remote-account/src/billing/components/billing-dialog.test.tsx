@@ -82,7 +82,7 @@ describe('the billing dialog', () => {
       'Refund: Premium Monthly-$39.992029-03-13 · Refunded · Order order-2Receipt',
       'Purchase: Premium Monthly$39.992029-03-12 · Refunded · card ending 4242 · Order order-2Receipt',
     ]);
-    expect(within(items[1]).getByRole('link', { name: 'Receipt: purchase of Premium Monthly, $39.99, 2029-03-12' })).toHaveAttribute('href', '/v1/buy/receipt/p1');
+    expect(within(items[1]).getByRole('link', { name: 'Receipt: purchase of Premium Monthly, $39.99, 2029-03-12' })).toHaveAttribute('href', `${window.location.origin}/v1/buy/receipt/p1`);
     await waitFor(() => expect(within(dialog).getByText('Ends on Mar 6, 2030, does not renew')).toBeInTheDocument());
     await act(async () => {
       fireEvent.click(within(dialog).getByRole('button', { name: 'Resume 100 Credits Monthly' }));

@@ -151,7 +151,13 @@ export function BillingDialog({ shell, open, onClose }: { shell: ShellApi; open:
         {memberships.error || plans.error ? <p role="alert" css={{ margin: 0 }}>{USER_TEXTS.NETWORK}</p> : null}
       </Section>
       <Section title="Billing history" palette={palette}>
-        <HistoryList items={history.data} failed={Boolean(history.error)} palette={palette} format={(seconds) => dayjs.unix(seconds).format('YYYY-MM-DD')} />
+        <HistoryList
+          items={history.data}
+          failed={Boolean(history.error)}
+          palette={palette}
+          format={(seconds) => dayjs.unix(seconds).format('YYYY-MM-DD')}
+          resolve={(path) => new URL(path, shell.config.apiBase || window.location.origin).toString()}
+        />
       </Section>
       {ask ? (
         <ConfirmDialog

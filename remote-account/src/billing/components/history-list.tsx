@@ -7,7 +7,7 @@ import type { Palette } from '../../shared/lib/palette';
 
 const KIND: Record<BillingHistoryItem['kind'], string> = { purchase: 'Purchase', upgrade: 'Upgrade', renewal: 'Renewal', refund: 'Refund' };
 
-export function HistoryList({ items, failed, palette, format }: { items: BillingHistoryItem[] | undefined; failed: boolean; palette: Palette; format(seconds: number): string }) {
+export function HistoryList({ items, failed, palette, format, resolve }: { items: BillingHistoryItem[] | undefined; failed: boolean; palette: Palette; format(seconds: number): string; resolve(path: string): string }) {
   if (failed) return <p role="alert" css={{ margin: 0 }}>{USER_TEXTS.NETWORK}</p>;
   if (!items) return <p role="status" css={{ margin: 0, color: palette.textMuted }}>Loading…</p>;
   if (items.length === 0) return <p css={{ margin: 0, color: palette.textMuted }}>{USER_TEXTS.NO_RECORDS}</p>;
@@ -32,7 +32,7 @@ export function HistoryList({ items, failed, palette, format }: { items: Billing
               {item.order_id ? ` · Order ${item.order_id}` : ''}
             </span>
             <a
-              href={item.receipt_url}
+              href={resolve(item.receipt_url)}
               target="_blank"
               rel="noopener noreferrer"
               aria-label={`Receipt: ${KIND[item.kind].toLowerCase()} of ${item.item}, ${amount}, ${date}`}

@@ -20,8 +20,10 @@ const STYLE = `
   .banner { border: 2px dashed var(--accent); border-radius: 12px; padding: 12px 14px; font-weight: 600; }
   .card { background: var(--card); border: 1px solid var(--line); border-radius: 16px; padding: 20px; display: flex; flex-direction: column; gap: 12px; }
   h1 { font-size: 22px; margin: 0; }
-  dl { display: grid; grid-template-columns: auto 1fr; gap: 6px 16px; margin: 0; }
-  dt { color: var(--muted); } dd { margin: 0; text-align: right; font-weight: 600; overflow-wrap: anywhere; }
+  dl { display: flex; flex-direction: column; gap: 6px; margin: 0; }
+  /* a label and its value share a line while they fit; a long one moves the value to the next line */
+  .kv { display: flex; flex-wrap: wrap; justify-content: space-between; gap: 2px 16px; }
+  dt { color: var(--muted); } dd { margin: 0 0 0 auto; text-align: right; font-weight: 600; overflow-wrap: anywhere; min-width: 0; }
   label { display: flex; flex-direction: column; gap: 4px; font-size: 14px; color: var(--muted); }
   label, .row > * { min-width: 0; }
   input { width: 100%; min-width: 0; font: inherit; padding: 10px 12px; border-radius: 10px; border: 1px solid var(--line); background: var(--bg); color: var(--text); }
@@ -79,8 +81,12 @@ export interface CheckoutView {
   notice?: string;
 }
 
+function pair([label, value]: SummaryRow): string {
+  return `<div class="kv"><dt>${esc(label)}</dt><dd>${esc(value)}</dd></div>`;
+}
+
 function summary(view: Pick<CheckoutView, 'rows' | 'notes'>): string {
-  const rows = view.rows.map(([label, value]) => `<dt>${esc(label)}</dt><dd>${esc(value)}</dd>`).join('');
+  const rows = view.rows.map(pair).join('');
   const notes = view.notes.map((note) => `<p class="muted">${esc(note)}</p>`).join('');
   return `<section class="card" aria-labelledby="order-title"><h1 id="order-title">Your order</h1><dl>${rows}</dl>${notes}</section>`;
 }
@@ -134,7 +140,7 @@ export interface Completed {
 export function messagePage(title: string, message: string, options: { success?: boolean; completed?: Completed; backUrl?: string; sandbox?: boolean } = {}): string {
   const done = options.completed;
   const facts = done
-    ? `<dl><dt>Order</dt><dd>${esc(done.orderId)}</dd><dt>Item</dt><dd>${esc(done.item)}</dd><dt>Amount paid</dt><dd>${esc(done.amount)}</dd></dl>
+    ? `<dl>${pair(['Order', done.orderId])}${pair(['Item', done.item])}${pair(['Amount paid', done.amount])}</dl>
 <p><a href="${esc(done.receiptUrl)}">View the receipt</a></p>`
     : '';
   const back = done?.backUrl ?? options.backUrl;
@@ -177,7 +183,7 @@ export function receiptPage(view: ReceiptView): string {
   return page(
     title,
     `<section class="card" aria-labelledby="receipt-title"><h1 id="receipt-title">${esc(title)}</h1>
-<dl>${rows.map(([label, value]) => `<dt>${esc(label)}</dt><dd>${esc(value)}</dd>`).join('')}</dl>
+<dl>${rows.map(pair).join('')}</dl>
 ${view.sandbox ? '<p class="muted">Paid in the test checkout: no money moved.</p>' : ''}
 <a class="back" href="${esc(view.backUrl)}">Back to the studio</a></section>`,
     { sandbox: view.sandbox },

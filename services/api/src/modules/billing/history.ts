@@ -53,9 +53,8 @@ function itemOf(row: PaymentRow): string {
 
 const seconds = (date: Date) => Math.floor(new Date(date).getTime() / 1000);
 
-export async function billingHistory(db: Queryable, userId: string, publicBase: string): Promise<BillingHistoryItem[]> {
+export async function billingHistory(db: Queryable, userId: string): Promise<BillingHistoryItem[]> {
   const rows = await db.query<PaymentRow>(`${PAYMENTS_SQL} ORDER BY p.created_at DESC, (p.kind = 'refund') DESC, p.id LIMIT 200`, [userId]);
-  const base = publicBase.replace(/\/+$/, '');
   return rows.rows.map((row) => ({
     id: row.id,
     order_id: row.order_id,
@@ -67,7 +66,8 @@ export async function billingHistory(db: Queryable, userId: string, publicBase: 
     created_at: seconds(row.created_at),
     status: row.kind === 'refund' || (row.kind === 'charge' && row.order_status === 'refunded') ? 'refunded' : 'paid',
     card_last4: row.card_last4,
-    receipt_url: `${base}/v1/buy/receipt/${row.id}`,
+    // a path on the API, as a sku's buy_url: the studio resolves it against its API base
+    receipt_url: `/v1/buy/receipt/${row.id}`,
   }));
 }
 

@@ -95,7 +95,7 @@ async function refusing<T>(run: () => Promise<T>): Promise<T> {
 }
 
 export function registerAccountRoutes(scope: FastifyInstance, deps: CheckoutDeps): void {
-  const { db, auth, provider, clock, apiConfig } = deps;
+  const { db, auth, provider, clock } = deps;
   const authed = { preHandler: auth.authenticate };
   defineCall(scope, 'GET /v1/buy/subscriptions', { ...authed, schema: { tags, security, summary: "The caller's memberships", response: Type.Array(MembershipSchema) } }, async (request) =>
     listMemberships(db, request.user!.uid, clock()),
@@ -170,7 +170,7 @@ export function registerAccountRoutes(scope: FastifyInstance, deps: CheckoutDeps
   );
 
   defineCall(scope, 'GET /v1/buy/history', { ...authed, schema: { tags, security, summary: "The caller's charges, renewals and refunds, newest first", response: Type.Array(HistorySchema) } }, async (request) =>
-    billingHistory(db, request.user!.uid, apiConfig.publicUrl),
+    billingHistory(db, request.user!.uid),
   );
 
   // a receipt is a page of its own (printable, opened in a new tab), so the token cookie signs it in

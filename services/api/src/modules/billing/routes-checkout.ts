@@ -25,13 +25,13 @@ function html(reply: FastifyReply, status: number, body: string) {
 
 /** The facts a success page shows: the order, what it was, what was paid, and the ways on. */
 function completedOf(order: OrderRow, sku: ShopSku, deps: CheckoutDeps, paymentId: string | null): Completed {
-  const base = deps.apiConfig.publicUrl.replace(/\/+$/, '');
   return {
     orderId: order.id,
     item: order.zero_buy ? `${sku.sub_tpl_name} (free trial)` : sku.sub_tpl_name,
     amount: money(sku.currency_symbol, Number(order.amount)),
     backUrl: deps.studioUrl,
-    receiptUrl: paymentId ? `${base}/v1/buy/receipt/${paymentId}` : `${base}/v1/buy/history`,
+    // the page is served by the API: its receipt is a path beside it
+    receiptUrl: paymentId ? `/v1/buy/receipt/${paymentId}` : deps.studioUrl,
   };
 }
 
