@@ -10,9 +10,12 @@ ALTER TABLE subscriptions ADD CONSTRAINT subscriptions_status_check
 -- membership granted outside the shop (the demo seed, an operator) has none: its period is its start
 ALTER TABLE subscriptions ADD COLUMN period_start timestamptz;
 ALTER TABLE subscriptions ADD COLUMN period_amount numeric(10, 2) NOT NULL DEFAULT 0;
+-- (what was paid: the order's amount for its first period, the renewal's price after; nothing for a trial or
+-- a membership granted outside the shop)
 UPDATE subscriptions s SET
   period_start = GREATEST(s.started_at, s.expires_at - CASE k.period_unit WHEN 'week' THEN interval '7 days' WHEN 'year' THEN interval '1 year' ELSE interval '1 month' END),
-  period_amount = CASE WHEN s.is_trial THEN 0 ELSE k.price END
+  period_amount = CASE WHEN s.is_trial OR s.order_id IS NULL THEN 0 WHEN s.periods_paid > 1 OR s.source = 'renewal' THEN k.price
+                       ELSE COALESCE((SELECT o.amount FROM billing_orders o WHERE o.id = s.order_id), 0) END
 FROM skus k WHERE k.sku_id = s.sku_id;
 
 -- an order's quote: the sku's price, the credit of an upgrade, the plans it replaces, when it was quoted
