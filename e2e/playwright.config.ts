@@ -62,8 +62,8 @@ export default defineConfig({
       APP_ENV: 'test',
       // the early-login variant opens the login dialog on any click; suites that need it switch it on themselves.
       // ad_banner_undefined is the campaign audience (header banner, start-up pop-ups): off, so a pop-up never
-      // covers another suite's clicks
-      AB_TESTS_OFF: 'login_test_undefined,ad_banner_undefined,ai_price_upgrade',
+      // covers another suite's clicks; sku_week_10_credits (the credits-10 lists) is chosen by a suite with ab_override
+      AB_TESTS_OFF: 'login_test_undefined,ad_banner_undefined,ai_price_upgrade,sku_week_10_credits',
       // the edge's country header (production: Cloudflare's); a suite names a visitor's country with it
       COUNTRY_HEADER: 'cf-ipcountry',
       // the premium demo account reviews reported explore items (explore-review.spec.ts)

@@ -18,4 +18,4 @@ export * from './tool-pages.js';
 export * from './tool-previews.js';
 
 /** The contract's version; the shell logs a warning when a remote was built against another major. */
-export const CONTRACT_VERSION = '2.3.0';
+export const CONTRACT_VERSION = '2.4.0';

@@ -18,6 +18,7 @@ import { installChunkErrorReload, reloadOnce } from './lifecycle/reload-guard';
 import { withBlocking } from './routing/blocking-history';
 import { createRoutes } from './routing/route-table';
 import { ROUTE_SPECS } from './routing/route-specs';
+import { refreshOnReturn } from './session/refresh-on-return';
 
 const config = readShellConfig();
 installChunkErrorReload();
@@ -45,6 +46,8 @@ adoptPrerendered();
 startCustomerChat(shell.api, config);
 
 if (shouldRefresh) void shell.session.refreshUser();
+// back from another tab (the checkout's, say): the balance and plan are fetched again
+refreshOnReturn(() => shell.session.refreshUser());
 
 // page load performance: web-vitals in its own chunk, once the page has started
 // (after the load: web-vitals reads the buffered paint entries, so nothing is missed)

@@ -3,16 +3,20 @@ import { useShell, type BuyTab } from 'shared-contracts';
 import { FreeTrialCard } from '../promotion/components/free-trial-card';
 import { StartupPopup } from '../promotion/components/startup-popup';
 import { PurchaseDialog } from '../purchase/components/purchase-dialog';
+import { usePurchaseWatcher } from '../purchase/hooks/purchase-watcher';
 import { openingTab } from '../purchase/utils/tab';
 
 /**
  * Mounted once by the shell: opens the purchase dialog whenever anyone emits 'billing:open' (switching
- * tab records it as the default for the next open), and holds the start-up pop-up and the free-trial card.
+ * tab records it as the default for the next open), watches a pending purchase until it is paid, and holds
+ * the start-up pop-up and the free-trial card.
  */
 export function BillingHost() {
   const shell = useShell();
   const [tab, setTab] = useState<BuyTab | null>(null);
   const lastChosen = useRef<BuyTab>('membership');
+  // a purchase lands however the member gets back: the dialog closes if it is still open
+  usePurchaseWatcher(() => setTab(null));
 
   useEffect(
     () =>

@@ -64,6 +64,8 @@ describe('customer chat', () => {
   it('matches typed questions to an answer, or to none', () => {
     expect(answerFor('how many credits does a video cost')?.id).toBe('credits');
     expect(answerFor('what is the weather')).toBeNull();
+    // the Free plan's daily limit, and how to lift it
+    expect(answerFor('I reached the daily limit')?.answer).toMatch(/bought, or a membership, lifts the limit/);
   });
 
   it('appears once Home is visited and hides on every other route', async () => {

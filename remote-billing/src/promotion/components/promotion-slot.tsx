@@ -4,6 +4,7 @@ import { AD_ICON_SIZE, useShell, type AdItem, type PromotionSlotProps } from 'sh
 import { Glyph, GLYPHS } from '@studio/ui-kit/button';
 import { focusRing, theme } from '@studio/ui-kit/theme';
 import { MEMBERSHIP_UPGRADE_TEST, useAbPlan } from '../../lib/ab-test';
+import { CAMPAIGN_TEST } from '../../lib/campaign';
 import { promoColors } from '../../lib/promo-colors';
 import { useAds, useMarketing } from '../api/promotions';
 import { closeAd, isAdClosed, localDate, readPromotionFlag, recordClosed, recordShown } from '../utils/promotion-flags';
@@ -15,7 +16,7 @@ export function useViewer(): Viewer {
   const shell = useShell();
   const viewport = useSnapshot(shell.viewport);
   const session = useSnapshot(shell.session.state);
-  const campaign = useAbPlan('ad_banner_undefined') === 2;
+  const campaign = useAbPlan(CAMPAIGN_TEST) === 2;
   const upgrade = useAbPlan(MEMBERSHIP_UPGRADE_TEST) === 2;
   return { isPhone: viewport.isPhone, isLogin: session.flags.isLogin, isSubscribed: session.flags.isSubscribed, upgrade, campaign };
 }

@@ -2,6 +2,7 @@
  * The promotion rules of spec sections 4, 5 and 6 as pure functions, so each is tested on its own.
  */
 import { CAMPAIGN_START_MS, PROMOTION_HIDE_MS, type AdItem, type PromotionFlag } from 'shared-contracts';
+import { inCampaignAudience } from '../../lib/campaign';
 
 export const FREE_TRIAL_ACTIVITY = '3_days_free';
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -22,13 +23,6 @@ export function mayShowPlacement(flag: PromotionFlag, now: number, today: string
   return flag.lastShownDate !== today;
 }
 
-/**
- * The campaign audience: the flag (section 6), from the campaign's start, and without a membership:
- * subscribers are not sold a discount they cannot use.
- */
-export function inCampaignAudience(viewer: Pick<Viewer, 'isSubscribed' | 'campaign'>, now: number): boolean {
-  return viewer.campaign && now >= CAMPAIGN_START_MS && !viewer.isSubscribed;
-}
 
 /** The desktop header banner: desktop, the campaign audience, and only logged out (logged-in users get the pop-up). */
 export function showHeaderBanner(viewer: Viewer, now: number): boolean {

@@ -7,12 +7,13 @@ import { Dialog } from '@studio/ui-kit/dialog';
 import { useSkus } from '../../lib/use-skus';
 import { usePurchase } from '../hooks/use-purchase';
 import { MEMBERSHIP_UPGRADE_TEST, useAbPlan } from '../../lib/ab-test';
+import { useCampaignAudience } from '../../lib/campaign';
+import { benefitsOf } from '../../lib/plans';
 import { promoColors } from '../../lib/promo-colors';
 import { BuyPanel } from './buy-panels';
 import { tabOrder } from '../utils/tab';
 
 const TAB_LABEL: Record<BuyTab, string> = { credits: 'Credits', membership: 'Membership' };
-const BENEFITS = ['Watermark-free downloads', 'Ultra HD video and images', 'Frame interpolation', 'Up to 5 videos at once', 'Unlimited effects'];
 const FOOTER_NOTES = ['Credits info: valid for 2 years', 'Secure payment', 'Support service', '30-day money-back guarantee'];
 
 /** ui-kit's Dialog holds the grid of the benefits column and the plans; about 960 px on desktop, full screen on phones. */
@@ -23,10 +24,12 @@ const PANEL_CSS = {
   overflow: 'hidden',
 } as const;
 
-function BenefitsAside() {
+/** The benefits of the tier the dialog offers (Premium, or Standard with the membership-upgrade flag). */
+function BenefitsAside({ tier }: { tier: 'STANDARD' | 'PREMIUM' }) {
+  const title = `${tier === 'PREMIUM' ? 'Premium' : 'Standard'} benefits`;
   return (
     <aside
-      aria-label="Membership benefits"
+      aria-label={title}
       css={{
         padding: 24,
         color: promoColors.onPromo,
@@ -37,9 +40,9 @@ function BenefitsAside() {
         [media.phone]: { display: 'none' },
       }}
     >
-      <p css={{ margin: 0, fontWeight: 700, fontSize: 18 }}>Membership benefits</p>
+      <p css={{ margin: 0, fontWeight: 700, fontSize: 18 }}>{title}</p>
       <ul css={{ margin: 0, padding: 0, listStyle: 'none', display: 'flex', flexDirection: 'column', gap: 10, fontSize: 14 }}>
-        {BENEFITS.map((benefit) => (
+        {benefitsOf(tier).map((benefit) => (
           <li key={benefit} css={{ display: 'flex', gap: 8 }}>
             <span aria-hidden="true">✓</span>
             {benefit}
@@ -87,15 +90,16 @@ function PurchaseTabs({ tabs, tab, onTabChange }: { tabs: BuyTab[]; tab: BuyTab;
 /**
  * The purchase dialog: about 960 px wide on desktop with a close button and the Credits and Membership
  * tabs; full screen on phones with a back arrow and the tabs the other way round. A buy opens the shop in a
- * new tab and the purchase poll waits for the order (use-purchase.ts).
+ * new tab; the BillingHost's watcher waits for the order (purchase-watcher.ts), with the dialog open or not.
  */
 export function PurchaseDialog({ tab, onTabChange, onClose }: { tab: BuyTab; onTabChange(tab: BuyTab): void; onClose(): void }) {
   const shell = useShell();
   const viewport = useSnapshot(shell.viewport);
   const tabs = tabOrder(viewport.isPhone);
-  const { skus, isBuyInit, error, zeroBuyChecked } = useSkus();
+  const { skus, isBuyInit, error, retry, retrying, zeroBuyChecked, freeDailyTasks } = useSkus();
   const upgrade = useAbPlan(MEMBERSHIP_UPGRADE_TEST) === 2;
-  const { buy, lastSku } = usePurchase(onClose, CHECKOUT_SOURCE_DIALOG);
+  const campaign = useCampaignAudience();
+  const { buy, lastSku, opening } = usePurchase(CHECKOUT_SOURCE_DIALOG);
   const openedAt = useRef(Date.now());
   // the load event: how long the dialog took to have its plans (above 30 s or 0 is a failure, 100.15 sent)
   useEffect(() => {
@@ -125,7 +129,7 @@ export function PurchaseDialog({ tab, onTabChange, onClose }: { tab: BuyTab; onT
       panelCss={PANEL_CSS}
     >
       <div css={{ flex: 1, minHeight: 0, display: 'grid', gridTemplateColumns: '260px minmax(0, 1fr)', gridTemplateRows: 'minmax(0, 1fr)', [media.phone]: { gridTemplateColumns: 'minmax(0, 1fr)' } }}>
-        <BenefitsAside />
+        <BenefitsAside tier={upgrade ? 'STANDARD' : 'PREMIUM'} />
         <div css={{ display: 'flex', flexDirection: 'column', minHeight: 0, overflow: 'hidden' }}>
           {/* the dialog's name is its (visually hidden) title; this row shows it with the back or close control */}
           <div css={{ display: 'flex', alignItems: 'center', gap: 8, padding: '16px 20px', borderBottom: `1px solid ${theme.border}` }}>
@@ -146,11 +150,28 @@ export function PurchaseDialog({ tab, onTabChange, onClose }: { tab: BuyTab; onT
           <PurchaseTabs tabs={tabs} tab={tab} onTabChange={onTabChange} />
           <div role="tabpanel" id={`purchase-panel-${tab}`} aria-labelledby={`purchase-tab-${tab}`} css={{ padding: 20, overflowY: 'auto', flex: 1 }}>
             {error ? (
-              <p role="alert" css={{ margin: '0 0 12px' }}>
-                {USER_TEXTS.NETWORK}
+              <div role="alert" css={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: 12, margin: '0 0 16px' }}>
+                <p css={{ margin: 0 }}>{USER_TEXTS.NETWORK}</p>
+                <Button variant="secondary" disabled={retrying} onClick={retry}>
+                  {retrying ? 'Retrying…' : 'Retry'}
+                </Button>
+              </div>
+            ) : !isBuyInit ? (
+              <p role="status" css={{ margin: '0 0 16px', color: theme.textMuted }}>
+                Loading plans…
               </p>
             ) : null}
-            <BuyPanel tab={tab} skus={skus} isBuyInit={isBuyInit} upgrade={upgrade} zeroAutoChecked={zeroBuyChecked} onBuy={buy} />
+            <BuyPanel
+              tab={tab}
+              skus={skus}
+              isBuyInit={isBuyInit}
+              upgrade={upgrade}
+              campaign={campaign}
+              zeroAutoChecked={zeroBuyChecked}
+              freeDailyTasks={freeDailyTasks}
+              opening={opening}
+              onBuy={buy}
+            />
           </div>
           <ul
             aria-label="Purchase notes"

@@ -14,7 +14,7 @@ import { engineOffer } from './engines.js';
 import { checkPayload } from './params.js';
 import { AUDIO_TOOLS, applyEntitlements, quote } from './pricing.js';
 import type { Caller, Prepared, ServiceCore } from './service-types.js';
-import { trialsOf, usedSeconds } from './usage.js';
+import { holdsPaidCredits, trialsOf, usedSeconds } from './usage.js';
 
 async function ownedInputs(core: ServiceCore, uid: string, resolved: ResolvedAlgorithm, paths: string[]): Promise<MediaObject[]> {
   const objects: MediaObject[] = [];
@@ -49,7 +49,8 @@ export async function prepare(core: ServiceCore, caller: Caller, resolved: Resol
   const inputs = await ownedInputs(core, caller.uid, resolved, checked.inputPaths);
   const used = AUDIO_TOOLS.has(resolved.id) ? await usedSeconds(core.db, caller.uid, resolved.id, at) : 0;
   const freeTrials = await trialsOf(core.db, caller.uid);
-  const priced = quote({ resolved, params, inputs, level: caller.level, usedSecondsThisMonth: used, at, rules: core.rules, model: checked.model, freeTrials });
+  const paid = caller.level === 'free' && (await holdsPaidCredits(core.db, caller.uid, at));
+  const priced = quote({ resolved, params, inputs, level: caller.level, usedSecondsThisMonth: used, at, rules: core.rules, model: checked.model, freeTrials, holdsPaidCredits: paid });
   return { resolved, params, inputs, quote: priced };
 }
 

@@ -17,7 +17,8 @@
  *
  * Plan rules: Free 1 video task at once, Standard 3, Premium 5; Premium first in the queue; paid plans
  * get watermark-free output, 1080p and ultra HD upscales, frame interpolation and unlimited effects;
- * Free: a daily cap of tasks; Premium's free images and music: a fair-use cap per day.
+ * Free: a daily cap of tasks while spending free credits (none while paid credits are held); Premium's
+ * free images and music: a fair-use cap per day.
  */
 import { API_CODES, VIDEO_CREDITS_PER_SECOND, EFFECT_SECONDS_PER_CREDIT, PREMIUM_MODEL_8S_VIDEO_CREDITS } from 'shared-contracts';
 import { algorithmsIn } from '@studio/engines/algorithms';
@@ -124,7 +125,12 @@ export interface QuoteInput {
   model?: 'standard' | 'premium';
   /** features the user may use once for free (the sign-up trial of variant A: image2video) */
   freeTrials?: string[];
+  /** a Free user holding paid credits is not held to the daily cap (usage.ts holdsPaidCredits) */
+  holdsPaidCredits?: boolean;
 }
+
+/** The usage counter of the Free plan's daily task cap. */
+export const FREE_TASKS_COUNTER = 'tasks';
 
 /** A usage claim on a free trial: period 'trial', counter = the feature; taken from free_trials. */
 export const TRIAL_PERIOD = 'trial';
@@ -149,8 +155,8 @@ export function quote(input: QuoteInput): Quote {
   const { resolved, params, level, rules, at } = input;
   const id = resolved.id;
   const usage: UsageClaim[] = [];
-  if (level === 'free' && resolved.lane !== 'check') {
-    usage.push({ period: dayPeriod(at), counter: 'tasks', amount: 1, limit: rules.freeDailyTasks });
+  if (level === 'free' && resolved.lane !== 'check' && !input.holdsPaidCredits) {
+    usage.push({ period: dayPeriod(at), counter: FREE_TASKS_COUNTER, amount: 1, limit: rules.freeDailyTasks });
   }
   const seconds = Math.max(0, pricedSeconds(input));
   const whole = Math.max(1, Math.ceil(seconds - 1e-6));

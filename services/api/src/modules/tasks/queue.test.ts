@@ -2,7 +2,7 @@
  * Queue mechanics, credits and ownership with a test engine (no real processing): on PGlite, and on
  * PostgreSQL when TEST_DATABASE_URL is set.
  */
-import { API_CODES, USER_TEXTS, type Task } from 'shared-contracts';
+import { API_CODES, USER_TEXTS, freeDailyLimitText, type Task } from 'shared-contracts';
 import { EngineError } from '@studio/engines/errors';
 import { envelope, picture, startHarness, TestEngine, type Harness } from '../../../test/tasks-harness';
 
@@ -328,10 +328,23 @@ describe('plans', () => {
     const over = await h.create(user, 'text2image', { data: { prompt: 'one lake too many' } });
     expect(over.status).toBe(429);
     expect(over.body.code).toBe(API_CODES.DAILY_LIMIT);
-    expect(over.body.msg).toBe(USER_TEXTS.DAILY_LIMIT);
+    // the refusal says how to lift the cap
+    expect(over.body.msg).toBe(freeDailyLimitText(6));
     expect(await h.balance(user.uid)).toBe(44);
     for (const id of made) await h.app.inject({ method: 'POST', url: `/v1/ai/cancel/${id}`, headers: user.headers });
     expect(await h.balance(user.uid)).toBe(50);
+  });
+
+  it('a Free member holding bought credits is not held to the daily cap; free credits count against it again', async () => {
+    const user = await h.user('free', 0);
+    await h.ctx.ledger.grant({ userId: user.uid, amount: 8, source: 'order', details: 'Purchase: 8 credits', idempotencyKey: `order:cap-${user.uid}` });
+    for (let i = 0; i < 8; i += 1) expect((await h.create(user, 'text2image', { data: { prompt: `a bought lake number ${i}` } })).status).toBe(200);
+    // the bought credits are spent: free ones are capped again (6 in this suite)
+    await h.grant(user.uid, 7);
+    for (let i = 0; i < 6; i += 1) expect((await h.create(user, 'text2image', { data: { prompt: `a free lake number ${i}` } })).status).toBe(200);
+    const over = await h.create(user, 'text2image', { data: { prompt: 'a free lake, past the cap' } });
+    expect(over.status).toBe(429);
+    expect(over.body.msg).toBe(freeDailyLimitText(6));
   });
 });
 
