@@ -59,8 +59,8 @@ module.exports = {
       roots: ['<rootDir>/services', '<rootDir>/scripts'],
       testMatch: ['**/*.test.ts'],
       transform: { '^.+\\.tsx$': swcNodeTsx, '^.+\\.(t|j)s$': swcNode },
-      // jose 6, content-disposition 2 (@fastify/static) and cookie 2 (light-my-request) ship ESM only: let swc turn it into CommonJS for jest (node 20 jest cannot require ESM)
-      transformIgnorePatterns: ['/node_modules/(?!(jose|content-disposition|cookie)/)'],
+      // jose 6, content-disposition 2 (@fastify/static), cookie 2 (light-my-request) and openid-client 6 with oauth4webapi (the OIDC test's relying party) ship ESM only: let swc turn it into CommonJS for jest (node 20 jest cannot require ESM)
+      transformIgnorePatterns: ['/node_modules/(?!(jose|content-disposition|cookie|openid-client|oauth4webapi)/)'],
       // ESM-style './x.js' imports (shared-contracts, services) resolve to the .ts files
       moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
       setupFilesAfterEnv: ['<rootDir>/test-support/setup-services.ts'],

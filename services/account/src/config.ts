@@ -67,7 +67,7 @@ export interface AccountConfig {
   /** lifetime of a password-reset link (default 30 minutes) and of a confirmation link (default 48 hours) */
   resetTtlMs?: number;
   verifyTtlMs?: number;
-  /** the OpenID Provider's signing key (a private JWK, ES256); unset outside production: made per data folder */
+  /** the OpenID Provider's signing key (a private JWK, RS256); unset outside production: made per data folder */
   oidcSigningKey?: string;
 }
 

@@ -201,6 +201,11 @@ export class TestServer {
     return this;
   }
 
+  /** e.g. http://127.0.0.1:41234 */
+  get url(): string {
+    return this.base;
+  }
+
   async close(): Promise<void> {
     await this.app.close();
   }

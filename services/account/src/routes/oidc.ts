@@ -25,7 +25,7 @@ export async function oidcRoutes(app: FastifyInstance, { ctx }: { ctx: AccountCo
       response_modes_supported: ['query'],
       grant_types_supported: ['authorization_code'],
       subject_types_supported: ['public'],
-      id_token_signing_alg_values_supported: ['ES256'],
+      id_token_signing_alg_values_supported: ['RS256'],
       token_endpoint_auth_methods_supported: ['client_secret_basic', 'client_secret_post'],
       code_challenge_methods_supported: ['S256'],
       scopes_supported: ['openid', 'profile', 'email'],

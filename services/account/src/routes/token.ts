@@ -57,7 +57,7 @@ export async function tokenRoutes(app: FastifyInstance, { ctx }: { ctx: AccountC
       scope: row.scope,
       account,
     };
-    // OpenID Connect: a request with the openid scope gets an ID token (ES256, the key of /oauth/jwks)
+    // OpenID Connect: a request with the openid scope gets an ID token (RS256, the key of /oauth/jwks)
     if (row.scope.split(' ').includes('openid')) {
       const key = await signingKey();
       answer.id_token = await new SignJWT({
@@ -67,7 +67,7 @@ export async function tokenRoutes(app: FastifyInstance, { ctx }: { ctx: AccountC
         email_verified: account.email_verified,
         name: account.nickname || [account.firstname, account.lastname].filter(Boolean).join(' ') || account.email,
       })
-        .setProtectedHeader({ alg: 'ES256', typ: 'JWT', kid: key.kid })
+        .setProtectedHeader({ alg: 'RS256', typ: 'JWT', kid: key.kid })
         .setIssuer(publicBase(request))
         .setAudience(client.client_id)
         .setSubject(user.id)
