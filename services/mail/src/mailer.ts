@@ -78,7 +78,7 @@ export interface MailerOptions {
 export class Mailer {
   private readonly boss: PgBoss;
   private readonly transport: nodemailer.Transporter;
-  private readonly log: MailLog;
+  private log: MailLog;
   private readonly now: () => Date;
   private started: Promise<void> | null = null;
   private workerId: string | null = null;
@@ -116,6 +116,11 @@ export class Mailer {
 
   get config(): MailConfig {
     return this.options.config;
+  }
+
+  /** logs to this logger from now on (the app's, made after the mailer) */
+  useLog(log: MailLog): void {
+    this.log = log;
   }
 
   /** Applies the outbox migration and starts the queue (and its worker); safe to call more than once. */

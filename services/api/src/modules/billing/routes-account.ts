@@ -102,7 +102,11 @@ export function registerAccountRoutes(scope: FastifyInstance, deps: CheckoutDeps
   );
 
   defineCall(scope, 'POST /v1/buy/subscription/cancel', { ...authed, schema: { tags, security, summary: 'Cancel at period end', body: IdBody, response: MembershipSchema } }, async (request) =>
-    refusing(() => cancelMembership(db, provider, request.user!.uid, request.body.id, clock())),
+    refusing(async () => {
+      const cancelled = await cancelMembership(db, provider, request.user!.uid, request.body.id, clock());
+      void deps.notify(request.user!.uid);
+      return cancelled;
+    }),
   );
 
   defineCall(
