@@ -103,6 +103,9 @@ export class LoginController {
   /** Opens the login (frame, pop-up or redirect). Ignored when already signed in. */
   async open(dialogType: DialogType = 'login', reason = 'login'): Promise<void> {
     if (this.shell.session.state.flags.isLogin) return;
+    // what opened the dialog gets the focus back after signing in (or its successor: see returnFocus)
+    const active = this.win.document?.activeElement;
+    if (!this.state.open && active && active !== this.win.document.body) this.opener = active as HTMLElement;
     if (this.state.open && this.state.way === 'iframe') {
       if (this.state.dialogType !== dialogType) {
         this.state.dialogType = dialogType;
@@ -198,6 +201,25 @@ export class LoginController {
     this.shell.track(LOGIN_RESULT_EVENT, { result: 'cancel', way, dialog_type: this.state.dialogType });
   }
 
+  private opener: HTMLElement | null = null;
+
+  /**
+   * After signing in the header's Login button has become the avatar: the focus goes back to what opened the
+   * dialog if it is still there, else to the avatar button in its place (not to the page's start).
+   */
+  private returnFocus(): void {
+    const opener = this.opener;
+    this.opener = null;
+    this.timers.push(
+      setTimeout(() => {
+        const doc = this.win.document;
+        if (!doc || (doc.activeElement && doc.activeElement !== doc.body)) return;
+        const target = opener && doc.contains(opener) ? opener : doc.querySelector<HTMLElement>('[data-testid="account-avatar"]');
+        target?.focus();
+      }, 120),
+    );
+  }
+
   /** The user closed the dialog (close button, Escape). */
   cancel(): void {
     if (!this.state.open) return;
@@ -277,6 +299,10 @@ export class LoginController {
       case FRAME_MESSAGES.LOGOUT_REQUEST:
         this.deps.onLogoutRequest();
         return;
+      case FRAME_MESSAGES.CLOSE_REQUEST:
+        // Escape inside the frame: the keys go to the frame's document, so it asks
+        this.cancel();
+        return;
       case FRAME_MESSAGES.CLEAR_USER_INFO: {
         const hadSession = this.shell.session.state.flags.isLogin || this.shell.session.state.token !== '';
         if (!hadSession) return;
@@ -336,6 +362,7 @@ export class LoginController {
         console.warn('[account] feature codes not fetched', error);
       }
       this.closeAll();
+      this.returnFocus();
       this.shell.track(LOGIN_RESULT_EVENT, { result: 'success', way, dialog_type: pending.dialogType, is_new: user.isNewUser });
       this.shell.bus.emit('account:logged-in', { user });
       this.shell.bus.emit('credits:changed', { credits: user.integral.integral });
