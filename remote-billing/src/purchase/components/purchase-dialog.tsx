@@ -4,6 +4,7 @@ import { CHECKOUT_SOURCE_DIALOG, PURCHASE_DIALOG_WIDTH, USER_TEXTS, loadTimeOutc
 import { Button, Glyph, GLYPHS } from '@studio/ui-kit/button';
 import { focusRing, media, theme } from '@studio/ui-kit/theme';
 import { Dialog } from '@studio/ui-kit/dialog';
+import { SiteFooter } from '@studio/ui-kit/site-footer';
 import { useSkus } from '../../lib/use-skus';
 import { usePurchase } from '../hooks/use-purchase';
 import { MEMBERSHIP_UPGRADE_TEST, useAbPlan } from '../../lib/ab-test';
@@ -181,6 +182,9 @@ export function PurchaseDialog({ tab, onTabChange, onClose }: { tab: BuyTab; onT
               <li key={note}>{note}</li>
             ))}
           </ul>
+          <div css={{ padding: '0 20px 12px' }}>
+            <SiteFooter compact newTab />
+          </div>
         </div>
       </div>
     </Dialog>
