@@ -3,22 +3,14 @@
  * pop-up, redirect), make PKCE and state, handle every frame message of the account service (origin
  * checked), exchange the code, store the session, refresh the user, and track the outcome.
  */
-import {
-  FRAME_MESSAGES,
-  LOGIN_POPUP,
-  LOGIN_REFRESH_DELAYS_MS,
-  RELOGIN_REDIRECT_MS,
-  USER_TEXTS,
-  type FrameMessage,
-  type ShellApi,
-  type User,
-} from 'shared-contracts';
+import { FRAME_MESSAGES, LOGIN_POPUP, LOGIN_REFRESH_DELAYS_MS, RELOGIN_REDIRECT_MS, USER_TEXTS, type FrameMessage, type ShellApi, type User } from 'shared-contracts';
 import { STORAGE_KEYS, readJson, removeKey, writeJson } from '../../shared/lib/storage';
 import { exchangeCode, fetchFeatureCodes } from '../api/oauth';
 import { createLoginState, type LoginViewState } from '../state/login-state';
 import { accountLogoutUrl, accountOriginOf, authorizeUrl, loginLang } from './login-urls';
 import { chooseLoginWay, type DialogType, type LastLoginWay, type LoginWay } from './login-way';
 import { parseFrameMessage } from './frame-messages';
+import { openerOf, returnFocusAfterLogin } from './focus-return';
 import { createPkce } from './pkce';
 
 export interface PendingLogin {
@@ -103,9 +95,7 @@ export class LoginController {
   /** Opens the login (frame, pop-up or redirect). Ignored when already signed in. */
   async open(dialogType: DialogType = 'login', reason = 'login'): Promise<void> {
     if (this.shell.session.state.flags.isLogin) return;
-    // what opened the dialog gets the focus back after signing in (or its successor: see returnFocus)
-    const active = this.win.document?.activeElement;
-    if (!this.state.open && active && active !== this.win.document.body) this.opener = active as HTMLElement;
+    if (!this.state.open) this.opener = openerOf(this.win.document);
     if (this.state.open && this.state.way === 'iframe') {
       if (this.state.dialogType !== dialogType) {
         this.state.dialogType = dialogType;
@@ -203,21 +193,9 @@ export class LoginController {
 
   private opener: HTMLElement | null = null;
 
-  /**
-   * After signing in the header's Login button has become the avatar: the focus goes back to what opened the
-   * dialog if it is still there, else to the avatar button in its place (not to the page's start).
-   */
   private returnFocus(): void {
-    const opener = this.opener;
+    this.timers.push(returnFocusAfterLogin(this.win.document, this.opener));
     this.opener = null;
-    this.timers.push(
-      setTimeout(() => {
-        const doc = this.win.document;
-        if (!doc || (doc.activeElement && doc.activeElement !== doc.body)) return;
-        const target = opener && doc.contains(opener) ? opener : doc.querySelector<HTMLElement>('[data-testid="account-avatar"]');
-        target?.focus();
-      }, 120),
-    );
   }
 
   /** The user closed the dialog (close button, Escape). */
