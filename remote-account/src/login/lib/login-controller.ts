@@ -191,12 +191,8 @@ export class LoginController {
     this.shell.track(LOGIN_RESULT_EVENT, { result: 'cancel', way, dialog_type: this.state.dialogType });
   }
 
+  /** what opened the dialog: it (or the avatar in its place) has the focus back after signing in */
   private opener: HTMLElement | null = null;
-
-  private returnFocus(): void {
-    this.timers.push(returnFocusAfterLogin(this.win.document, this.opener));
-    this.opener = null;
-  }
 
   /** The user closed the dialog (close button, Escape). */
   cancel(): void {
@@ -277,8 +273,7 @@ export class LoginController {
       case FRAME_MESSAGES.LOGOUT_REQUEST:
         this.deps.onLogoutRequest();
         return;
-      case FRAME_MESSAGES.CLOSE_REQUEST:
-        // Escape inside the frame: the keys go to the frame's document, so it asks
+      case FRAME_MESSAGES.CLOSE_REQUEST: // Escape inside the frame (its keys never reach this page)
         this.cancel();
         return;
       case FRAME_MESSAGES.CLEAR_USER_INFO: {
@@ -340,7 +335,7 @@ export class LoginController {
         console.warn('[account] feature codes not fetched', error);
       }
       this.closeAll();
-      this.returnFocus();
+      this.timers.push(returnFocusAfterLogin(this.win.document, this.opener));
       this.shell.track(LOGIN_RESULT_EVENT, { result: 'success', way, dialog_type: pending.dialogType, is_new: user.isNewUser });
       this.shell.bus.emit('account:logged-in', { user });
       this.shell.bus.emit('credits:changed', { credits: user.integral.integral });
