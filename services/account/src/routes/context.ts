@@ -121,6 +121,8 @@ function accountPages(deps: AccountCore & Basics) {
       `script-src 'nonce-${ctx.nonce}'`,
       `style-src 'nonce-${ctx.nonce}'`,
       "img-src 'self' data: https: http:",
+      // the passkey script asks this service for WebAuthn options
+      "connect-src 'self'",
       `form-action 'self' ${formAction.join(' ')}`.trim(),
       `frame-ancestors 'self' ${frameAncestors.join(' ')}`.trim(),
       "base-uri 'none'",

@@ -1,3 +1,4 @@
+/** @jsxRuntime automatic */
 /** @jsxImportSource react */
 /** The account service's mails: password reset, address verification and change, password changed, account deleted. */
 import { Text } from '@react-email/text';

@@ -1,3 +1,4 @@
+/** @jsxRuntime automatic */
 /** @jsxImportSource react */
 /** The mails a member expects from the shop: a receipt for every payment, the trial reminder, cancel and renewal notices. */
 import { Link } from '@react-email/link';

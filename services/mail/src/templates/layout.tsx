@@ -1,3 +1,4 @@
+/** @jsxRuntime automatic */
 /** @jsxImportSource react */
 /**
  * The frame of every mail: our name, the content, and a footer saying why the mail came. React Email

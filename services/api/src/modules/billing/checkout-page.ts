@@ -97,7 +97,7 @@ function summary(view: Pick<CheckoutView, 'rows' | 'notes'>): string {
  * summary says it too, but a buyer reads the line by the button).
  */
 function agreement(view: Pick<CheckoutView, 'notes'>): string {
-  const renewal = view.notes.find((note) => note.includes('Renews at'));
+  const renewal = view.notes.find((note) => note.includes('until you cancel'));
   const terms = `<a href="${routePath('Terms')}" target="_blank" rel="noopener">Terms of Service</a>`;
   const refunds = `<a href="${routePath('RefundPolicy')}" target="_blank" rel="noopener">refund policy</a>`;
   return `<p class="agreement">${renewal ? `<strong>${esc(renewal)}</strong> Cancel any time in the account panel before the renewal date. ` : ''}By paying you agree to the ${terms} and the ${refunds} (${MONEY_BACK_DAYS}-day money back).</p>`;
