@@ -36,10 +36,11 @@ export function VerifyBanner({ shell, palette }: { shell: ShellApi; palette: Pal
       aria-label="Confirm your e-mail address"
       data-testid="verify-banner"
       css={{
+        // under the header, where the floating trial card, the promotion icon and the chat button are not
         position: 'fixed',
         left: '50%',
         transform: 'translateX(-50%)',
-        bottom: 16,
+        top: 68,
         zIndex: 1500,
         width: 'min(680px, calc(100vw - 24px))',
         display: 'flex',

@@ -68,7 +68,7 @@ a{color:var(--link)}
 form.passkey button.secondary{width:100%;height:44px}
 .danger{border-color:var(--error)!important;color:var(--error)!important}
 ul.keys{list-style:none;margin:0 0 12px;padding:0}ul.keys li{display:flex;justify-content:space-between;align-items:center;gap:10px;padding:8px 0;border-bottom:1px solid var(--line)}
-.badge{font-size:12px;font-weight:600;border-radius:999px;padding:2px 8px;border:1px solid currentColor}
+.badge{font-size:12px;font-weight:600;border-radius:999px;padding:2px 8px;border:1px solid currentColor;white-space:nowrap;display:inline-block}
 .badge.ok{color:var(--ok)}.badge.warn{color:var(--error)}
 [hidden]{display:none!important}
 `;

@@ -58,7 +58,7 @@ export const EN = {
   loginRequired: 'You are not signed in.',
   // account center
   centerTitle: 'Your account',
-  centerSub: 'Change your display name, avatar and password.',
+  centerSub: 'Your name, avatar, password, e-mail address and passkeys; and, at the end, deleting the account.',
   profileSection: 'Display name',
   avatarSection: 'Avatar',
   avatarUpload: 'Upload an image',

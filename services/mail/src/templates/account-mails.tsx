@@ -5,7 +5,7 @@ import { Text } from '@react-email/text';
 import { ActionButton, Layout, LinkLine, PRODUCT_NAME, styles } from './layout.js';
 import { renderMail, type RenderedMail } from './render.js';
 
-const ACCOUNT_WHY = `You get this e-mail because someone used this address with a ${PRODUCT_NAME} account. If that was not you, you can ignore it.`;
+const ACCOUNT_WHY = `You get this e-mail because someone used this address for an account at ${PRODUCT_NAME}. If that was not you, you can ignore it.`;
 
 export function passwordResetMail(input: { url: string; minutes: number }): Promise<RenderedMail> {
   return renderMail(
