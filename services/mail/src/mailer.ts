@@ -3,7 +3,7 @@
  * pg-boss queue `mail-send` (the product's queue, on PGlite or PostgreSQL), through nodemailer over SMTP.
  * A failed attempt is retried with backoff; after the last one the row is `failed`, with its error, and the
  * failure is logged at error level, so an operator sees every mail that did not go (GET /v1/ops/mail on the
- * API, the `studio_mail_failed` metric, the log). Enqueueing inside the caller's transaction (a receipt with
+ * API, the `studio_mail{status="failed"}` metric, the log). Enqueueing inside the caller's transaction (a receipt with
  * its payment) means a mail is never recorded for work that was rolled back.
  */
 import { randomUUID } from 'node:crypto';
