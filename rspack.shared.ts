@@ -126,10 +126,13 @@ export function withContractVersion<S extends { metaData: object }>(stats: S, co
 /** A remote: versioned output folder, remoteEntry.js + mf-manifest.json, the shared singletons, a static page. */
 export function createRemoteConfig(opts: RemoteBuildOptions): Configuration {
   const pkg = JSON.parse(readFileSync(path.join(opts.appDir, 'package.json'), 'utf8')) as { name: string; version: string };
+  // a deploy builds a remote at a version of its own (`npm run deploy:remote`) through Module Federation's
+  // own setting, MF_BUILD_VERSION, which also becomes the manifest's buildVersion; otherwise package.json's
+  const version = process.env.MF_BUILD_VERSION || pkg.version;
   const config = createAppConfig({
     appDir: opts.appDir,
     production: opts.production,
-    outDir: path.join(opts.appDir, 'dist', pkg.version),
+    outDir: path.join(opts.appDir, 'dist', version),
     publicPath: 'auto',
     define: opts.define,
     federation: {

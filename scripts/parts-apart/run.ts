@@ -1,12 +1,14 @@
 /**
- * `npm run parts-apart`: the product as production runs it (topology.ts), on PostgreSQL, built front ends
- * served as they are. Settings:
+ * `npm run parts-apart`: the product as production runs it (topology.ts), on PostgreSQL, the front ends
+ * built first where missing or stale (as `npm start` does). Settings:
  *   PARTS_APART_PORT (9510)          gateway; account +1, API +2, each remote +3 .. +7
  *   PARTS_APART_DOMAIN ('')          parent domain of the origins (studio.test: app., account., remote-x.);
  *                                    empty: every part on localhost, its own port being its own origin
  *   PARTS_APART_DATABASE_URL         a PostgreSQL server to make a fresh database in (dropped at the end);
  *                                    without it a server of its own starts on PARTS_APART_PG_PORT (55810)
- *   PARTS_APART_DIR                  the run's folder: remotes.json, storage, one log per part (default: a temporary folder)
+ *   PARTS_APART_DIR                  the run's folder: remotes.json, the remotes' published versions
+ *                                    (published/<remote>/<version>/, each remote's origin serves its own),
+ *                                    storage, one log per part (default: a temporary folder)
  *   PARTS_APART_APP_ENV (integration) APP_ENV of the gateway and the API (e2e: test, for the small showcase)
  *   PARTS_APART_MAX_SECONDS (1800)   the run stops itself after this long, whatever happens
  * Every other variable of its environment reaches the API and the account service as their settings (an
@@ -16,11 +18,12 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createWriteStream, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { cpSync, createWriteStream, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { REMOTES } from 'shared-contracts/remotes';
+import { ensureBuilt } from '../ensure-built';
 import { startOwnPostgres, type OwnPostgres } from './own-postgres';
 import { partsApart, type Part } from './topology';
 
@@ -110,13 +113,21 @@ async function main(): Promise<void> {
   const maxMs = Number(env.PARTS_APART_MAX_SECONDS ?? 1800) * 1000;
   const dir = env.PARTS_APART_DIR ?? mkdtempSync(path.join(os.tmpdir(), 'parts-apart-'));
   mkdirSync(path.join(dir, 'logs'), { recursive: true });
+  // as `npm start` does: whatever front-end app is missing or older than its sources is built first
+  ensureBuilt();
   const versions = builtVersions(root);
   const missing = REMOTES.filter((remote) => !versions[remote.pkg]).map((remote) => remote.pkg);
   if (missing.length || !existsSync(path.join(root, 'shell', 'dist', 'index.html'))) {
-    throw new Error(`build the front end first (npm run build): missing ${[...missing, 'shell'].join(', ')}`);
+    throw new Error(`the front end did not build: missing ${[...missing, 'shell'].join(', ')}`);
   }
   const database = await openDatabaseFor(env.PARTS_APART_DATABASE_URL || undefined, Number(env.PARTS_APART_PG_PORT ?? 55810));
   const remotesJsonPath = path.join(dir, 'remotes.json');
+  // publish today's build of each remote where its origin serves from, as a deploy would
+  const publishedDir = path.join(dir, 'published');
+  for (const remote of REMOTES) {
+    const version = versions[remote.pkg] as string;
+    cpSync(path.join(root, remote.pkg, 'dist', version), path.join(publishedDir, remote.pkg, version), { recursive: true });
+  }
   const secret = () => randomBytes(32).toString('base64url');
   const topology = partsApart(
     {
@@ -125,6 +136,7 @@ async function main(): Promise<void> {
       appEnv: env.PARTS_APART_APP_ENV || 'integration',
       databaseUrl: database.url,
       storageDir: path.join(dir, 'storage'),
+      publishedDir,
       remotesJsonPath,
       secrets: { jwt: secret(), accountToken: secret(), client: secret() },
     },

@@ -27,6 +27,8 @@ export interface TopologySettings {
   databaseUrl: string;
   /** the folder the API and the worker share for uploads and results */
   storageDir: string;
+  /** each remote's origin serves the versions published in <publishedDir>/<remote>/ (its CDN folder) */
+  publishedDir: string;
   /** APP_ENV of the gateway and the API: the deployment (`integration`; an e2e run says `test`: the small showcase) */
   appEnv: string;
   /** where the gateway reads remotes.json (the run writes `remotesJson` there) */
@@ -139,7 +141,7 @@ export function partsApart(settings: TopologySettings, remoteVersions: Record<st
       entry: PART_ENTRIES.remote,
       port: remotePort,
       health: '/healthz',
-      env: { REMOTE: remote.pkg, PORT: String(remotePort), HOST: loopback },
+      env: { REMOTE: remote.pkg, PORT: String(remotePort), HOST: loopback, REMOTE_DIR: `${settings.publishedDir}/${remote.pkg}` },
     });
     remotesJson.remotes.push({
       name: remote.container,
