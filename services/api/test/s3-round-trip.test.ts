@@ -56,7 +56,7 @@ describe('storage on a real S3-compatible server', () => {
     const worker = await h.worker(new TestEngine());
     const created = await h.create(user, 'text2image', { data: { prompt: 'a lighthouse on a cliff at dusk', num: 1 } });
     expect(created.body.code).toBe(0);
-    const done = await h.waitFor(user, created.body.data.task_id, (task) => task.status === 'success' || task.status === 'failed');
+    const done = await h.waitFor(user, created.body.data.task_id, (task) => task.status === 'success' || task.status === 'failure');
     expect(done.status).toBe('success');
     const output = done.outputs[0];
     expect(await head(output.file_path)).toMatchObject({ type: 'image/png' });
