@@ -17,7 +17,7 @@ const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), '
 // one folder per run (workers inherit it), so two runs on one machine never clear each other's traces
 process.env.E2E_OUTPUT_DIR ??= mkdtempSync(path.join(os.tmpdir(), 'e2e-results-'));
 // the parts-apart run's folder (its remotes.json, which a suite may rewrite as a deploy does, and its logs)
-process.env.PARTS_APART_DIR ??= mkdtempSync(path.join(os.tmpdir(), 'e2e-parts-apart-'));
+if (PARTS_APART) process.env.PARTS_APART_DIR ??= mkdtempSync(path.join(os.tmpdir(), 'e2e-parts-apart-'));
 export { ACCOUNT_ORIGIN, APP_ORIGIN };
 const tsx = path.join(__dirname, '..', 'node_modules', 'tsx', 'dist', 'cli.mjs');
 
