@@ -68,7 +68,7 @@ const partsApartServer = {
     PARTS_APART_DOMAIN: 'studio.test',
     PARTS_APART_APP_ENV: 'test',
     PARTS_APART_DATABASE_URL: process.env.E2E_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? '',
-    PARTS_APART_DIR: process.env.PARTS_APART_DIR,
+    PARTS_APART_DIR: process.env.PARTS_APART_DIR ?? '',
     // never outlives the phase that started it
     PARTS_APART_MAX_SECONDS: process.env.PARTS_APART_MAX_SECONDS ?? '900',
     ...productEnv,

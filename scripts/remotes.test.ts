@@ -29,8 +29,8 @@ function composeConfig(): { services: Record<string, ComposeService> } {
     printed = execFileSync('docker-compose', ['-f', path.join(root, 'docker-compose.yml'), 'config'], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], timeout: 60_000 });
   } catch (error) {
     const failure = error as { code?: string; stderr?: string };
-    if (failure.code === 'ENOENT') throw new Error('docker-compose is not installed: apt-get install docker-compose (.ci/run does)');
-    throw new Error(`docker-compose refuses docker-compose.yml: ${failure.stderr ?? String(error)}`);
+    if (failure.code === 'ENOENT') throw new Error('docker-compose is not installed: apt-get install docker-compose (.ci/run does)', { cause: error });
+    throw new Error(`docker-compose refuses docker-compose.yml: ${failure.stderr ?? String(error)}`, { cause: error });
   }
   return parse(printed) as { services: Record<string, ComposeService> };
 }
