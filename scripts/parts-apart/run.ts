@@ -111,7 +111,7 @@ async function main(): Promise<void> {
   const env = process.env;
   const started = Date.now();
   const maxMs = Number(env.PARTS_APART_MAX_SECONDS ?? 1800) * 1000;
-  const dir = env.PARTS_APART_DIR ?? mkdtempSync(path.join(os.tmpdir(), 'parts-apart-'));
+  const dir = env.PARTS_APART_DIR || mkdtempSync(path.join(os.tmpdir(), 'parts-apart-'));
   mkdirSync(path.join(dir, 'logs'), { recursive: true });
   // as `npm start` does: whatever front-end app is missing or older than its sources is built first
   ensureBuilt();
