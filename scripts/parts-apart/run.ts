@@ -153,7 +153,7 @@ async function main(): Promise<void> {
         (child) =>
           new Promise<void>((resolve) => {
             if (child.exitCode !== null || child.signalCode !== null) return resolve();
-            const kill = setTimeout(() => child.kill('SIGKILL'), 10_000);
+            const kill = setTimeout(() => child.kill('SIGKILL'), 5_000);
             child.once('exit', () => {
               clearTimeout(kill);
               resolve();
