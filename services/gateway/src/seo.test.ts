@@ -185,6 +185,14 @@ describe('SEO prerender', () => {
     expect(response.body).not.toContain('seo-prerender-content');
   });
 
+  it('gives the www-sideapp embed the route metadata and no CMS blocks', async () => {
+    const response = await gateway.inject({ method: 'GET', url: '/home?embedmode=www-sideapp' });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('<title>AI Video Generator</title>');
+    expect(response.body).not.toContain('<div id="seo-prerender-content"');
+    expect(response.body).not.toContain('cms-head-start');
+  });
+
   it('answers /index.html (what the shell reads for its new-version check) 200 with the page', async () => {
     const answer = await gateway.inject({ method: 'GET', url: '/index.html?_t=1' });
     expect(answer.statusCode).toBe(200);

@@ -12,6 +12,7 @@ import path from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   CMS_CACHE_MS,
+  EMBED_MODE_SIDEAPP,
   PRERENDER_BOTTOM_ID,
   PRERENDER_CONTENT_ID,
   PRERENDER_SCRIPT_TYPE,
@@ -95,6 +96,12 @@ export function canonicalOf(origin: string, aiPrefix: string, pathname: string):
 
 function originOf(request: FastifyRequest, options: SeoOptions): string {
   return options.canonicalOrigin || `https://${request.headers.host ?? 'localhost'}`;
+}
+
+/** Opened as the www-sideapp embed (spec section 4): that page never gets the CMS content. */
+function isSideAppEmbed(request: FastifyRequest): boolean {
+  const query = request.url.split('?')[1] ?? '';
+  return new URLSearchParams(query).get('embedmode') === EMBED_MODE_SIDEAPP;
 }
 
 function isVisitor(request: FastifyRequest): boolean {
@@ -311,7 +318,8 @@ export async function registerSeo(app: FastifyInstance, shellDist: string, optio
     const target = loaded.file.redirects[pathname] ?? pathname;
     const match = loaded.compiled.find(({ regex }) => regex.test(target))?.route ?? null;
     const visitor = isVisitor(request);
-    const content = visitor ? await fetchCms(request, target) : null;
+    // the CMS content is a visitor's, never a signed-in person's nor the side-app embed's (spec sections 4 and 6)
+    const content = visitor && !isSideAppEmbed(request) ? await fetchCms(request, target) : null;
     const known = Boolean(match) || Boolean(content);
     const base = match ?? loaded.file.notFound;
     const meta: HeadMeta = {

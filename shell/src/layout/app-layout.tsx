@@ -5,6 +5,7 @@
  */
 import { lazy, Suspense, useLayoutEffect, useRef } from 'react';
 import { Outlet } from 'react-router';
+import { media } from '@studio/ui-kit/theme';
 import { useSnapshot } from 'valtio';
 import { RemoteArea } from '../federation/remote-area';
 import { BOTTOM_SLOT_ID, CONTENT_SLOT_ID } from '../cms/slots';
@@ -14,6 +15,27 @@ import { layoutState } from './layout-state';
 import { Sidebar } from './sidebar';
 import { useIdle } from '../lifecycle/use-idle';
 import { useViewport } from './use-shell-snapshot';
+
+/**
+ * The CMS blocks (a visitor's SEO text) read as a quiet section below the page, aligned with its content,
+ * whatever markup the CMS sends; an operator's template stylesheet (ShellConfig cmsStylesheetUrl) adds to it.
+ */
+const cmsSlotCss = {
+  maxWidth: 1440,
+  margin: '0 auto',
+  padding: '0 32px',
+  color: 'var(--c-text-muted)',
+  fontSize: 15,
+  lineHeight: 1.6,
+  '&:empty': { display: 'none' },
+  '&:last-of-type': { paddingBottom: 48 },
+  '& h2, & h3': { color: 'var(--c-text)', fontSize: 20, lineHeight: 1.3, margin: '32px 0 8px' },
+  '& p': { margin: '0 0 8px' },
+  '& ul': { margin: '0 0 8px', paddingLeft: 20 },
+  '& a': { color: 'var(--c-primary)' },
+  [media.tablet]: { padding: '0 20px' },
+  [media.phone]: { padding: '0 12px', fontSize: 14 },
+} as const;
 
 // phones only: loads when the menu is first opened
 const PhoneDrawer = lazy(() => import(/* webpackChunkName: "phone-drawer" */ './phone-drawer').then((m) => ({ default: m.PhoneDrawer })));
@@ -78,8 +100,8 @@ export function AppLayout() {
       )}
       <main id="shell-main" tabIndex={-1} css={{ marginLeft: sidebarWidth, minWidth: 0, outline: 'none' }}>
         <Outlet />
-        <div id={CONTENT_SLOT_ID} />
-        <div id={BOTTOM_SLOT_ID} />
+        <div id={CONTENT_SLOT_ID} css={cmsSlotCss} />
+        <div id={BOTTOM_SLOT_ID} css={cmsSlotCss} />
       </main>
       <div css={{ position: 'fixed', right: 16, bottom: 24, zIndex: 950 }}>
         {idle ? <RemoteArea module="remote_billing/PromotionSlot" props={{ placement: 'floating-icon' }} area="Promotion" fallback="silent" /> : null}

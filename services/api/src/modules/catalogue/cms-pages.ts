@@ -25,10 +25,8 @@ export const CMS_PAGES: CmsRow[] = [
     keywords: 'ai video generator, text to video, image to video, text to image, ai music, ai tools',
     content: section(
       'Create video, images and music with AI',
-      [
-        'Describe a scene and get a video, animate a photo, restyle a clip as anime, or generate images and songs from a prompt.',
-        CREDIT_NOTE,
-      ],
+      // the credits sentence is the bottom block's, on every page: not a second time here
+      ['Describe a scene and get a video, animate a photo, restyle a clip as anime, or generate images and songs from a prompt.'],
       ['Text to Video and Image to Video', 'Text to Image and Image to Image', 'Text to Music and Text to Song', 'AI tools for video, image and audio'],
     ),
   },
