@@ -1,10 +1,10 @@
 /**
  * The chrome around every page except /template: a sticky top block (the desktop header banner slot, which
- * pushes everything down, and the header), the fixed sidebar (wide on desktop, narrow on tablets, hidden
- * on phones where the drawer takes over), the page, the CMS content slots and the floating promotion.
+ * pushes everything down, and the header), the fixed sidebar (wide on desktop, narrow on tablets and opened
+ * wide over the page by the menu button, hidden on phones where the drawer takes over), the page, the CMS content slots and the floating promotion.
  */
-import { lazy, Suspense, useLayoutEffect, useRef } from 'react';
-import { Outlet } from 'react-router';
+import { lazy, Suspense, useEffect, useLayoutEffect, useRef } from 'react';
+import { Outlet, useLocation } from 'react-router';
 import { media } from '@studio/ui-kit/theme';
 import { useSnapshot } from 'valtio';
 import { RemoteArea } from '../federation/remote-area';
@@ -40,10 +40,29 @@ const cmsSlotCss = {
 // phones only: loads when the menu is first opened
 const PhoneDrawer = lazy(() => import(/* webpackChunkName: "phone-drawer" */ './phone-drawer').then((m) => ({ default: m.PhoneDrawer })));
 
+/** The tablet's open menu closes on Escape, on a navigation, and when the width is no tablet's any more. */
+function useTabletMenuDismissal(open: boolean, isTablet: boolean) {
+  const { pathname } = useLocation();
+  useEffect(() => {
+    if (!isTablet) layoutState.tabletMenuOpen = false;
+  }, [isTablet]);
+  useEffect(() => {
+    layoutState.tabletMenuOpen = false;
+  }, [pathname]);
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') layoutState.tabletMenuOpen = false;
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [open]);
+}
+
 export function AppLayout() {
   const idle = useIdle();
   const viewport = useViewport();
-  const { sidebarCollapsed, drawerOpen } = useSnapshot(layoutState);
+  const { sidebarCollapsed, drawerOpen, tabletMenuOpen } = useSnapshot(layoutState);
   // the drawer's code loads the first time it is opened
   const drawerUsed = useRef(false);
   if (drawerOpen) drawerUsed.current = true;
@@ -62,8 +81,15 @@ export function AppLayout() {
     return () => observer.disconnect();
   }, []);
 
-  const narrow = viewport.isTablet || (viewport.isDesktop && sidebarCollapsed);
+  // a tablet's rail opens wide over the page (the page keeps the rail's margin); desktop's pushes the page
+  const tabletOpen = viewport.isTablet && tabletMenuOpen;
+  const narrow = (viewport.isTablet && !tabletOpen) || (viewport.isDesktop && sidebarCollapsed);
   const sidebarWidth = viewport.isPhone ? 0 : narrow ? LAYOUT.sidebarNarrow : LAYOUT.sidebarWide;
+  const pageMargin = viewport.isPhone ? 0 : viewport.isTablet ? LAYOUT.sidebarNarrow : sidebarWidth;
+  const closeTabletMenu = () => {
+    layoutState.tabletMenuOpen = false;
+  };
+  useTabletMenuDismissal(tabletOpen, viewport.isTablet);
 
   return (
     <div data-layout={viewport.isPhone ? 'phone' : viewport.isTablet ? 'tablet' : 'desktop'} css={{ minHeight: '100vh' }}>
@@ -96,9 +122,12 @@ export function AppLayout() {
           </Suspense>
         ) : null
       ) : (
-        <Sidebar narrow={narrow} width={sidebarWidth} />
+        <>
+          {tabletOpen ? <div aria-hidden="true" data-testid="sidebar-scrim" onClick={closeTabletMenu} css={{ position: 'fixed', inset: 0, zIndex: 899, background: 'var(--c-backdrop)' }} /> : null}
+          <Sidebar narrow={narrow} width={sidebarWidth} overlay={tabletOpen} onNavigate={tabletOpen ? closeTabletMenu : undefined} />
+        </>
       )}
-      <main id="shell-main" tabIndex={-1} css={{ marginLeft: sidebarWidth, minWidth: 0, outline: 'none' }}>
+      <main id="shell-main" tabIndex={-1} css={{ marginLeft: pageMargin, minWidth: 0, outline: 'none' }}>
         <Outlet />
         <div id={CONTENT_SLOT_ID} css={cmsSlotCss} />
         <div id={BOTTOM_SLOT_ID} css={cmsSlotCss} />

@@ -7,7 +7,8 @@ import { useIdle } from '../lifecycle/use-idle';
 // the app-download entries wait for the system config anyway: their code loads with it
 const AppDownload = lazy(() => import(/* webpackChunkName: "app-download" */ './app-download').then((m) => ({ default: m.AppDownload })));
 
-export function Sidebar({ narrow, width }: { narrow: boolean; width: number }) {
+/** `overlay`: the tablet's rail opened wide over the page (a shadow sets it apart; a navigation closes it). */
+export function Sidebar({ narrow, width, overlay = false, onNavigate }: { narrow: boolean; width: number; overlay?: boolean; onNavigate?: () => void }) {
   const idle = useIdle();
   return (
     <aside
@@ -25,13 +26,14 @@ export function Sidebar({ narrow, width }: { narrow: boolean; width: number }) {
         background: 'var(--c-surface)',
         borderRight: '1px solid var(--c-border)',
         zIndex: 900,
+        boxShadow: overlay ? 'var(--shadow-pop)' : 'none',
         overflowY: 'auto',
         overflowX: 'visible',
         scrollbarWidth: 'thin',
       }}
     >
       <div css={{ flex: 1, paddingTop: 6 }}>
-        <SideMenu narrow={narrow} />
+        <SideMenu narrow={narrow} onNavigate={onNavigate} />
       </div>
       {narrow ? null : (
         <div css={{ padding: '4px 8px' }}>
