@@ -299,7 +299,9 @@ test.describe.serial('creation screens, Generate List and My Creations (standard
 
     await page.getByRole('tab', { name: 'All' }).click();
     const image = grid.locator(`[data-task-id="${created.image}"]`);
-    await image.getByRole('button', { name: /^Delete/ }).click();
+    // a finished result's delete waits in its menu of less used actions
+    await image.getByRole('button', { name: /^More actions for/ }).click();
+    await image.getByRole('menuitem', { name: 'Delete' }).click();
     await page.getByRole('dialog', { name: 'Delete' }).getByRole('button', { name: 'Delete' }).click();
     await expect(image).toHaveCount(0);
     await page.reload();

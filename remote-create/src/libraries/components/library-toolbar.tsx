@@ -34,25 +34,25 @@ export function MediaTabs({ filter, onChange }: { filter: MediaFilter; onChange(
 
 export interface SelectionBarProps {
   allChosen: boolean;
-  empty: boolean;
+  /** the library's size (of the shown media), every page */
+  total: number;
   busy: boolean;
-  downloadable: number;
   chosen: number;
   onToggleAll(): void;
   onDownload(): void;
   onDelete(): void;
 }
 
-/** Select all, and Download (n) and Delete (n) of the selection. */
-export function SelectionBar({ allChosen, empty, busy, downloadable, chosen, onToggleAll, onDownload, onDelete }: SelectionBarProps) {
+/** Select all (the whole library, every page), and Download (n) as one zip and Delete (n) of the selection. */
+export function SelectionBar({ allChosen, total, busy, chosen, onToggleAll, onDownload, onDelete }: SelectionBarProps) {
   return (
     <div css={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 8 }}>
       <label css={{ display: 'flex', alignItems: 'center', gap: 6, fontSize: 14 }}>
-        <input type="checkbox" checked={allChosen} disabled={empty} onChange={onToggleAll} css={{ width: 18, height: 18, accentColor: theme.primary }} />
-        Select all
+        <input type="checkbox" checked={allChosen} disabled={total === 0} onChange={onToggleAll} css={{ width: 18, height: 18, accentColor: theme.primary }} />
+        Select all{total > 0 ? ` (${total})` : ''}
       </label>
-      <Button variant="ghost" disabled={busy || downloadable === 0} onClick={onDownload}>
-        Download{downloadable ? ` (${downloadable})` : ''}
+      <Button variant="ghost" disabled={busy || chosen === 0} onClick={onDownload}>
+        Download zip{chosen ? ` (${chosen})` : ''}
       </Button>
       <Button variant="ghost" disabled={busy || chosen === 0} onClick={onDelete}>
         Delete{chosen ? ` (${chosen})` : ''}
