@@ -1,7 +1,9 @@
 /**
  * The chrome around every page except /template: a sticky top block (the desktop header banner slot, which
  * pushes everything down, and the header), the fixed sidebar (wide on desktop, narrow on tablets and opened
- * wide over the page by the menu button, hidden on phones where the drawer takes over), the page, the CMS content slots and the floating promotion.
+ * wide over the page by the menu button, hidden on phones where the drawer takes over), the page and the
+ * CMS content slots. The floating promotion sits at the sidebar's foot (the drawer's on phones), where it
+ * covers nothing; while the customer chat's launcher shows, the page keeps a gutter on its right for it.
  */
 import { lazy, Suspense, useEffect, useLayoutEffect, useRef } from 'react';
 import { Outlet, useLocation } from 'react-router';
@@ -9,6 +11,7 @@ import { media } from '@studio/ui-kit/theme';
 import { useSnapshot } from 'valtio';
 import { RemoteArea } from '../federation/remote-area';
 import { BOTTOM_SLOT_ID, CONTENT_SLOT_ID } from '../cms/slots';
+import { CHAT_GUTTER, CHAT_LAUNCHER_ATTR } from '../chat/launcher-place';
 import { LAYOUT } from '../theme/theme';
 import { Header } from './header';
 import { layoutState } from './layout-state';
@@ -127,14 +130,11 @@ export function AppLayout() {
           <Sidebar narrow={narrow} width={sidebarWidth} overlay={tabletOpen} onNavigate={tabletOpen ? closeTabletMenu : undefined} />
         </>
       )}
-      <main id="shell-main" tabIndex={-1} css={{ marginLeft: pageMargin, minWidth: 0, outline: 'none' }}>
+      <main id="shell-main" tabIndex={-1} css={{ marginLeft: pageMargin, minWidth: 0, outline: 'none', '@media (min-width: 768px)': { [`html[${CHAT_LAUNCHER_ATTR}] &`]: { paddingRight: CHAT_GUTTER } } }}>
         <Outlet />
         <div id={CONTENT_SLOT_ID} css={cmsSlotCss} />
         <div id={BOTTOM_SLOT_ID} css={cmsSlotCss} />
       </main>
-      <div css={{ position: 'fixed', right: 16, bottom: 24, zIndex: 950 }}>
-        {idle ? <RemoteArea module="remote_billing/PromotionSlot" props={{ placement: 'floating-icon' }} area="Promotion" fallback="silent" /> : null}
-      </div>
     </div>
   );
 }

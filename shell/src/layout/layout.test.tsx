@@ -159,6 +159,17 @@ describe('layout', () => {
     expect(sidebar()).toHaveAttribute('data-narrow', 'true');
   });
 
+  it('puts the floating promotion at the foot of the sidebar (its phone size on the tablet rail), never over the page', async () => {
+    mfDouble.__setRemoteModule('remote_billing/PromotionSlot', {
+      default: (props: { placement: string; compact?: boolean }) => <i data-testid={`promo-${props.placement}`} data-compact={String(Boolean(props.compact))} />,
+    });
+    renderShellAt('/home');
+    const promo = await screen.findByTestId('promo-floating-icon', {}, { timeout: 3000 });
+    expect(document.getElementById('shell-sidebar')?.contains(promo)).toBe(true);
+    expect(document.getElementById('shell-main')?.contains(promo)).toBe(false);
+    expect(promo).toHaveAttribute('data-compact', 'false');
+  });
+
   it('uses the narrow sidebar on tablets and the wide one on desktop', () => {
     setWidth(900);
     const tablet = renderShellAt('/home');

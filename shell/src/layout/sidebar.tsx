@@ -1,4 +1,4 @@
-/** The fixed left sidebar: side menu, the Upgrade entry slot (desktop) and the app-download entries. */
+/** The fixed left sidebar: side menu, the Upgrade entry slot (desktop), the app-download entries and the floating promotion. */
 import { lazy, Suspense } from 'react';
 import { RemoteArea } from '../federation/remote-area';
 import { SideMenu } from './side-menu';
@@ -8,6 +8,15 @@ import { useIdle } from '../lifecycle/use-idle';
 const AppDownload = lazy(() => import(/* webpackChunkName: "app-download" */ './app-download').then((m) => ({ default: m.AppDownload })));
 
 /** `overlay`: the tablet's rail opened wide over the page (a shadow sets it apart; a navigation closes it). */
+/** The floating promotion icon's place in the chrome (the sidebar's foot; the phone drawer's). */
+export function FloatingPromotion({ compact }: { compact: boolean }) {
+  return (
+    <div css={{ display: 'flex', justifyContent: 'center', padding: '12px 8px 16px', '&:empty': { display: 'none' } }}>
+      <RemoteArea module="remote_billing/PromotionSlot" props={{ placement: 'floating-icon', compact }} area="Promotion" fallback="silent" />
+    </div>
+  );
+}
+
 export function Sidebar({ narrow, width, overlay = false, onNavigate }: { narrow: boolean; width: number; overlay?: boolean; onNavigate?: () => void }) {
   const idle = useIdle();
   return (
@@ -45,6 +54,8 @@ export function Sidebar({ narrow, width, overlay = false, onNavigate }: { narrow
           <AppDownload narrow={narrow} />
         </Suspense>
       ) : null}
+      {/* the floating promotion at the foot of the sidebar: over the page it covered cards and their actions */}
+      {idle ? <FloatingPromotion compact={narrow} /> : null}
     </aside>
   );
 }

@@ -18,7 +18,7 @@ export function useViewer(): Viewer {
   const session = useSnapshot(shell.session.state);
   const campaign = useAbPlan(CAMPAIGN_TEST) === 2;
   const upgrade = useAbPlan(MEMBERSHIP_UPGRADE_TEST) === 2;
-  return { isPhone: viewport.isPhone, isLogin: session.flags.isLogin, isSubscribed: session.flags.isSubscribed, upgrade, campaign };
+  return { isPhone: viewport.isPhone, isLogin: session.flags.isLogin, isSubscribed: session.flags.isSubscribed, isPremium: session.flags.isPremium, upgrade, campaign };
 }
 
 /** The seed's art is relative to the API ('/v1/common/promo-art/...'); other images are absolute. */
@@ -44,7 +44,11 @@ function HeaderIcon() {
   );
 }
 
-function FloatingIcon() {
+/**
+ * The floating promotion icon, in the place the shell gives it (the sidebar's foot, the phone drawer's), not
+ * over the page: floating over the content it covered card titles, status pills and result actions.
+ */
+function FloatingIcon({ compact }: { compact: boolean }) {
   const viewer = useViewer();
   const art = useArtUrl();
   const ads = useAds(viewer.isPhone ? 'wap' : '');
@@ -53,9 +57,9 @@ function FloatingIcon() {
   useEffect(() => setClosed(isAdClosed(module)), [module]);
   const ad = ads.find((item) => item.module === module && item.white_thumbnail);
   if (!ad || !showFloatingAd(ad, viewer, closed)) return null;
-  const size = viewer.isPhone ? AD_ICON_SIZE.phone : AD_ICON_SIZE.desktop;
+  const size = viewer.isPhone || compact ? AD_ICON_SIZE.phone : AD_ICON_SIZE.desktop;
   return (
-    <div css={{ position: 'fixed', right: 16, bottom: 96, zIndex: 900, width: size, height: size }}>
+    <div data-testid="floating-promotion" css={{ position: 'relative', width: size, height: size }}>
       <PromoLink href={ad.turn_url} reason="floating-ad" label={adLabel(ad)} css={{ display: 'block', width: '100%', height: '100%', borderRadius: 12, ...focusRing }}>
         <img src={art(ad.white_thumbnail)} alt="" width={size} height={size} css={{ display: 'block', width: '100%', height: '100%', objectFit: 'contain' }} />
       </PromoLink>
@@ -164,12 +168,12 @@ function HeaderBanner() {
  * A promotion placement. Each renders nothing unless the server has a real ad or campaign for it and its
  * rule (utils/rules.ts) lets it show; errors are logged and leave the placement empty.
  */
-export function PromotionSlot({ placement }: PromotionSlotProps) {
+export function PromotionSlot({ placement, compact = false }: PromotionSlotProps) {
   switch (placement) {
     case 'header-icon':
       return <HeaderIcon />;
     case 'floating-icon':
-      return <FloatingIcon />;
+      return <FloatingIcon compact={compact} />;
     case 'header-banner':
       return <HeaderBanner />;
     case 'upgrade-entry':
