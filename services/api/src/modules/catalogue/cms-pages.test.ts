@@ -14,4 +14,13 @@ describe('CMS pages', () => {
     const bottom = new Set(sentences(BOTTOM));
     expect(sentences(content).filter((sentence) => bottom.has(sentence))).toEqual([]);
   });
+
+  it("gives each tool category's list its own text, naming only that category's tools", () => {
+    const text = (path: string) => CMS_PAGES.find((page) => page.path === path)?.content ?? '';
+    expect(text('/ai-tools/video')).toContain('Video Enhancer');
+    expect(text('/ai-tools/video')).not.toMatch(/Image Enhancer|Background Remover/);
+    expect(text('/ai-tools/audio')).not.toMatch(/Image Enhancer|Video Eraser/);
+    expect(text('/ai-tools/image')).toContain('Image Enhancer');
+    expect(text('/ai-tools/image')).not.toMatch(/Video Enhancer|Lip Sync/);
+  });
 });
