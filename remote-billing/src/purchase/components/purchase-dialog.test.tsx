@@ -169,3 +169,27 @@ describe('buying', () => {
     expect(screen.queryByRole('alert')).toBeNull();
   });
 });
+
+describe('the keyboard', () => {
+  it('the tabs follow the tab pattern and each list of plans is one tab stop, moved through with the arrow keys', async () => {
+    open();
+    const dialog = screen.getByRole('dialog', { name: 'Upgrade' });
+    const credits = within(dialog).getByRole('tab', { name: 'Credits' });
+    expect(credits).toHaveAttribute('tabindex', '0');
+    expect(within(dialog).getByRole('tab', { name: 'Membership' })).toHaveAttribute('tabindex', '-1');
+    const packs = await within(dialog).findByRole('radiogroup', { name: 'One-time credit packs' });
+    const radios = within(packs).getAllByRole('radio');
+    // one tab stop: the chosen pack
+    expect(radios.filter((radio) => radio.tabIndex === 0)).toHaveLength(1);
+    const chosen = radios.findIndex((radio) => radio.getAttribute('aria-checked') === 'true');
+    act(() => radios[chosen].focus());
+    fireEvent.keyDown(radios[chosen], { key: 'ArrowRight' });
+    const next = within(packs).getAllByRole('radio')[(chosen + 1) % radios.length];
+    expect(next).toHaveAttribute('aria-checked', 'true');
+    expect(next).toHaveFocus();
+    expect(next.tabIndex).toBe(0);
+    fireEvent.keyDown(credits, { key: 'ArrowRight' });
+    expect(within(dialog).getByRole('tab', { name: 'Membership' })).toHaveAttribute('aria-selected', 'true');
+    expect(within(dialog).getByRole('tab', { name: 'Membership' })).toHaveFocus();
+  });
+});

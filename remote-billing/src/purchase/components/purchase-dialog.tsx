@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useSnapshot } from 'valtio';
 import { CHECKOUT_SOURCE_DIALOG, PURCHASE_DIALOG_WIDTH, USER_TEXTS, loadTimeOutcome, trackEvent, useShell, type BuyTab } from 'shared-contracts';
 import { Button, Glyph, GLYPHS } from '@studio/ui-kit/button';
+import { Tabs } from '@studio/ui-kit/tabs';
 import { focusRing, media, theme } from '@studio/ui-kit/theme';
 import { Dialog } from '@studio/ui-kit/dialog';
 import { useSkus } from '../../lib/use-skus';
@@ -55,35 +56,21 @@ function BenefitsAside({ tier }: { tier: 'STANDARD' | 'PREMIUM' }) {
 
 function PurchaseTabs({ tabs, tab, onTabChange }: { tabs: BuyTab[]; tab: BuyTab; onTabChange(tab: BuyTab): void }) {
   return (
-    <div role="tablist" aria-label="Purchase type" css={{ display: 'flex', gap: 4, padding: '12px 20px 0' }}>
-      {tabs.map((item) => {
-        const selected = item === tab;
-        return (
-          <button
-            key={item}
-            type="button"
-            role="tab"
-            id={`purchase-tab-${item}`}
-            aria-selected={selected}
-            aria-controls={`purchase-panel-${item}`}
-            onClick={() => onTabChange(item)}
-            css={{
-              padding: '10px 16px',
-              border: 0,
-              borderBottom: `2px solid ${selected ? theme.link : 'transparent'}`,
-              background: 'transparent',
-              color: selected ? theme.text : theme.textMuted,
-              font: 'inherit',
-              fontWeight: 600,
-              cursor: 'pointer',
-              ...focusRing,
-            }}
-          >
-            {TAB_LABEL[item]}
-          </button>
-        );
+    <Tabs
+      label="Purchase type"
+      tabs={tabs.map((item) => ({ value: item, label: TAB_LABEL[item], id: `purchase-tab-${item}`, controls: `purchase-panel-${item}` }))}
+      value={tab}
+      onChange={onTabChange}
+      listCss={{ display: 'flex', gap: 4, padding: '12px 20px 0' }}
+      tabCss={(selected) => ({
+        padding: '10px 16px',
+        border: 0,
+        borderBottom: `2px solid ${selected ? theme.link : 'transparent'}`,
+        background: 'transparent',
+        color: selected ? theme.text : theme.textMuted,
+        fontWeight: 600,
       })}
-    </div>
+    />
   );
 }
 

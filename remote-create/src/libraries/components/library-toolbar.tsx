@@ -1,34 +1,26 @@
 import { Button } from '@studio/ui-kit/button';
+import { Tabs } from '@studio/ui-kit/tabs';
 import { theme } from '@studio/ui-kit/theme';
 import { MEDIA_FILTERS, type MediaFilter } from '../utils/media-filter';
 
 /** The media tabs: All, Video, Image, Audio. */
 export function MediaTabs({ filter, onChange }: { filter: MediaFilter; onChange(filter: MediaFilter): void }) {
   return (
-    <div role="tablist" aria-label="Media type" css={{ display: 'flex', flexWrap: 'wrap', gap: 8 }}>
-      {MEDIA_FILTERS.map((item) => (
-        <button
-          key={item.id}
-          type="button"
-          role="tab"
-          aria-selected={filter === item.id}
-          onClick={() => onChange(item.id)}
-          css={{
-            padding: '8px 16px',
-            borderRadius: 999,
-            border: `1px solid ${filter === item.id ? theme.link : theme.border}`,
-            background: filter === item.id ? theme.surfaceRaised : 'transparent',
-            color: theme.text,
-            font: 'inherit',
-            fontSize: 14,
-            cursor: 'pointer',
-            '&:focus-visible': { outline: `2px solid ${theme.focus}`, outlineOffset: 2 },
-          }}
-        >
-          {item.label}
-        </button>
-      ))}
-    </div>
+    <Tabs
+      label="Media type"
+      tabs={MEDIA_FILTERS.map((item) => ({ value: item.id, label: item.label }))}
+      value={filter}
+      onChange={onChange}
+      listCss={{ display: 'flex', flexWrap: 'wrap', gap: 8 }}
+      tabCss={(selected) => ({
+        padding: '8px 16px',
+        borderRadius: 999,
+        border: `1px solid ${selected ? theme.link : theme.border}`,
+        background: selected ? theme.surfaceRaised : 'transparent',
+        color: theme.text,
+        fontSize: 14,
+      })}
+    />
   );
 }
 
