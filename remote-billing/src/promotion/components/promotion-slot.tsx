@@ -9,6 +9,7 @@ import { promoColors } from '../../lib/promo-colors';
 import { useAds, useMarketing } from '../api/promotions';
 import { closeAd, isAdClosed, localDate, readPromotionFlag, recordClosed, recordShown } from '../utils/promotion-flags';
 import { mayShowPlacement, showFloatingAd, showHeaderAd, showHeaderBanner, type Viewer } from '../utils/rules';
+import { useActivityExposure } from '../utils/activity-events';
 import { PromoLink } from './promo-link';
 import { UpgradeEntry } from './upgrade-entry';
 
@@ -36,9 +37,11 @@ function HeaderIcon() {
   const art = useArtUrl();
   const ads = useAds(viewer.isPhone ? 'wap' : '');
   const ad = ads.find((item) => item.module === 'main_header' && item.white_thumbnail);
-  if (!ad || !showHeaderAd(ad, viewer)) return null;
+  const visible = Boolean(ad && showHeaderAd(ad, viewer));
+  useActivityExposure(ad?.activity ?? null, 'header-ad', visible);
+  if (!ad || !visible) return null;
   return (
-    <PromoLink href={ad.turn_url} reason="header-ad" label={adLabel(ad)} css={{ display: 'inline-flex', borderRadius: 8, ...focusRing }}>
+    <PromoLink href={ad.turn_url} reason="header-ad" activity={ad.activity} label={adLabel(ad)} css={{ display: 'inline-flex', borderRadius: 8, ...focusRing }}>
       <img src={art(ad.white_thumbnail)} alt="" width={32} height={32} css={{ display: 'block', objectFit: 'contain' }} />
     </PromoLink>
   );
@@ -56,11 +59,13 @@ function FloatingIcon({ compact }: { compact: boolean }) {
   const [closed, setClosed] = useState(() => isAdClosed(module));
   useEffect(() => setClosed(isAdClosed(module)), [module]);
   const ad = ads.find((item) => item.module === module && item.white_thumbnail);
-  if (!ad || !showFloatingAd(ad, viewer, closed)) return null;
+  const visible = Boolean(ad && showFloatingAd(ad, viewer, closed));
+  useActivityExposure(ad?.activity ?? null, 'floating-ad', visible);
+  if (!ad || !visible) return null;
   const size = viewer.isPhone || compact ? AD_ICON_SIZE.phone : AD_ICON_SIZE.desktop;
   return (
     <div data-testid="floating-promotion" css={{ position: 'relative', width: size, height: size }}>
-      <PromoLink href={ad.turn_url} reason="floating-ad" label={adLabel(ad)} css={{ display: 'block', width: '100%', height: '100%', borderRadius: 12, ...focusRing }}>
+      <PromoLink href={ad.turn_url} reason="floating-ad" activity={ad.activity} label={adLabel(ad)} css={{ display: 'block', width: '100%', height: '100%', borderRadius: 12, ...focusRing }}>
         <img src={art(ad.white_thumbnail)} alt="" width={size} height={size} css={{ display: 'block', width: '100%', height: '100%', objectFit: 'contain' }} />
       </PromoLink>
       <button
@@ -102,6 +107,7 @@ function HeaderBanner() {
   const [closed, setClosed] = useState(false);
   const banner = showHeaderBanner(viewer, Date.now()) ? items.find((item) => item.is_banner && item.title) : undefined;
   const visible = Boolean(banner) && allowed && !closed;
+  useActivityExposure(banner?.title ?? null, 'header-banner', visible);
   useEffect(() => {
     if (visible) recordShown('banner', Date.now());
   }, [visible]);
@@ -126,6 +132,7 @@ function HeaderBanner() {
       <span css={{ fontWeight: 600 }}>{banner.title}</span>
       {banner.discount ? <span css={{ fontWeight: 800 }}>{/OFF/i.test(banner.discount) ? banner.discount : `${banner.discount} OFF`}</span> : null}
       <PromoLink
+        activity={banner.title}
         href={banner.turn_url}
         reason="header-banner"
         css={{ padding: '6px 16px', borderRadius: 999, background: promoColors.onPromo, color: promoColors.strong, fontWeight: 700, textDecoration: 'none', '&:focus-visible': { outline: `2px solid ${promoColors.onPromo}`, outlineOffset: 2 } }}

@@ -4,6 +4,7 @@ import { Button } from '@studio/ui-kit/button';
 import { Dialog } from '@studio/ui-kit/dialog';
 import { theme } from '@studio/ui-kit/theme';
 import { useMarketing } from '../api/promotions';
+import { trackActivityClick, useActivityExposure } from '../utils/activity-events';
 import { onFirstEngagement, whenNoModal } from '../utils/first-engagement';
 import { localDate, readPromotionFlag, recordClosed, recordShown } from '../utils/promotion-flags';
 import { countdown, mayShowPlacement, opensPurchaseDialog, popupPlacement } from '../utils/rules';
@@ -58,6 +59,7 @@ export function StartupPopup() {
     recordShown(placement, Date.now());
     setState('open');
   }, [state, placement, item, waitsForEngagement, clear]);
+  useActivityExposure(item?.title ?? null, placement ?? 'popup', state === 'open');
   if (state !== 'open' || !placement || !item) return null;
   const close = () => {
     recordClosed(placement, Date.now());
@@ -74,6 +76,7 @@ export function StartupPopup() {
           variant="primary"
           css={{ minHeight: 44 }}
           onClick={() => {
+            trackActivityClick(shell, item.title, 'upgrade_now', placement);
             close();
             if (opensPurchaseDialog(item.turn_url)) shell.bus.emit('billing:open', { tab: 'membership', reason: placement });
             else shell.navigate(item.turn_url);

@@ -71,4 +71,14 @@ describe('a finished result card', () => {
     await userEvent.click(within(await screen.findByRole('menu')).getByRole('menuitem', { name: 'Delete' }));
     expect(actions.remove).toHaveBeenCalledTimes(1);
   });
+
+  it('sends task_click with the algorithm and the action for what is pressed on a card', async () => {
+    const { shell, task, actions } = renderCard();
+    fireEvent.click(screen.getByRole('button', { name: 'Like' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Download' }));
+    expect(shell.track).toHaveBeenCalledWith('task_click', { algorithm: task.algorithm, action: 'like', task_id: task.task_id });
+    expect(shell.track).toHaveBeenCalledWith('task_click', { algorithm: task.algorithm, action: 'download', task_id: task.task_id });
+    expect(actions.like).toHaveBeenCalledWith(task, 1);
+    expect(actions.download).toHaveBeenCalledWith(task, 0);
+  });
 });

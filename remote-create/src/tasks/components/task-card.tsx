@@ -1,6 +1,6 @@
 import dayjs from 'dayjs';
-import { useRef, useState, type ReactNode } from 'react';
-import { TASK_RESULT_DAYS, USER_TEXTS, type LikeValue, type Task } from 'shared-contracts';
+import { useMemo, useRef, useState, type ReactNode } from 'react';
+import { TASK_RESULT_DAYS, USER_TEXTS, trackEvent, useShell, type LikeValue, type ShellApi, type Task } from 'shared-contracts';
 import { Button, Glyph, GLYPHS } from '@studio/ui-kit/button';
 import { ActionMenu } from '@studio/ui-kit/action-menu';
 import { EngineBadge } from '@studio/ui-kit/engine-badge';
@@ -44,6 +44,20 @@ export interface TaskActions {
   download(task: Task, index: number): void;
   /** the same settings and seed, made again (where the task kept its create call) */
   sameSeed?(task: Task): void;
+}
+
+/** Every action on a task card sends task_click (spec section 7) with the algorithm and the action, then does it. */
+function trackedActions(shell: Pick<ShellApi, 'track'>, task: Task, actions: TaskActions): TaskActions {
+  const click = (action: string) => trackEvent(shell, 'task_click', { algorithm: task.algorithm, action, task_id: task.task_id });
+  return {
+    remove: (t) => (click('delete'), actions.remove(t)),
+    retry: (t) => (click('retry'), actions.retry(t)),
+    restart: (t) => (click('restart'), actions.restart(t)),
+    cancel: (t) => (click('cancel'), actions.cancel(t)),
+    like: (t, value) => (click(value === 1 ? 'like' : value === 0 ? 'dislike' : 'unlike'), actions.like(t, value)),
+    download: (t, index) => (click('download'), actions.download(t, index)),
+    sameSeed: actions.sameSeed ? (t) => (click('same_seed'), actions.sameSeed?.(t)) : undefined,
+  };
 }
 
 /** One Download for a single result; a small menu for a batch (no row of numbered buttons). */
@@ -99,14 +113,16 @@ const iconSmall = { minHeight: 32, minWidth: 32, padding: '0 8px' } as const;
 
 /** A finished result's less used actions: publish to Explore (or take it back), report, delete. */
 function MoreActions({ task, title, onReport, onDelete }: { task: Task; title: string; onReport(): void; onDelete(): void }) {
+  const shell = useShell();
   const publish = usePublish(task);
+  const click = (action: string) => trackEvent(shell, 'task_click', { algorithm: task.algorithm, action, task_id: task.task_id });
   return (
     <ActionMenu
       label={`More actions for ${title}`}
       up
       items={[
-        { label: publish.label, checked: publish.published, disabled: publish.busy, onSelect: () => void publish.toggle() },
-        { label: 'Report', onSelect: onReport },
+        { label: publish.label, checked: publish.published, disabled: publish.busy, onSelect: () => (click(publish.published ? 'unpublish' : 'publish'), void publish.toggle()) },
+        { label: 'Report', onSelect: () => (click('report'), onReport()) },
         { label: 'Delete', danger: true, onSelect: onDelete },
       ]}
     />
@@ -127,7 +143,7 @@ export function TaskCard({
   task,
   now,
   since,
-  actions,
+  actions: given,
   compact = false,
   leading,
 }: {
@@ -139,6 +155,8 @@ export function TaskCard({
   /** a selection checkbox (My Creations) */
   leading?: ReactNode;
 }) {
+  const shell = useShell();
+  const actions = useMemo(() => trackedActions(shell, task, given), [shell, task, given]);
   const [reporting, setReporting] = useState(false);
   const like = likeOf(task);
   const prompt = fieldOf(task.user_data, 'prompt') || fieldOf(task.user_data, 'lyrics');
