@@ -29,7 +29,6 @@ export interface TasksModuleOptions {
   rules?: PlanRules;
   /** credits held for a task are released by the API's stale-hold sweeper after this long (default 24 h) */
   holdTtlMs?: number;
-  premiumModelAvailable?: boolean;
   /** where each algorithm runs (tests); default: the API's engine settings */
   engineOf?: (algorithm: AlgorithmId) => EngineChoice;
   now?: () => Date;
@@ -68,7 +67,6 @@ export function tasksPlugin(options: TasksModuleOptions = {}): ApiModulePlugin {
       queue,
       rules: options.rules ?? settings.rules,
       holdTtlMs: options.holdTtlMs ?? 24 * 3600 * 1000,
-      premiumModelAvailable: options.premiumModelAvailable ?? settings.premiumVideoModel,
       engineOf: options.engineOf ?? (await engineChoices(settings.engines, settings.engineEnv)),
       now: options.now,
     });
