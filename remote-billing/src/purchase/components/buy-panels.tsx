@@ -5,6 +5,7 @@ import { Button } from '@studio/ui-kit/button';
 import { media, theme } from '@studio/ui-kit/theme';
 import { CREDIT_FACTS, STANDARD_EXTRAS } from '../../lib/plans';
 import { useQuote } from '../hooks/use-quote';
+import { NO_REQUEST, requestedSku, type BuyRequest } from '../utils/open-request';
 import { creditLists, defaultSku, membershipList, renews, showTrialCheckbox, type Audience } from '../utils/pricing';
 import { BenefitsTable, MembershipCarousel } from './phone-membership';
 import { PurchaseSummary } from './purchase-summary';
@@ -24,11 +25,13 @@ export interface BuyPanelProps {
   freeDailyTasks: number | null;
   /** a buy click is being handled: the button waits (one checkout per click) */
   opening: boolean;
+  /** what the opener asked for (a sku to preselect, the activity) */
+  request?: BuyRequest;
   onBuy(sku: SkuItem | null, zeroChecked: boolean, tab: BuyTab): void;
 }
 
 /** The body of a tab: the lists, the trial checkbox, what the click charges, the Premium notes and the buy button. */
-export function BuyPanel({ tab, skus, isBuyInit, upgrade, campaign, zeroAutoChecked, freeDailyTasks, opening, onBuy }: BuyPanelProps) {
+export function BuyPanel({ tab, skus, isBuyInit, upgrade, campaign, zeroAutoChecked, freeDailyTasks, opening, request = NO_REQUEST, onBuy }: BuyPanelProps) {
   const shell = useShell();
   const session = useSnapshot(shell.session.state);
   const viewport = useSnapshot(shell.viewport);
@@ -49,7 +52,11 @@ export function BuyPanel({ tab, skus, isBuyInit, upgrade, campaign, zeroAutoChec
     if (zeroAutoChecked) setZeroChecked(true);
   }, [zeroAutoChecked]);
   useEffect(() => {
-    setSelected((current) => (current && flat.some((sku) => sku.sku_id === current.sku_id) ? current : tab === 'credits' || viewport.isPhone ? (flat[0] ?? null) : defaultSku(flat)));
+    setSelected((current) =>
+      current && flat.some((sku) => sku.sku_id === current.sku_id)
+        ? current
+        : (requestedSku(request, flat) ?? (tab === 'credits' || viewport.isPhone ? (flat[0] ?? null) : defaultSku(flat))),
+    );
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [lists]);
   const trial = selected && showTrialCheckbox(selected, session.flags.isSubscribed) ? selected : null;

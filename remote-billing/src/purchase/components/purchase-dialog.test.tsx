@@ -193,3 +193,19 @@ describe('the keyboard', () => {
     expect(within(dialog).getByRole('tab', { name: 'Membership' })).toHaveFocus();
   });
 });
+
+describe('what the opener asks for', () => {
+  it("preselects the sku the opener names and sends its activity type with the purchase events; closing clears it", async () => {
+    const shell = open({ tab: 'credits' });
+    act(() => shell.bus.emit('billing:open', { tab: 'credits', data: { activityType: 'summer_sale', skuId: 24110010 } }));
+    const dialog = screen.getByRole('dialog', { name: 'Upgrade' });
+    const packs = await within(dialog).findByRole('radiogroup', { name: 'One-time credit packs' });
+    await waitFor(() => expect(within(packs).getByRole('radio', { checked: true })).toHaveAttribute('data-sku', '24110010'));
+    expect(shell.track).toHaveBeenCalledWith('miai_purchase_interface_expose', expect.objectContaining({ activity_type: 'summer_sale' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+    expect(shell.track).toHaveBeenLastCalledWith('miai_purchase_interface_click', expect.objectContaining({ button: 'close', activity_type: 'summer_sale' }));
+    act(() => shell.bus.emit('billing:open', { tab: 'credits' }));
+    const again = await within(screen.getByRole('dialog', { name: 'Upgrade' })).findByRole('radiogroup', { name: 'One-time credit packs' });
+    expect(within(again).getByRole('radio', { checked: true })).not.toHaveAttribute('data-sku', '24110010');
+  });
+});

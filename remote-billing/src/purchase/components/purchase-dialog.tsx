@@ -11,6 +11,7 @@ import { MEMBERSHIP_UPGRADE_TEST, useAbPlan } from '../../lib/ab-test';
 import { useCampaignAudience } from '../../lib/campaign';
 import { benefitsOf } from '../../lib/plans';
 import { promoColors } from '../../lib/promo-colors';
+import { NO_REQUEST, type BuyRequest } from '../utils/open-request';
 import { BuyPanel } from './buy-panels';
 import { tabOrder } from '../utils/tab';
 
@@ -79,14 +80,14 @@ function PurchaseTabs({ tabs, tab, onTabChange }: { tabs: BuyTab[]; tab: BuyTab;
  * tabs; full screen on phones with a back arrow and the tabs the other way round. A buy opens the shop in a
  * new tab; the BillingHost's watcher waits for the order (purchase-watcher.ts), with the dialog open or not.
  */
-export function PurchaseDialog({ tab, onTabChange, onClose }: { tab: BuyTab; onTabChange(tab: BuyTab): void; onClose(): void }) {
+export function PurchaseDialog({ tab, request = NO_REQUEST, onTabChange, onClose }: { tab: BuyTab; request?: BuyRequest; onTabChange(tab: BuyTab): void; onClose(): void }) {
   const shell = useShell();
   const viewport = useSnapshot(shell.viewport);
   const tabs = tabOrder(viewport.isPhone);
   const { skus, isBuyInit, error, retry, retrying, zeroBuyChecked, freeDailyTasks } = useSkus();
   const upgrade = useAbPlan(MEMBERSHIP_UPGRADE_TEST) === 2;
   const campaign = useCampaignAudience();
-  const { buy, lastSku, opening } = usePurchase(CHECKOUT_SOURCE_DIALOG);
+  const { buy, lastSku, opening } = usePurchase(CHECKOUT_SOURCE_DIALOG, request.activityType);
   const openedAt = useRef(Date.now());
   // the load event: how long the dialog took to have its plans (above 30 s or 0 is a failure, 100.15 sent)
   useEffect(() => {
@@ -97,7 +98,13 @@ export function PurchaseDialog({ tab, onTabChange, onClose }: { tab: BuyTab; onT
   }, [isBuyInit, error, shell]);
   const close = () => {
     // closing tracks the sku and the purchase session id
-    trackEvent(shell, 'miai_purchase_interface_click', { button: 'close', sku_id: lastSku.current?.sku, sid: lastSku.current?.sid, tab });
+    trackEvent(shell, 'miai_purchase_interface_click', {
+      button: 'close',
+      sku_id: lastSku.current?.sku,
+      sid: lastSku.current?.sid,
+      tab,
+      ...(request.activityType ? { activity_type: request.activityType } : {}),
+    });
     onClose();
   };
 
@@ -157,6 +164,7 @@ export function PurchaseDialog({ tab, onTabChange, onClose }: { tab: BuyTab; onT
               zeroAutoChecked={zeroBuyChecked}
               freeDailyTasks={freeDailyTasks}
               opening={opening}
+              request={request}
               onBuy={buy}
             />
           </div>
