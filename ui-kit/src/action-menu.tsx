@@ -4,7 +4,7 @@
  * one; Escape closes the menu and gives the focus back to the button; Tab or a click outside closes it.
  * For the less used actions of a card, so the card shows a few buttons instead of rows of them.
  */
-import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
 import { focusRing, theme } from './theme';
 
 export interface ActionMenuItem {
@@ -117,67 +117,90 @@ export function ActionMenu({ label, children = DOTS, items, align = 'end', up = 
       >
         {children}
       </button>
-      {open ? (
-        <div
-          ref={menu}
-          id={menuId}
-          role="menu"
-          aria-label={label}
-          onKeyDown={onMenuKey}
+      {open ? <MenuPanel menuRef={menu} id={menuId} label={label} items={items} up={up} align={align} onKeyDown={onMenuKey} onPick={() => close(true)} /> : null}
+    </div>
+  );
+}
+
+/** The open menu: its items (menuitem, or menuitemcheckbox for an on/off action), one tab stop together. */
+function MenuPanel({
+  menuRef,
+  id,
+  label,
+  items,
+  up,
+  align,
+  onKeyDown,
+  onPick,
+}: {
+  menuRef: RefObject<HTMLDivElement | null>;
+  id: string;
+  label: string;
+  items: ActionMenuItem[];
+  up: boolean;
+  align: 'start' | 'end';
+  onKeyDown(event: KeyboardEvent<HTMLDivElement>): void;
+  onPick(): void;
+}) {
+  return (
+    <div
+      ref={menuRef}
+      id={id}
+      role="menu"
+      aria-label={label}
+      onKeyDown={onKeyDown}
+      css={{
+        position: 'absolute',
+        zIndex: 20,
+        [up ? 'bottom' : 'top']: 'calc(100% + 4px)',
+        [align === 'end' ? 'right' : 'left']: 0,
+        minWidth: 180,
+        display: 'flex',
+        flexDirection: 'column',
+        padding: 6,
+        borderRadius: 10,
+        background: theme.surfaceRaised,
+        border: `1px solid ${theme.border}`,
+        boxShadow: theme.shadow,
+      }}
+    >
+      {items.map((item) => (
+        <button
+          key={item.label}
+          type="button"
+          role={item.checked === undefined ? 'menuitem' : 'menuitemcheckbox'}
+          aria-checked={item.checked}
+          aria-disabled={item.disabled || undefined}
+          tabIndex={-1}
+          onClick={() => {
+            if (item.disabled) return;
+            onPick();
+            item.onSelect();
+          }}
           css={{
-            position: 'absolute',
-            zIndex: 20,
-            [up ? 'bottom' : 'top']: 'calc(100% + 4px)',
-            [align === 'end' ? 'right' : 'left']: 0,
-            minWidth: 180,
             display: 'flex',
-            flexDirection: 'column',
-            padding: 6,
-            borderRadius: 10,
-            background: theme.surfaceRaised,
-            border: `1px solid ${theme.border}`,
-            boxShadow: theme.shadow,
+            alignItems: 'center',
+            gap: 8,
+            minHeight: 36,
+            padding: '0 10px',
+            border: 'none',
+            borderRadius: 6,
+            background: 'transparent',
+            color: item.danger ? theme.danger : theme.text,
+            font: 'inherit',
+            fontSize: 14,
+            textAlign: 'left',
+            whiteSpace: 'nowrap',
+            cursor: item.disabled ? 'not-allowed' : 'pointer',
+            opacity: item.disabled ? 0.55 : 1,
+            '&:hover, &:focus': { background: theme.surfaceHover, outline: 'none' },
+            '&:focus-visible': { outline: `2px solid ${theme.focus}`, outlineOffset: -2 },
           }}
         >
-          {items.map((item) => (
-            <button
-              key={item.label}
-              type="button"
-              role={item.checked === undefined ? 'menuitem' : 'menuitemcheckbox'}
-              aria-checked={item.checked}
-              aria-disabled={item.disabled || undefined}
-              tabIndex={-1}
-              onClick={() => {
-                if (item.disabled) return;
-                close(true);
-                item.onSelect();
-              }}
-              css={{
-                display: 'flex',
-                alignItems: 'center',
-                gap: 8,
-                minHeight: 36,
-                padding: '0 10px',
-                border: 'none',
-                borderRadius: 6,
-                background: 'transparent',
-                color: item.danger ? theme.danger : theme.text,
-                font: 'inherit',
-                fontSize: 14,
-                textAlign: 'left',
-                whiteSpace: 'nowrap',
-                cursor: item.disabled ? 'not-allowed' : 'pointer',
-                opacity: item.disabled ? 0.55 : 1,
-                '&:hover, &:focus': { background: theme.surfaceHover, outline: 'none' },
-                '&:focus-visible': { outline: `2px solid ${theme.focus}`, outlineOffset: -2 },
-              }}
-            >
-              {item.checked === undefined ? null : <span aria-hidden="true" css={{ width: 14 }}>{item.checked ? '✓' : ''}</span>}
-              {item.label}
-            </button>
-          ))}
-        </div>
-      ) : null}
+          {item.checked === undefined ? null : <span aria-hidden="true" css={{ width: 14 }}>{item.checked ? '✓' : ''}</span>}
+          {item.label}
+        </button>
+      ))}
     </div>
   );
 }

@@ -3,7 +3,7 @@ import { useSnapshot } from 'valtio';
 import { CHECKOUT_SOURCE_DIALOG, PURCHASE_DIALOG_WIDTH, USER_TEXTS, loadTimeOutcome, trackEvent, useShell, type BuyTab } from 'shared-contracts';
 import { Button, Glyph, GLYPHS } from '@studio/ui-kit/button';
 import { Tabs } from '@studio/ui-kit/tabs';
-import { focusRing, media, theme } from '@studio/ui-kit/theme';
+import { media, theme } from '@studio/ui-kit/theme';
 import { Dialog } from '@studio/ui-kit/dialog';
 import { useSkus } from '../../lib/use-skus';
 import { usePurchase } from '../hooks/use-purchase';

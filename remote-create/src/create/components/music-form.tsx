@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { LYRICS_MIN_LENGTH, USER_TEXTS, type EngineOffer } from 'shared-contracts';
 import { Tabs } from '@studio/ui-kit/tabs';
-import { focusRing, theme } from '@studio/ui-kit/theme';
+import { theme } from '@studio/ui-kit/theme';
 import { allowsSeconds, unavailableNote } from '../utils/engine-limits';
 import type { CreateForm } from '../utils/form';
 import { MUSIC_ALGORITHM, MUSIC_DURATION, MUSIC_PROMPT, SONG_PROMPT } from '../utils/modes';
