@@ -305,5 +305,8 @@ function describe(prompt: ComfyWorkflow): { width: number; height: number; count
     if (typeof i.seconds === 'number') seconds = i.seconds;
     if (typeof i.length === 'number') seconds = i.length / 16;
   }
-  return { width: Math.min(width, 256), height: Math.min(height, 256), count, seconds: Math.max(0.5, Math.min(seconds, 10)) };
+  // small files, in the shape asked for
+  const scale = Math.min(1, 256 / Math.max(width, height));
+  const even = (n: number) => Math.max(2, Math.round((n * scale) / 2) * 2);
+  return { width: even(width), height: even(height), count, seconds: Math.max(0.5, Math.min(seconds, 10)) };
 }
