@@ -86,6 +86,15 @@ export class RecordedComfy {
     await new Promise<void>((resolve) => this.server.close(() => resolve()));
   }
 
+  /** resolves once nothing runs or waits, so one test's prompts never sit ahead of the next test's */
+  async idle(timeoutMs = 15_000): Promise<void> {
+    const until = Date.now() + timeoutMs;
+    while (this.remaining() > 0) {
+      if (Date.now() > until) throw new Error(`the replay server still has ${this.remaining()} prompt(s) after ${timeoutMs} ms`);
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  }
+
   private remaining(): number {
     return this.pending.length + (this.running ? 1 : 0);
   }
