@@ -46,7 +46,8 @@ export default defineConfig({
     trace: 'retain-on-failure',
   },
   webServer: {
-    command: `node ${path.join(__dirname, '..', 'node_modules', 'tsx', 'dist', 'cli.mjs')} ${path.join(__dirname, '..', 'scripts', 'start.ts')}`,
+    // npm start's product, with image to image on a replay of the real ComfyUI (support/start-with-comfyui.ts)
+    command: `node ${path.join(__dirname, '..', 'node_modules', 'tsx', 'dist', 'cli.mjs')} ${path.join(__dirname, 'support', 'start-with-comfyui.ts')}`,
     url: `http://127.0.0.1:${port}/remotes.json`,
     reuseExistingServer: false,
     timeout: 180_000,
