@@ -118,6 +118,10 @@ test('tabs follow the tab pattern: the arrow keys move the selection', async ({ 
   await page.keyboard.press('ArrowRight');
   await expect(dialog.getByRole('tab', { selected: true })).not.toHaveText(first);
   await expect(dialog.getByRole('tab', { selected: true })).toBeFocused();
+  // on a tablet the plans fill the screen: the summary and Buy stay in view, stuck to the panel's foot
+  await page.setViewportSize({ width: 768, height: 1024 });
+  await dialog.getByRole('tab', { name: 'Credits' }).click();
+  await expect(dialog.getByRole('button', { name: /^(Buy now|Subscribe|Start 3-day free trial)$/ })).toBeInViewport({ ratio: 1 });
 });
 
 test('pages answer HEAD as GET; an unknown tool path is 404; the debug page is 500; the side-app embed gets no SEO text', async ({ request }) => {

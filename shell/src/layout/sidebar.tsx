@@ -7,7 +7,6 @@ import { useIdle } from '../lifecycle/use-idle';
 // the app-download entries wait for the system config anyway: their code loads with it
 const AppDownload = lazy(() => import(/* webpackChunkName: "app-download" */ './app-download').then((m) => ({ default: m.AppDownload })));
 
-/** `overlay`: the tablet's rail opened wide over the page (a shadow sets it apart; a navigation closes it). */
 /** The floating promotion icon's place in the chrome (the sidebar's foot; the phone drawer's). */
 export function FloatingPromotion({ compact }: { compact: boolean }) {
   return (
@@ -17,6 +16,7 @@ export function FloatingPromotion({ compact }: { compact: boolean }) {
   );
 }
 
+/** `overlay`: the tablet's rail opened wide over the page (a shadow sets it apart; a navigation closes it). */
 export function Sidebar({ narrow, width, overlay = false, onNavigate }: { narrow: boolean; width: number; overlay?: boolean; onNavigate?: () => void }) {
   const idle = useIdle();
   return (

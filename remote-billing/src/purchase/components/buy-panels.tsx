@@ -11,6 +11,9 @@ import { BenefitsTable, MembershipCarousel } from './phone-membership';
 import { PurchaseSummary } from './purchase-summary';
 import { SkuList } from './sku-list';
 
+/** The summary and Buy as a bar stuck to the bottom of the scrolling panel (the panel's padding is 20). */
+const STUCK_BAR = { position: 'sticky', bottom: -20, margin: '0 -20px -20px', padding: '12px 20px', background: theme.surface, borderTop: `1px solid ${theme.border}`, zIndex: 1 } as const;
+
 export interface BuyPanelProps {
   tab: BuyTab;
   skus: SkuItem[];
@@ -95,13 +98,15 @@ export function BuyPanel({ tab, skus, isBuyInit, upgrade, campaign, zeroAutoChec
         </p>
       ) : null}
       {tab === 'membership' && viewport.isPhone ? <BenefitsTable tier={selected?.extInfo.tier === 'STANDARD' ? 'STANDARD' : 'PREMIUM'} /> : null}
-      {/* on phones the summary and the button sit in a bar stuck to the bottom of the screen */}
+      {/* below desktop the summary and the button sit in a bar stuck to the bottom of the panel (at 768 the
+          plans fill the screen and Buy was below them) */}
       <div
         css={{
           display: 'flex',
           flexDirection: 'column',
           gap: 8,
-          [media.phone]: { position: 'sticky', bottom: -20, margin: '0 -20px -20px', padding: '12px 20px', background: theme.surface, borderTop: `1px solid ${theme.border}`, zIndex: 1 },
+          [media.phone]: STUCK_BAR,
+          [media.tablet]: STUCK_BAR,
         }}
       >
         {isBuyInit ? <PurchaseSummary id={summaryId} sku={selected} trial={trialChosen} quote={quote} /> : null}
