@@ -45,6 +45,19 @@ describe('PromotionSlot', () => {
     expect(link).toHaveAttribute('target', '_blank');
   });
 
+  it('takes the art of a path from the resource base when one is configured, else from the API', async () => {
+    const art = { ...headerAd, white_thumbnail: '/v1/common/promo-art/gift.svg' };
+    const cdn = answering([art]);
+    cdn.config.resourceBase = 'https://static.studio.test/assets/';
+    const first = renderSlot('header-icon', cdn);
+    const link = await screen.findByRole('link', { name: 'Promotion: summer sale' });
+    expect(link.querySelector('img')).toHaveAttribute('src', 'https://static.studio.test/assets/v1/common/promo-art/gift.svg');
+    first.unmount();
+    renderSlot('header-icon', answering([art]));
+    const own = await screen.findByRole('link', { name: 'Promotion: summer sale' });
+    expect(own.querySelector('img')).toHaveAttribute('src', '/v1/common/promo-art/gift.svg');
+  });
+
   it('sends the activity events of spec section 7: the promotions loaded, the ad shown, the ad pressed', async () => {
     const shell = answering([headerAd]);
     renderSlot('header-icon', shell);

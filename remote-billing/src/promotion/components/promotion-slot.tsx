@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useSnapshot } from 'valtio';
-import { AD_ICON_SIZE, useShell, type AdItem, type PromotionSlotProps } from 'shared-contracts';
+import { AD_ICON_SIZE, resourceUrl, useShell, type AdItem, type PromotionSlotProps } from 'shared-contracts';
 import { Glyph, GLYPHS } from '@studio/ui-kit/button';
 import { focusRing, theme } from '@studio/ui-kit/theme';
 import { MEMBERSHIP_UPGRADE_TEST, useAbPlan } from '../../lib/ab-test';
@@ -22,10 +22,10 @@ export function useViewer(): Viewer {
   return { isPhone: viewport.isPhone, isLogin: session.flags.isLogin, isSubscribed: session.flags.isSubscribed, isPremium: session.flags.isPremium, upgrade, campaign };
 }
 
-/** The seed's art is relative to the API ('/v1/common/promo-art/...'); other images are absolute. */
+/** The seed's art is a path ('/v1/common/promo-art/...'): from the resource base when one is set, else the API; other images are absolute. */
 export function useArtUrl(): (src: string) => string {
   const shell = useShell();
-  return (src) => (src.startsWith('/') && !src.startsWith('//') ? shell.api.url(src) : src);
+  return (src) => resourceUrl(shell.config, src, (path) => shell.api.url(path));
 }
 
 function adLabel(ad: AdItem): string {
