@@ -34,7 +34,8 @@ const productEnv = {
 };
 
 const embeddedServer = {
-  command: `node ${tsx} ${path.join(__dirname, '..', 'scripts', 'start.ts')}`,
+  // npm start's product, with image to image on a replay of the real ComfyUI (support/start-with-comfyui.ts)
+  command: `node ${tsx} ${path.join(__dirname, 'support', 'start-with-comfyui.ts')}`,
   url: `http://127.0.0.1:${port}/remotes.json`,
   reuseExistingServer: false,
   timeout: 180_000,
