@@ -7,7 +7,7 @@
 import { execFileSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { releaseRefs } from '../release/build-at';
+import { commitOf, releaseRefs } from '../release/build-at';
 import { compareSurfaces, describeChange, majorOf, surfaceOf } from './surface';
 
 const root = path.resolve(__dirname, '../..');
@@ -16,12 +16,7 @@ jest.setTimeout(120_000);
 
 /** shared-contracts as it was at a ref, inside the repository so its imports (react) resolve as today's do. */
 function contractAt(ref: string): { src: string; version: string } {
-  let sha: string;
-  try {
-    sha = execFileSync('git', ['rev-parse', '--verify', `${ref}^{commit}`], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }).trim();
-  } catch {
-    throw new Error(`the last release ${ref} (deploy/releases.json) is not in this clone's history: the contract check needs it`);
-  }
+  const sha = commitOf(ref);
   const dir = path.join(cache, sha);
   if (!existsSync(path.join(dir, 'shared-contracts', 'package.json'))) {
     const partial = `${dir}.partial`;

@@ -34,6 +34,28 @@ function git(args: string[]): string {
   return execFileSync('git', args, { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }).trim();
 }
 
+/**
+ * The commit a release ref names. A shallow clone (a CI checkout made with --depth) lacks the release's
+ * commit: it is fetched once with the clone's history from its origin before the check gives up.
+ */
+export function commitOf(ref: string): string {
+  const resolve = () => git(['rev-parse', '--verify', `${ref}^{commit}`]);
+  try {
+    return resolve();
+  } catch {
+    let shallow = false;
+    try {
+      shallow = git(['rev-parse', '--is-shallow-repository']) === 'true';
+      if (shallow) execFileSync('git', ['fetch', '--quiet', '--unshallow'], { cwd: root, stdio: 'ignore', timeout: 120_000 });
+      return resolve();
+    } catch {
+      throw new Error(
+        `${ref} (deploy/releases.json) is not in this clone's history${shallow ? ' and the clone could not be deepened from its origin' : ''}: the release checks need it (clone with history)`,
+      );
+    }
+  }
+}
+
 /** node_modules for the checkout: today's packages, but each workspace link pointing at the checkout's own folder. */
 function linkPackages(from: string, to: string): void {
   mkdirSync(to, { recursive: true });
@@ -48,12 +70,7 @@ function linkPackages(from: string, to: string): void {
 }
 
 export function buildRemotesAt(ref: string, pkgs: readonly string[] = REMOTES.map((remote) => remote.pkg)): BuiltRemote[] {
-  let sha: string;
-  try {
-    sha = git(['rev-parse', '--verify', `${ref}^{commit}`]);
-  } catch {
-    throw new Error(`${ref} is not in this clone's history (deploy/releases.json names it; a shallow clone lacks it: clone with history)`);
-  }
+  const sha = commitOf(ref);
   const dir = path.join(root, '.cache', 'releases', sha);
   const built = (pkg: string): BuiltRemote | null => {
     const manifest = JSON.parse(readFileSync(path.join(dir, pkg, 'package.json'), 'utf8')) as { version: string };
