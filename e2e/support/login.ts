@@ -44,6 +44,8 @@ export async function signUp(page: Page, prefix = 'buyer'): Promise<string> {
   const email = `${prefix}-${Date.now()}@example.test`;
   await frame.locator('#register-email').fill(email);
   await frame.locator('#register-password').fill(NEW_PASSWORD);
+  const confirm = frame.locator('#register-password-confirm');
+  if (await confirm.count()) await confirm.fill(NEW_PASSWORD);
   await frame.getByRole('checkbox', { name: /I agree to the Terms of Service/ }).check();
   await frame.locator('#view-register').getByRole('button', { name: /sign up|create/i }).click();
   await expect(page.getByTestId('account-avatar')).toBeVisible();

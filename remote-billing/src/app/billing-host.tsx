@@ -4,6 +4,7 @@ import { FreeTrialCard } from '../promotion/components/free-trial-card';
 import { StartupPopup } from '../promotion/components/startup-popup';
 import { PurchaseDialog } from '../purchase/components/purchase-dialog';
 import { usePurchaseWatcher } from '../purchase/hooks/purchase-watcher';
+import { buyRequestOf, NO_REQUEST, type BuyRequest } from '../purchase/utils/open-request';
 import { openingTab } from '../purchase/utils/tab';
 
 /**
@@ -14,6 +15,7 @@ import { openingTab } from '../purchase/utils/tab';
 export function BillingHost() {
   const shell = useShell();
   const [tab, setTab] = useState<BuyTab | null>(null);
+  const [request, setRequest] = useState<BuyRequest>(NO_REQUEST);
   const lastChosen = useRef<BuyTab>('membership');
   // a purchase lands however the member gets back: the dialog closes if it is still open
   usePurchaseWatcher(() => setTab(null));
@@ -21,7 +23,9 @@ export function BillingHost() {
   useEffect(
     () =>
       shell.bus.on('billing:open', (request) => {
-        shell.track('miai_purchase_interface_expose', { reason: request.reason ?? '' });
+        const asked = buyRequestOf(request.data);
+        shell.track('miai_purchase_interface_expose', { reason: request.reason ?? '', ...(asked.activityType ? { activity_type: asked.activityType } : {}) });
+        setRequest(asked);
         setTab(openingTab(request, shell.session.state.planLevel, lastChosen.current));
       }),
     [shell],
@@ -38,7 +42,12 @@ export function BillingHost() {
             lastChosen.current = next;
             setTab(next);
           }}
-          onClose={() => setTab(null)}
+          request={request}
+          onClose={() => {
+            // closing ends the dialog and clears its activity type (spec section 4)
+            setRequest(NO_REQUEST);
+            setTab(null);
+          }}
         />
       ) : null}
     </>

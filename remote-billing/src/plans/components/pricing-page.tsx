@@ -3,6 +3,7 @@ import { useSnapshot } from 'valtio';
 import { CHECKOUT_SOURCE_PRICING, TRIAL_CREDITS, TRIAL_DAYS, USER_TEXTS, freeDailyCapText, useShell, type PeriodUnit, type SkuItem } from 'shared-contracts';
 import { Button } from '@studio/ui-kit/button';
 import { PageFrame } from '@studio/ui-kit/page-frame';
+import { Tabs } from '@studio/ui-kit/tabs';
 import { focusRing, theme } from '@studio/ui-kit/theme';
 import { promoColors } from '../../lib/promo-colors';
 import { useSkus } from '../../lib/use-skus';
@@ -66,20 +67,14 @@ export function PricingPage() {
   const plans = useMemo(() => allMemberships(skus, session.user?.country ?? '').filter((sku) => sku.period_unit === unit), [skus, unit, session.user?.country]);
   return (
     <PageFrame title="Pricing" subtitle="Create with credits or a membership: Basic, Standard and Premium.">
-      <div role="tablist" aria-label="Billing period" css={{ display: 'flex', gap: 4 }}>
-        {PERIODS.map((period) => (
-          <button
-            key={period.unit}
-            type="button"
-            role="tab"
-            aria-selected={unit === period.unit}
-            onClick={() => setUnit(period.unit)}
-            css={{ padding: '8px 16px', borderRadius: 999, border: `1px solid ${theme.border}`, background: unit === period.unit ? theme.surfaceRaised : 'transparent', color: theme.text, font: 'inherit', fontWeight: 600, cursor: 'pointer', ...focusRing }}
-          >
-            {period.label}
-          </button>
-        ))}
-      </div>
+      <Tabs
+        label="Billing period"
+        tabs={PERIODS.map((period) => ({ value: period.unit, label: period.label }))}
+        value={unit}
+        onChange={(next) => setUnit(next)}
+        listCss={{ display: 'flex', gap: 4 }}
+        tabCss={(selected) => ({ padding: '8px 16px', borderRadius: 999, border: `1px solid ${theme.border}`, background: selected ? theme.surfaceRaised : 'transparent', color: theme.text, fontWeight: 600 })}
+      />
       {error ? (
         <div role="alert" css={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: 12 }}>
           <p css={{ margin: 0 }}>{USER_TEXTS.NETWORK}</p>

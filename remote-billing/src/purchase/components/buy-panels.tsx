@@ -5,10 +5,14 @@ import { Button } from '@studio/ui-kit/button';
 import { media, theme } from '@studio/ui-kit/theme';
 import { CREDIT_FACTS, STANDARD_EXTRAS } from '../../lib/plans';
 import { useQuote } from '../hooks/use-quote';
+import { NO_REQUEST, requestedSku, type BuyRequest } from '../utils/open-request';
 import { creditLists, defaultSku, membershipList, renews, showTrialCheckbox, type Audience } from '../utils/pricing';
 import { BenefitsTable, MembershipCarousel } from './phone-membership';
 import { PurchaseSummary } from './purchase-summary';
 import { SkuList } from './sku-list';
+
+/** The summary and Buy as a bar stuck to the bottom of the scrolling panel (the panel's padding is 20). */
+const STUCK_BAR = { position: 'sticky', bottom: -20, margin: '0 -20px -20px', padding: '12px 20px', background: theme.surface, borderTop: `1px solid ${theme.border}`, zIndex: 1 } as const;
 
 export interface BuyPanelProps {
   tab: BuyTab;
@@ -24,11 +28,13 @@ export interface BuyPanelProps {
   freeDailyTasks: number | null;
   /** a buy click is being handled: the button waits (one checkout per click) */
   opening: boolean;
+  /** what the opener asked for (a sku to preselect, the activity) */
+  request?: BuyRequest;
   onBuy(sku: SkuItem | null, zeroChecked: boolean, tab: BuyTab): void;
 }
 
 /** The body of a tab: the lists, the trial checkbox, what the click charges, the Premium notes and the buy button. */
-export function BuyPanel({ tab, skus, isBuyInit, upgrade, campaign, zeroAutoChecked, freeDailyTasks, opening, onBuy }: BuyPanelProps) {
+export function BuyPanel({ tab, skus, isBuyInit, upgrade, campaign, zeroAutoChecked, freeDailyTasks, opening, request = NO_REQUEST, onBuy }: BuyPanelProps) {
   const shell = useShell();
   const session = useSnapshot(shell.session.state);
   const viewport = useSnapshot(shell.viewport);
@@ -49,7 +55,11 @@ export function BuyPanel({ tab, skus, isBuyInit, upgrade, campaign, zeroAutoChec
     if (zeroAutoChecked) setZeroChecked(true);
   }, [zeroAutoChecked]);
   useEffect(() => {
-    setSelected((current) => (current && flat.some((sku) => sku.sku_id === current.sku_id) ? current : tab === 'credits' || viewport.isPhone ? (flat[0] ?? null) : defaultSku(flat)));
+    setSelected((current) =>
+      current && flat.some((sku) => sku.sku_id === current.sku_id)
+        ? current
+        : (requestedSku(request, flat) ?? (tab === 'credits' || viewport.isPhone ? (flat[0] ?? null) : defaultSku(flat))),
+    );
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [lists]);
   const trial = selected && showTrialCheckbox(selected, session.flags.isSubscribed) ? selected : null;
@@ -88,13 +98,15 @@ export function BuyPanel({ tab, skus, isBuyInit, upgrade, campaign, zeroAutoChec
         </p>
       ) : null}
       {tab === 'membership' && viewport.isPhone ? <BenefitsTable tier={selected?.extInfo.tier === 'STANDARD' ? 'STANDARD' : 'PREMIUM'} /> : null}
-      {/* on phones the summary and the button sit in a bar stuck to the bottom of the screen */}
+      {/* below desktop the summary and the button sit in a bar stuck to the bottom of the panel (at 768 the
+          plans fill the screen and Buy was below them) */}
       <div
         css={{
           display: 'flex',
           flexDirection: 'column',
           gap: 8,
-          [media.phone]: { position: 'sticky', bottom: -20, margin: '0 -20px -20px', padding: '12px 20px', background: theme.surface, borderTop: `1px solid ${theme.border}`, zIndex: 1 },
+          [media.phone]: STUCK_BAR,
+          [media.tablet]: STUCK_BAR,
         }}
       >
         {isBuyInit ? <PurchaseSummary id={summaryId} sku={selected} trial={trialChosen} quote={quote} /> : null}

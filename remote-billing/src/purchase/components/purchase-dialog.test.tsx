@@ -169,3 +169,43 @@ describe('buying', () => {
     expect(screen.queryByRole('alert')).toBeNull();
   });
 });
+
+describe('the keyboard', () => {
+  it('the tabs follow the tab pattern and each list of plans is one tab stop, moved through with the arrow keys', async () => {
+    open();
+    const dialog = screen.getByRole('dialog', { name: 'Upgrade' });
+    const credits = within(dialog).getByRole('tab', { name: 'Credits' });
+    expect(credits).toHaveAttribute('tabindex', '0');
+    expect(within(dialog).getByRole('tab', { name: 'Membership' })).toHaveAttribute('tabindex', '-1');
+    const packs = await within(dialog).findByRole('radiogroup', { name: 'One-time credit packs' });
+    const radios = within(packs).getAllByRole('radio');
+    // one tab stop: the chosen pack
+    expect(radios.filter((radio) => radio.tabIndex === 0)).toHaveLength(1);
+    const chosen = radios.findIndex((radio) => radio.getAttribute('aria-checked') === 'true');
+    act(() => radios[chosen].focus());
+    fireEvent.keyDown(radios[chosen], { key: 'ArrowRight' });
+    const next = within(packs).getAllByRole('radio')[(chosen + 1) % radios.length];
+    expect(next).toHaveAttribute('aria-checked', 'true');
+    expect(next).toHaveFocus();
+    expect(next.tabIndex).toBe(0);
+    fireEvent.keyDown(credits, { key: 'ArrowRight' });
+    expect(within(dialog).getByRole('tab', { name: 'Membership' })).toHaveAttribute('aria-selected', 'true');
+    expect(within(dialog).getByRole('tab', { name: 'Membership' })).toHaveFocus();
+  });
+});
+
+describe('what the opener asks for', () => {
+  it("preselects the sku the opener names and sends its activity type with the purchase events; closing clears it", async () => {
+    const shell = open({ tab: 'credits' });
+    act(() => shell.bus.emit('billing:open', { tab: 'credits', data: { activityType: 'summer_sale', skuId: 24110010 } }));
+    const dialog = screen.getByRole('dialog', { name: 'Upgrade' });
+    const packs = await within(dialog).findByRole('radiogroup', { name: 'One-time credit packs' });
+    await waitFor(() => expect(within(packs).getByRole('radio', { checked: true })).toHaveAttribute('data-sku', '24110010'));
+    expect(shell.track).toHaveBeenCalledWith('miai_purchase_interface_expose', expect.objectContaining({ activity_type: 'summer_sale' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+    expect(shell.track).toHaveBeenLastCalledWith('miai_purchase_interface_click', expect.objectContaining({ button: 'close', activity_type: 'summer_sale' }));
+    act(() => shell.bus.emit('billing:open', { tab: 'credits' }));
+    const again = await within(screen.getByRole('dialog', { name: 'Upgrade' })).findByRole('radiogroup', { name: 'One-time credit packs' });
+    expect(within(again).getByRole('radio', { checked: true })).not.toHaveAttribute('data-sku', '24110010');
+  });
+});

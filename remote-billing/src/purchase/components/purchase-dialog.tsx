@@ -2,7 +2,8 @@ import { useEffect, useRef } from 'react';
 import { useSnapshot } from 'valtio';
 import { CHECKOUT_SOURCE_DIALOG, PURCHASE_DIALOG_WIDTH, USER_TEXTS, loadTimeOutcome, trackEvent, useShell, type BuyTab } from 'shared-contracts';
 import { Button, Glyph, GLYPHS } from '@studio/ui-kit/button';
-import { focusRing, media, theme } from '@studio/ui-kit/theme';
+import { Tabs } from '@studio/ui-kit/tabs';
+import { media, theme } from '@studio/ui-kit/theme';
 import { Dialog } from '@studio/ui-kit/dialog';
 import { SiteFooter } from '@studio/ui-kit/site-footer';
 import { useSkus } from '../../lib/use-skus';
@@ -11,6 +12,7 @@ import { MEMBERSHIP_UPGRADE_TEST, useAbPlan } from '../../lib/ab-test';
 import { useCampaignAudience } from '../../lib/campaign';
 import { benefitsOf } from '../../lib/plans';
 import { promoColors } from '../../lib/promo-colors';
+import { NO_REQUEST, type BuyRequest } from '../utils/open-request';
 import { BuyPanel } from './buy-panels';
 import { tabOrder } from '../utils/tab';
 
@@ -56,35 +58,21 @@ function BenefitsAside({ tier }: { tier: 'STANDARD' | 'PREMIUM' }) {
 
 function PurchaseTabs({ tabs, tab, onTabChange }: { tabs: BuyTab[]; tab: BuyTab; onTabChange(tab: BuyTab): void }) {
   return (
-    <div role="tablist" aria-label="Purchase type" css={{ display: 'flex', gap: 4, padding: '12px 20px 0' }}>
-      {tabs.map((item) => {
-        const selected = item === tab;
-        return (
-          <button
-            key={item}
-            type="button"
-            role="tab"
-            id={`purchase-tab-${item}`}
-            aria-selected={selected}
-            aria-controls={`purchase-panel-${item}`}
-            onClick={() => onTabChange(item)}
-            css={{
-              padding: '10px 16px',
-              border: 0,
-              borderBottom: `2px solid ${selected ? theme.link : 'transparent'}`,
-              background: 'transparent',
-              color: selected ? theme.text : theme.textMuted,
-              font: 'inherit',
-              fontWeight: 600,
-              cursor: 'pointer',
-              ...focusRing,
-            }}
-          >
-            {TAB_LABEL[item]}
-          </button>
-        );
+    <Tabs
+      label="Purchase type"
+      tabs={tabs.map((item) => ({ value: item, label: TAB_LABEL[item], id: `purchase-tab-${item}`, controls: `purchase-panel-${item}` }))}
+      value={tab}
+      onChange={onTabChange}
+      listCss={{ display: 'flex', gap: 4, padding: '12px 20px 0' }}
+      tabCss={(selected) => ({
+        padding: '10px 16px',
+        border: 0,
+        borderBottom: `2px solid ${selected ? theme.link : 'transparent'}`,
+        background: 'transparent',
+        color: selected ? theme.text : theme.textMuted,
+        fontWeight: 600,
       })}
-    </div>
+    />
   );
 }
 
@@ -93,14 +81,14 @@ function PurchaseTabs({ tabs, tab, onTabChange }: { tabs: BuyTab[]; tab: BuyTab;
  * tabs; full screen on phones with a back arrow and the tabs the other way round. A buy opens the shop in a
  * new tab; the BillingHost's watcher waits for the order (purchase-watcher.ts), with the dialog open or not.
  */
-export function PurchaseDialog({ tab, onTabChange, onClose }: { tab: BuyTab; onTabChange(tab: BuyTab): void; onClose(): void }) {
+export function PurchaseDialog({ tab, request = NO_REQUEST, onTabChange, onClose }: { tab: BuyTab; request?: BuyRequest; onTabChange(tab: BuyTab): void; onClose(): void }) {
   const shell = useShell();
   const viewport = useSnapshot(shell.viewport);
   const tabs = tabOrder(viewport.isPhone);
   const { skus, isBuyInit, error, retry, retrying, zeroBuyChecked, freeDailyTasks } = useSkus();
   const upgrade = useAbPlan(MEMBERSHIP_UPGRADE_TEST) === 2;
   const campaign = useCampaignAudience();
-  const { buy, lastSku, opening } = usePurchase(CHECKOUT_SOURCE_DIALOG);
+  const { buy, lastSku, opening } = usePurchase(CHECKOUT_SOURCE_DIALOG, request.activityType);
   const openedAt = useRef(Date.now());
   // the load event: how long the dialog took to have its plans (above 30 s or 0 is a failure, 100.15 sent)
   useEffect(() => {
@@ -111,7 +99,13 @@ export function PurchaseDialog({ tab, onTabChange, onClose }: { tab: BuyTab; onT
   }, [isBuyInit, error, shell]);
   const close = () => {
     // closing tracks the sku and the purchase session id
-    trackEvent(shell, 'miai_purchase_interface_click', { button: 'close', sku_id: lastSku.current?.sku, sid: lastSku.current?.sid, tab });
+    trackEvent(shell, 'miai_purchase_interface_click', {
+      button: 'close',
+      sku_id: lastSku.current?.sku,
+      sid: lastSku.current?.sid,
+      tab,
+      ...(request.activityType ? { activity_type: request.activityType } : {}),
+    });
     onClose();
   };
 
@@ -171,6 +165,7 @@ export function PurchaseDialog({ tab, onTabChange, onClose }: { tab: BuyTab; onT
               zeroAutoChecked={zeroBuyChecked}
               freeDailyTasks={freeDailyTasks}
               opening={opening}
+              request={request}
               onBuy={buy}
             />
           </div>

@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import type { SkuItem } from 'shared-contracts';
+import { rovingKeyDown } from '@studio/ui-kit/tabs';
 import { focusRing, theme } from '@studio/ui-kit/theme';
 import { campaignPack, creditsOf, discountPercent, priceText, sortOf } from '../utils/pricing';
 import { promoColors } from '../../lib/promo-colors';
@@ -24,13 +25,15 @@ export function skuName(sku: SkuItem): string {
  */
 export function SkuList({ title, skus, selected, campaign, onSelect }: { title: string; skus: SkuItem[]; selected: number | null; campaign: boolean; onSelect(sku: SkuItem): void }) {
   const titleId = useId();
+  const current = skus.findIndex((sku) => sku.sku_id === selected);
   return (
     <section aria-labelledby={titleId} css={{ display: 'flex', flexDirection: 'column', gap: 8 }}>
       <h3 id={titleId} css={{ margin: 0, fontSize: 14, color: theme.textMuted, fontWeight: 600 }}>
         {title}
       </h3>
-      <div role="radiogroup" aria-labelledby={titleId} css={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(150px, 1fr))', gap: 8 }}>
-        {skus.map((sku) => {
+      {/* a radio group is one tab stop: the arrow keys (Home, End) move the choice, as in any radio group */}
+      <div role="radiogroup" aria-labelledby={titleId} onKeyDown={rovingKeyDown(skus.length, current, (index) => onSelect(skus[index]))} css={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(150px, 1fr))', gap: 8 }}>
+        {skus.map((sku, index) => {
           const price = priceText(sku);
           const discount = campaignPack(sku) && !campaign ? null : discountPercent(sku);
           const checked = sku.sku_id === selected;
@@ -41,6 +44,8 @@ export function SkuList({ title, skus, selected, campaign, onSelect }: { title: 
               type="button"
               role="radio"
               aria-checked={checked}
+              tabIndex={checked || (current < 0 && index === 0) ? 0 : -1}
+              data-roving-index={index}
               data-sku={sku.sku_id}
               aria-label={`${name}, ${price.spoken}${discount ? `, ${discount}% off` : ''}`}
               onClick={() => onSelect(sku)}

@@ -11,7 +11,7 @@ export const ONE_CLICK_MS = 1500;
  * purchase becomes pending: the BillingHost's watcher (purchase-watcher.ts) waits for its order whether
  * or not the dialog stays open. `opening` is true for the moments a click is being handled.
  */
-export function usePurchase(source: string) {
+export function usePurchase(source: string, activityType = '') {
   const shell = useShell();
   const lastSku = useRef<{ sku: number; sid: string } | null>(null);
   const lastClick = useRef(0);
@@ -33,11 +33,11 @@ export function usePurchase(source: string) {
       setOpening(true);
       setTimeout(() => setOpening(false), ONE_CLICK_MS);
       lastSku.current = { sku: sku.sku_id, sid };
-      trackEvent(shell, 'miai_purchase_interface_click', { button: zeroChecked ? 'free_trial' : 'buy', sku_id: sku.sku_id, sid, tab });
+      trackEvent(shell, 'miai_purchase_interface_click', { button: zeroChecked ? 'free_trial' : 'buy', sku_id: sku.sku_id, sid, tab, ...(activityType ? { activity_type: activityType } : {}) });
       window.open(url, '_blank', 'noopener');
       startPending({ skuId: sku.sku_id, sid, startedAt: now });
     },
-    [shell, source],
+    [shell, source, activityType],
   );
 
   return { buy, lastSku, opening };

@@ -31,12 +31,7 @@ async function ownedInputs(core: ServiceCore, uid: string, resolved: ResolvedAlg
 
 export async function prepare(core: ServiceCore, caller: Caller, resolved: ResolvedAlgorithm, data: Record<string, unknown>, at: Date): Promise<Prepared> {
   const checked = checkPayload(resolved, data);
-  if (checked.model === 'premium') {
-    if (!['text2video', 'image2video'].includes(resolved.id)) throw fail.badRequest('The premium model is offered for text and image to video only');
-    if (!core.premiumModelAvailable) throw fail.badRequest('The premium video model is not available on this server');
-  }
   const params = applyEntitlements(resolved, checked.params, caller.level);
-  if (checked.model === 'premium') params.model = 'premium';
   // a setting the engine's workflow cannot honour is refused before the charge, never silently dropped
   const comfyui = core.engineOf(resolved.id).comfyui;
   if (comfyui) {
@@ -50,7 +45,7 @@ export async function prepare(core: ServiceCore, caller: Caller, resolved: Resol
   const used = AUDIO_TOOLS.has(resolved.id) ? await usedSeconds(core.db, caller.uid, resolved.id, at) : 0;
   const freeTrials = await trialsOf(core.db, caller.uid);
   const paid = caller.level === 'free' && (await holdsPaidCredits(core.db, caller.uid, at));
-  const priced = quote({ resolved, params, inputs, level: caller.level, usedSecondsThisMonth: used, at, rules: core.rules, model: checked.model, freeTrials, holdsPaidCredits: paid });
+  const priced = quote({ resolved, params, inputs, level: caller.level, usedSecondsThisMonth: used, at, rules: core.rules, freeTrials, holdsPaidCredits: paid });
   return { resolved, params, inputs, quote: priced };
 }
 
@@ -90,9 +85,8 @@ export async function costOf(core: ServiceCore, caller: Caller, algorithm: strin
   const inputs = await costInputs(core, caller, resolved, query);
   const at = core.clock();
   const used = AUDIO_TOOLS.has(resolved.id) ? await usedSeconds(core.db, caller.uid, resolved.id, at) : 0;
-  const model = query.model === 'premium' ? 'premium' : 'standard';
   const freeTrials = await trialsOf(core.db, caller.uid);
-  const priced = quote({ resolved, params: entitled, inputs, level: caller.level, usedSecondsThisMonth: used, at, rules: core.rules, model, freeTrials });
+  const priced = quote({ resolved, params: entitled, inputs, level: caller.level, usedSecondsThisMonth: used, at, rules: core.rules, freeTrials });
   // a generative algorithm on the local engine makes previews: the creation screen says so before Generate
   const choice = core.engineOf(resolved.id);
   const preview = GENERATIVE.has(resolved.id) && choice.name === 'local';
