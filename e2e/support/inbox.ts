@@ -2,7 +2,7 @@
  * The local web inbox of the product under test (the mail package's dev server, started by `npm start` on
  * the ports the Playwright config gives it): the suites read the mail the product really sent over SMTP.
  */
-import { expect, type APIRequestContext } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 
 export interface Mail {
   id: string;
@@ -36,4 +36,20 @@ export function linkTo(mail: Mail, path: string): string {
   const link = mail.links.find((href) => href.includes(path));
   if (!link) throw new Error(`no ${path} link in "${mail.subject}"`);
   return link;
+}
+
+/**
+ * Confirms a new account's address as its owner does: the link in the confirmation mail, opened in a tab of
+ * its own; back in the studio the banner goes (the sign-up credits and the free trial wait for this).
+ */
+export async function confirmAddress(page: Page, email: string): Promise<void> {
+  const mail = await waitForMail(page.request, email, /Confirm your e-mail address/);
+  const tab = await page.context().newPage();
+  await tab.goto(linkTo(mail, '/account/verify'));
+  await tab.getByRole('button', { name: 'Confirm my address' }).click();
+  await expect(tab.getByRole('heading', { name: 'Your address is confirmed' })).toBeVisible();
+  await tab.close();
+  await page.bringToFront();
+  await page.evaluate(() => window.dispatchEvent(new Event('focus')));
+  await expect(page.getByTestId('verify-banner')).toBeHidden();
 }

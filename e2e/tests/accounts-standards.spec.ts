@@ -7,7 +7,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import * as client from 'openid-client';
 import { APP_ORIGIN } from '../playwright.config';
-import { waitForMail } from '../support/inbox';
+import { confirmAddress, waitForMail } from '../support/inbox';
 import { DEMO_PASSWORD, loginFrame, logInAs, openLogin, signUp } from '../support/login';
 
 const ACCOUNT_ORIGIN = `http://account.studio.test:${process.env.E2E_PORT ?? 8091}`;
@@ -81,7 +81,8 @@ test('a purchase sends a receipt; a trial sends its reminder 24 hours before it 
   expect(receipt.text).toMatch(/Order\s+\S+/);
   expect(receipt.text).toMatch(/ending in 4242/);
 
-  // the trial: its checkout states the renewal right above the button
+  // the trial (it waits for a confirmed address): its checkout states the renewal right above the button
+  await confirmAddress(page, email);
   await checkout.goto(`/v1/buy/checkout?cartItem=24109013&source=dialog&sid=e2e-t-${Date.now()}&zero_buy=1`);
   await expect(checkout.locator('.agreement')).toContainText('until you cancel');
   await checkout.getByLabel('Card number').fill('4242 4242 4242 4242');
