@@ -14,6 +14,14 @@ const swcNode = [
   '@swc/jest',
   { jsc: { parser: { syntax: 'typescript' }, target: 'es2022' }, module: { type: 'commonjs' } },
 ];
+// the mail templates (services/mail/src/templates/*.tsx) are React Email components
+const swcNodeTsx = [
+  '@swc/jest',
+  {
+    jsc: { parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic', importSource: 'react' } }, target: 'es2022' },
+    module: { type: 'commonjs' },
+  },
+];
 
 /** @type {import('jest').Config} */
 module.exports = {
@@ -50,9 +58,9 @@ module.exports = {
       testEnvironment: 'node',
       roots: ['<rootDir>/services', '<rootDir>/scripts'],
       testMatch: ['**/*.test.ts'],
-      transform: { '^.+\\.(t|j)sx?$': swcNode },
-      // jose 6, content-disposition 2 (@fastify/static) and cookie 2 (light-my-request) ship ESM only: let swc turn it into CommonJS for jest (node 20 jest cannot require ESM)
-      transformIgnorePatterns: ['/node_modules/(?!(jose|content-disposition|cookie)/)'],
+      transform: { '^.+\\.tsx$': swcNodeTsx, '^.+\\.(t|j)s$': swcNode },
+      // jose 6, content-disposition 2 (@fastify/static), cookie 2 (light-my-request) and openid-client 6 with oauth4webapi (the OIDC test's relying party) ship ESM only: let swc turn it into CommonJS for jest (node 20 jest cannot require ESM)
+      transformIgnorePatterns: ['/node_modules/(?!(jose|content-disposition|cookie|openid-client|oauth4webapi)/)'],
       // ESM-style './x.js' imports (shared-contracts, services) resolve to the .ts files
       moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
       setupFilesAfterEnv: ['<rootDir>/test-support/setup-services.ts'],

@@ -16,6 +16,12 @@ const port = GATEWAY_PORT;
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), 'e2e-pglite-'));
 // one folder per run (workers inherit it), so two runs on one machine never clear each other's traces
 process.env.E2E_OUTPUT_DIR ??= mkdtempSync(path.join(os.tmpdir(), 'e2e-results-'));
+// the local SMTP server and web inbox of the embedded default, on ports of this run (E2E_MAIL_PORT moves them)
+const mailPort = Number(process.env.E2E_MAIL_PORT ?? port + 3);
+process.env.E2E_INBOX_URL ??= `http://127.0.0.1:${mailPort + 1}`;
+// a token lives 40 s in the embedded run: every suite then rides on the shell's renewals, and the idle-session
+// suite outlives a token in under a minute (production: JWT_TTL_SECONDS, 2 days)
+export const E2E_TOKEN_TTL_SECONDS = 40;
 // the parts-apart run's folder (its remotes.json, which a suite may rewrite as a deploy does, and its logs)
 if (PARTS_APART) process.env.PARTS_APART_DIR ??= mkdtempSync(path.join(os.tmpdir(), 'e2e-parts-apart-'));
 export { ACCOUNT_ORIGIN, APP_ORIGIN };
@@ -50,6 +56,14 @@ const embeddedServer = {
     COOKIE_DOMAIN: 'studio.test',
     APP_ENV: 'test',
     ...productEnv,
+    MAIL_DEV_SMTP_PORT: String(mailPort),
+    MAIL_DEV_INBOX_PORT: String(mailPort + 1),
+    JWT_TTL_SECONDS: String(E2E_TOKEN_TTL_SECONDS),
+    // a session asks the account service about its grant at most every second (production: 60 s), so a reset's
+    // 140013 shows at the next call
+    ACCOUNT_RECHECK_SECONDS: '1',
+    // known to the openid-client suite, which signs in as the product's own client would
+    ACCOUNT_CLIENT_SECRET: 'e2e-client-secret',
   },
 };
 

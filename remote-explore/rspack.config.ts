@@ -6,13 +6,14 @@ export default function config({ production }: { production: boolean }) {
     appDir: __dirname,
     production,
     container: 'remote_explore',
-    holds: 'the home page, the explore gallery, the template browser, the effect templates and the template list picker',
+    holds: 'the home page, the explore gallery, the template browser, the effect templates, the template list picker and the legal pages',
     exposes: {
       './HomePage': './src/exposes/home-page.tsx',
       './ExplorePage': './src/exposes/explore-page.tsx',
       './TemplatePage': './src/exposes/template-page.tsx',
       './EffectPage': './src/exposes/effect-page.tsx',
       './TemplatePicker': './src/exposes/template-picker.tsx',
+      './LegalPage': './src/exposes/legal-page.tsx',
     },
   });
 }

@@ -18,6 +18,7 @@ async function main(): Promise<void> {
   // requests and errors logged as the separate services log them (LOG_LEVEL=silent for none)
   const product = await startProduct({ rootDir: snapshot ?? path.resolve(__dirname, '..'), port, host, logger: process.env.LOG_LEVEL !== 'silent' });
   console.log(`AI media studio is up at ${product.url}`);
+  if (product.inboxUrl) console.log(`Local inbox (every mail the product sends): ${product.inboxUrl}`);
   const stop = async (): Promise<void> => {
     await product.close();
     process.exit(0);

@@ -29,7 +29,13 @@ export async function logInAs(page: Page, email: string): Promise<void> {
   await expect(page.getByTestId('account-avatar')).toBeVisible();
 }
 
-/** Signs up a new account of its own (a Free member) through the frame, so a suite's purchases touch no shared demo account. */
+/** the password signUp gives every new account */
+export const NEW_PASSWORD = 'a-long-password-1';
+
+/**
+ * Signs up a new account of its own (a Free member) through the frame, so a suite's purchases touch no shared
+ * demo account; the terms are agreed to as a person must. Answers the new address (not yet confirmed).
+ */
 export async function signUp(page: Page, prefix = 'buyer'): Promise<string> {
   await page.goto('/home');
   await openLogin(page);
@@ -37,9 +43,10 @@ export async function signUp(page: Page, prefix = 'buyer'): Promise<string> {
   await frame.getByRole('link', { name: 'Sign up' }).click();
   const email = `${prefix}-${Date.now()}@example.test`;
   await frame.locator('#register-email').fill(email);
-  await frame.locator('#register-password').fill('a-long-password-1');
+  await frame.locator('#register-password').fill(NEW_PASSWORD);
   const confirm = frame.locator('#register-password-confirm');
-  if (await confirm.count()) await confirm.fill('a-long-password-1');
+  if (await confirm.count()) await confirm.fill(NEW_PASSWORD);
+  await frame.getByRole('checkbox', { name: /I agree to the Terms of Service/ }).check();
   await frame.locator('#view-register').getByRole('button', { name: /sign up|create/i }).click();
   await expect(page.getByTestId('account-avatar')).toBeVisible();
   await expect(page.getByTestId('header-credits')).toHaveText(/^\d+$/);

@@ -59,7 +59,7 @@ test('a demo user logs in inside the account frame; the auth code becomes a toke
   const loginForm = frame.locator('form[action$="/login"]');
   await loginForm.getByLabel('E-mail').fill('standard@demo.local');
   await loginForm.getByLabel('Password', { exact: true }).fill('demo-password');
-  await loginForm.getByRole('button', { name: 'Log in' }).click();
+  await loginForm.getByRole('button', { name: 'Log in', exact: true }).click();
 
   const authCode = await expect
     .poll(async () =>

@@ -2,10 +2,11 @@
  * The money path in the composed product: free@demo.local buys a 100-credit pack through the sandbox
  * checkout in a new tab (a double click opens one checkout; the dialog is closed before paying; an expired
  * card is declined, then '12 / 34' pays) and, back in the first tab, sees 'Successful purchase' and the
- * higher balance without a reload; the trial from /pricing, its rules at checkout and its cancel behind a
- * confirmation; the phone dialog at 375 px.
+ * higher balance without a reload; the trial from /pricing (after the new account confirms its address), its
+ * rules at checkout and its cancel behind a confirmation; the phone dialog at 375 px.
  */
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { confirmAddress } from '../support/inbox';
 import { logInAs, signUp } from '../support/login';
 import { PARTS_APART_TAG } from '../support/origins';
 
@@ -97,7 +98,8 @@ test('a free user buys a credit pack: one checkout per double click, the dialog 
 });
 
 test('the trial from /pricing says its rules at checkout; cancelled behind a confirmation, it says its credits end', async ({ page, context }) => {
-  await signUp(page, 'trial');
+  // the free trial waits for a confirmed address
+  await confirmAddress(page, await signUp(page, 'trial'));
   await page.goto('/pricing');
   const standard = page.getByRole('article', { name: 'Standard Monthly' });
   await standard.getByRole('checkbox', { name: /3-day free trial/ }).check();

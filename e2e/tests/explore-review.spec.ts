@@ -37,6 +37,7 @@ async function newPersonToken(browser: Browser, baseURL: string, n: number): Pro
     await frame.getByRole('link', { name: 'Sign up' }).click();
     await frame.locator('#register-email').fill(`reporter-${n}-${Date.now()}@example.test`);
     await frame.locator('#register-password').fill('a-long-password-1');
+    await frame.getByRole('checkbox', { name: /I agree to the Terms of Service/ }).check();
     const confirm = frame.locator('#register-password-confirm');
     if (await confirm.count()) await confirm.fill('a-long-password-1');
     await frame.locator('#view-register').getByRole('button', { name: /sign up|create/i }).click();

@@ -11,6 +11,8 @@
  *                                    storage, one log per part (default: a temporary folder)
  *   PARTS_APART_APP_ENV (integration) APP_ENV of the gateway and the API (e2e: test, for the small showcase)
  *   PARTS_APART_MAX_SECONDS (1800)   the run stops itself after this long, whatever happens
+ *   PARTS_APART_INBOX_PORT (any)     without SMTP_URL: the web inbox of the local SMTP server this run starts
+ *                                    (as `npm start` does), to which the account service and the API send
  * Every other variable of its environment reaches the API and the account service as their settings (an
  * e2e run names its A/B switches and country header so), below the topology's own.
  * It prints `parts apart: up at <app origin> in <s> s` once every part answers, and stops them all on
@@ -23,6 +25,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { REMOTES } from 'shared-contracts/remotes';
+import { startDevMailServer, type DevMailServer } from '@studio/mail/dev-server';
 import { ensureBuilt } from '../ensure-built';
 import { startOwnPostgres, type OwnPostgres } from './own-postgres';
 import { partsApart, type Part } from './topology';
@@ -144,6 +147,14 @@ async function main(): Promise<void> {
   );
   writeFileSync(remotesJsonPath, `${JSON.stringify(topology.remotesJson, null, 2)}\n`);
 
+  // mail: SMTP_URL when given; else a real local SMTP server with its web inbox in this process, as `npm start`
+  // runs, so the parts' mails are delivered and readable instead of retried against nothing
+  let mailServer: DevMailServer | null = null;
+  if (!env.SMTP_URL) {
+    mailServer = await startDevMailServer({ smtpPort: 0, inboxPort: Number(env.PARTS_APART_INBOX_PORT ?? 0) });
+    env.SMTP_URL = `smtp://127.0.0.1:${mailServer.smtpPort}`;
+  }
+
   const children = new Map<string, ChildProcess>();
   let stopping: Promise<void> | null = null;
   const stop = (reason: string, code: number): Promise<void> => {
@@ -162,6 +173,7 @@ async function main(): Promise<void> {
           }),
       );
       await Promise.all(exits);
+      await mailServer?.close().catch(() => undefined);
       await database.drop().catch((error: unknown) => console.error('parts apart: the database was not dropped', error));
       process.exit(code);
     })();
@@ -199,7 +211,7 @@ async function main(): Promise<void> {
     return;
   }
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
-  console.log(`parts apart: up at ${topology.appOrigin} in ${seconds} s (account ${topology.accountOrigin}; remotes.json ${remotesJsonPath}; logs ${path.join(dir, 'logs')})`);
+  console.log(`parts apart: up at ${topology.appOrigin} in ${seconds} s (account ${topology.accountOrigin}; remotes.json ${remotesJsonPath}; logs ${path.join(dir, 'logs')}${mailServer ? `; inbox ${mailServer.inboxUrl}` : ''})`);
 }
 
 main().catch((error: unknown) => {

@@ -62,6 +62,8 @@ export interface AccountProfile {
   country: string;
   /** epoch seconds */
   created_at: number;
+  /** false while the address is not yet confirmed (a link in the sign-up mail); absent from older services: confirmed */
+  email_verified?: boolean;
   /** true when this code came from a sign-up */
   is_new: boolean;
 }
@@ -151,6 +153,8 @@ export interface ApiCallMap {
   'GET /v1/token/renew': { query: void; body: void; data: { jwt: string } };
   'POST /v1/user': { query: void; body: void; data: User };
   'POST /v1/logout': { query: void; body: void; data: null };
+  /** sends the address confirmation mail again (the account service limits how often); `sent` false when already confirmed */
+  'POST /v1/user/verify-email': { query: void; body: void; data: { sent: boolean; email_verified: boolean } };
   'GET /v1/verify/record': { query: Record<string, string>; body: void; data: { recorded: boolean } };
   'GET /v1/buy/sku-info': {
     query: void;

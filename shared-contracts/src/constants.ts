@@ -153,6 +153,8 @@ export const FRAME_MESSAGES = {
   CLEAR_USER_INFO: 'account:clear-user-info',
   /** the third-party cookie check frame's answer, with `supported` */
   COOKIE_CHECK: 'account:cookie-check',
+  /** Escape pressed inside the login frame: the host closes the dialog (focus is inside the frame, so the host hears no key) */
+  CLOSE_REQUEST: 'account:close',
 } as const;
 export type FrameMessageType = (typeof FRAME_MESSAGES)[keyof typeof FRAME_MESSAGES];
 export interface FrameMessage {

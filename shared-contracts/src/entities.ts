@@ -48,6 +48,8 @@ export interface User {
   firstname: string;
   lastname: string;
   email: string;
+  /** false while the e-mail address is not confirmed: the sign-up credits (or free trial) wait for it; absent: confirmed */
+  email_verified?: boolean;
   subscribe: UserSubscription[];
 }
 

@@ -20,4 +20,4 @@ export * from './library.js';
 export * from './settings-text.js';
 
 /** The contract's version; the shell refuses a remote built against another major (federation/contract-guard.ts). */
-export const CONTRACT_VERSION = '2.6.0';
+export const CONTRACT_VERSION = '2.7.0';

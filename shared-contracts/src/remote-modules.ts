@@ -75,6 +75,8 @@ export interface RemoteModules {
   'remote_explore/ExplorePage': NoProps;
   'remote_explore/TemplatePage': NoProps;
   'remote_explore/EffectPage': NoProps;
+  /** /terms, /privacy, /refund-policy */
+  'remote_explore/LegalPage': { kind: 'terms' | 'privacy' | 'refund' };
   'remote_create/CreateScreen': CreateScreenProps;
   'remote_create/LibrariesPage': NoProps;
   'remote_create/ImageCropModal': ImageCropModalProps;

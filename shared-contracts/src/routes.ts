@@ -36,6 +36,10 @@ export const NAMED_ROUTES = {
   AiToolsAudioTools: '/ai-tools/audio-tools',
   Template: '/template',
   Pricing: '/pricing',
+  /** the legal pages (issue 23): our own plain texts, loaded on demand */
+  Terms: '/terms',
+  Privacy: '/privacy',
+  RefundPolicy: '/refund-policy',
 } as const;
 
 export type RouteName = keyof typeof NAMED_ROUTES;

@@ -20,6 +20,7 @@ import { recordEmbedMode } from './routing/url-params';
 import { createRoutes } from './routing/route-table';
 import { ROUTE_SPECS } from './routing/route-specs';
 import { refreshOnReturn } from './session/refresh-on-return';
+import { keepTokenFresh } from './session/token-renewal';
 
 const config = readShellConfig();
 installChunkErrorReload();
@@ -51,6 +52,8 @@ startCustomerChat(shell.api, config);
 if (shouldRefresh) void shell.session.refreshUser();
 // back from another tab (the checkout's, say): the balance and plan are fetched again
 refreshOnReturn(() => shell.session.refreshUser());
+// the token is renewed before it lapses: an open studio, even idle, stays signed in
+keepTokenFresh({ session: shell.session, api: shell.api.api });
 
 // page load performance: web-vitals in its own chunk, once the page has started
 // (after the load: web-vitals reads the buffered paint entries, so nothing is missed)

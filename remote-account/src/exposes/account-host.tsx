@@ -14,6 +14,8 @@ import { useLoginHost } from '../login/hooks/use-login-host';
 import { getAccountRuntime } from '../app/runtime';
 import { TransactionsDialog } from '../transactions/components/transactions-dialog';
 import { BillingDialog } from '../billing/components/billing-dialog';
+import { VerifyBanner } from '../verify/components/verify-banner';
+import { usePalette } from '../shared/lib/palette';
 
 export default function AccountHost() {
   const shell = useShell();
@@ -53,8 +55,10 @@ export default function AccountHost() {
     if (!viewport.isDesktop && ui.transactionsOpen) ui.transactionsOpen = false;
   }, [viewport.isDesktop, ui]);
 
+  const palette = usePalette(shell);
   return (
     <>
+      <VerifyBanner shell={shell} palette={palette} />
       <LoginDialog runtime={runtime} />
       <TransactionsDialog
         shell={shell}

@@ -20,7 +20,7 @@ export async function buildAccountApp(opts: AccountAppOptions): Promise<FastifyI
       return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
     },
   });
-  await app.register(accountPlugin, { prefix: '/account', db: opts.db, config: opts.config });
+  await app.register(accountPlugin, { prefix: '/account', db: opts.db, config: opts.config, mailer: opts.mailer });
   app.get('/', async (_request, reply) => reply.redirect('/account/center', 302));
   app.get('/favicon.ico', async (_request, reply) => reply.code(204).send());
   return app;

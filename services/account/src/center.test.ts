@@ -52,7 +52,7 @@ describe.each(ENGINES)('account center on %s', (_engine, url) => {
       method: 'POST',
       url: '/account/register',
       remoteAddress: freshIp(),
-      ...form({ ...hiddenFields(page.body, '/register'), email, password, nickname: 'Center' }),
+      ...form({ ...hiddenFields(page.body, '/register'), email, password, nickname: 'Center', terms: '1' }),
     });
     expect(created.statusCode).toBe(303);
     expect(created.headers.location).toBe('/account/center');
@@ -240,7 +240,7 @@ describe.each(ENGINES)('account center on %s', (_engine, url) => {
         method: 'POST',
         url: '/account/register',
         remoteAddress: freshIp(),
-        ...form({ ...hiddenFields(page.body, '/register'), email: 'mounted@example.com', password: 'long-enough-pw' }),
+        ...form({ ...hiddenFields(page.body, '/register'), email: 'mounted@example.com', password: 'long-enough-pw', terms: '1' }),
       });
       expect(created.statusCode).toBe(303);
       expect(created.headers.location).toBe('/account/center');

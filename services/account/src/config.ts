@@ -1,5 +1,6 @@
 /** The account service's configuration, and how it is read from the environment. */
 import { randomBytes } from 'node:crypto';
+import { loadMailConfig, type MailConfig } from '@studio/mail';
 
 export interface AccountClientConfig {
   /** the client_id (the product's app_key) */
@@ -10,6 +11,11 @@ export interface AccountClientConfig {
   allowedOrigins: string[];
   /** further redirect URIs allowed by exact match */
   redirectUris?: string[];
+  /**
+   * where the client hears about accounts (POST, signed with its secret): a deletion is told here before the
+   * account is removed, so the product cancels its plans and removes its data; unset: the client is not told
+   */
+  eventsUrl?: string;
 }
 
 export interface RateLimitConfig {
@@ -19,6 +25,11 @@ export interface RateLimitConfig {
   failuresPerEmail: number;
   /** sign-ups per IP within the window */
   registerPerIp: number;
+  /** password-reset requests per IP, and per e-mail address, within the window */
+  resetPerIp: number;
+  resetPerEmail: number;
+  /** confirmation mails per address within the window */
+  verifyPerEmail: number;
   windowMs: number;
 }
 
@@ -47,12 +58,26 @@ export interface AccountConfig {
   now?: () => number;
   /** scrypt cost; tests may lower it */
   scrypt?: { N: number; r: number; p: number };
+  /** how mail is sent (SMTP_URL, MAIL_FROM; the local server in development) */
+  mail?: MailConfig;
+  /** the product's Terms and Privacy pages, linked from the sign-up consent */
+  legal?: { termsUrl: string; privacyUrl: string };
+  /** where pages opened from a mail send the person back to (default: the first client's first origin + /home) */
+  studioUrl?: string;
+  /** lifetime of a password-reset link (default 30 minutes) and of a confirmation link (default 48 hours) */
+  resetTtlMs?: number;
+  verifyTtlMs?: number;
+  /** the OpenID Provider's signing key (a private JWK, RS256); unset outside production: made per data folder */
+  oidcSigningKey?: string;
 }
 
 export const DEFAULT_RATE_LIMIT: RateLimitConfig = {
   loginPerIp: 20,
   failuresPerEmail: 5,
   registerPerIp: 20,
+  resetPerIp: 10,
+  resetPerEmail: 3,
+  verifyPerEmail: 3,
   windowMs: 15 * 60 * 1000,
 };
 
@@ -97,6 +122,7 @@ export function loadAccountConfig(env: NodeJS.ProcessEnv = process.env): Account
         secret,
         allowedOrigins,
         redirectUris: list(env.ACCOUNT_REDIRECT_URIS),
+        eventsUrl: env.ACCOUNT_CLIENT_EVENTS_URL || undefined,
       },
     ],
     tokenSecret,
@@ -108,15 +134,30 @@ export function loadAccountConfig(env: NodeJS.ProcessEnv = process.env): Account
       loginPerIp: number(env.ACCOUNT_LOGIN_PER_IP),
       failuresPerEmail: number(env.ACCOUNT_FAILURES_PER_EMAIL),
       registerPerIp: number(env.ACCOUNT_REGISTER_PER_IP),
+      resetPerIp: number(env.ACCOUNT_RESET_PER_IP),
+      resetPerEmail: number(env.ACCOUNT_RESET_PER_EMAIL),
+      verifyPerEmail: number(env.ACCOUNT_VERIFY_PER_EMAIL),
       windowMs: number(env.ACCOUNT_RATE_WINDOW_MS),
     },
+    mail: loadMailConfig(env),
+    legal: env.ACCOUNT_TERMS_URL || env.ACCOUNT_PRIVACY_URL ? { termsUrl: env.ACCOUNT_TERMS_URL ?? '', privacyUrl: env.ACCOUNT_PRIVACY_URL ?? '' } : undefined,
+    studioUrl: env.ACCOUNT_STUDIO_URL || undefined,
+    oidcSigningKey: production ? required(env.ACCOUNT_OIDC_SIGNING_KEY, 'ACCOUNT_OIDC_SIGNING_KEY') : env.ACCOUNT_OIDC_SIGNING_KEY || undefined,
   };
 }
 
-export interface ResolvedAccountConfig extends Required<Omit<AccountConfig, 'publicOrigin' | 'countryHeader' | 'rateLimit'>> {
+function required(value: string | undefined, name: string): string {
+  if (!value) throw new Error(`${name} is required in production`);
+  return value;
+}
+
+export interface ResolvedAccountConfig
+  extends Required<Omit<AccountConfig, 'publicOrigin' | 'countryHeader' | 'rateLimit' | 'mail' | 'oidcSigningKey'>> {
   publicOrigin?: string;
   countryHeader?: string;
   rateLimit: RateLimitConfig;
+  mail: MailConfig;
+  oidcSigningKey?: string;
 }
 
 export function resolveConfig(config: AccountConfig): ResolvedAccountConfig {
@@ -140,5 +181,11 @@ export function resolveConfig(config: AccountConfig): ResolvedAccountConfig {
     accessTokenTtlSeconds: config.accessTokenTtlSeconds ?? 3600,
     now: config.now ?? Date.now,
     scrypt: config.scrypt ?? { N: 32768, r: 8, p: 1 },
+    mail: config.mail ?? loadMailConfig({}),
+    legal: config.legal ?? { termsUrl: '', privacyUrl: '' },
+    studioUrl: config.studioUrl ?? `${config.clients[0].allowedOrigins[0] ?? ''}/home`,
+    resetTtlMs: config.resetTtlMs ?? 30 * 60 * 1000,
+    verifyTtlMs: config.verifyTtlMs ?? 48 * 3600 * 1000,
+    oidcSigningKey: config.oidcSigningKey,
   };
 }

@@ -64,7 +64,7 @@ describe.each(ENGINES)('account limits on %s', (_engine, url) => {
         url: '/account/register',
         // the client wrote a fresh address each time; the proxy appended the one it saw
         remoteAddress: `${freshIp()}, 198.51.100.23`,
-        ...form({ ...hiddenFields(page.body, '/register'), email: `burst-${i}@example.com`, password: 'a-good-password' }),
+        ...form({ ...hiddenFields(page.body, '/register'), email: `burst-${i}@example.com`, password: 'a-good-password', terms: '1' }),
       });
       statuses.push(answer.statusCode);
     }

@@ -112,7 +112,7 @@ describe.each(ENGINES)('account service OAuth on %s', (_engine, url) => {
       method: 'POST',
       url: '/account/register',
       remoteAddress: freshIp(),
-      ...form({ ...hidden, email: 'New.User@Example.com', password: 'long-enough-pw', nickname: 'Newbie', country: 'fr' }),
+      ...form({ ...hidden, email: 'New.User@Example.com', password: 'long-enough-pw', nickname: 'Newbie', country: 'fr', terms: '1' }),
     });
     expect(response.statusCode).toBe(200);
     const data = pageData(response.body);
@@ -149,7 +149,7 @@ describe.each(ENGINES)('account service OAuth on %s', (_engine, url) => {
       method: 'POST',
       url: '/account/register',
       remoteAddress: freshIp(),
-      ...form({ ...hidden, email: 'FREE@demo.local', password: 'long-enough-pw' }),
+      ...form({ ...hidden, email: 'FREE@demo.local', password: 'long-enough-pw', terms: '1' }),
     });
     expect(taken.statusCode).toBe(409);
     expect(taken.body).toContain('An account with this e-mail already exists.');
@@ -157,7 +157,7 @@ describe.each(ENGINES)('account service OAuth on %s', (_engine, url) => {
       method: 'POST',
       url: '/account/register',
       remoteAddress: freshIp(),
-      ...form({ ...hidden, email: 'c@example.com', password: 'long-enough-pw', country: 'ZZ' }),
+      ...form({ ...hidden, email: 'c@example.com', password: 'long-enough-pw', country: 'ZZ', terms: '1' }),
     });
     expect(country.statusCode).toBe(400);
     expect(country.body).toContain('Choose a country from the list.');
@@ -332,7 +332,7 @@ describe.each(ENGINES)('account service OAuth on %s', (_engine, url) => {
       method: 'POST',
       url: '/account/register',
       remoteAddress: freshIp(),
-      ...form({ ...hiddenFields((await app.inject({ method: 'GET', url: `/account/oauth/authorize?${query(authorizeParams(pair.challenge))}` })).body, '/register'), email: 'limited@example.com', password: 'right-password' }),
+      ...form({ ...hiddenFields((await app.inject({ method: 'GET', url: `/account/oauth/authorize?${query(authorizeParams(pair.challenge))}` })).body, '/register'), email: 'limited@example.com', password: 'right-password', terms: '1' }),
     });
     const statuses: number[] = [];
     for (let i = 0; i < 3; i++) statuses.push((await loginThroughPage('limited@example.com', `wrong-${i}`)).response.statusCode);
@@ -480,7 +480,7 @@ describe.each(ENGINES)('account service OAuth on %s', (_engine, url) => {
         method: 'POST',
         url: '/account/register',
         remoteAddress: freshIp(),
-        payload: new URLSearchParams({ ...hiddenFields(page.body, '/register'), email: 'berlin@example.com', password: 'long-enough-pw' }).toString(),
+        payload: new URLSearchParams({ ...hiddenFields(page.body, '/register'), email: 'berlin@example.com', password: 'long-enough-pw', terms: '1' }).toString(),
         headers: { 'content-type': 'application/x-www-form-urlencoded', 'cf-ipcountry': 'DE' },
       });
       const code = pageData(created.body).messages.find((m) => m.code)?.code ?? '';

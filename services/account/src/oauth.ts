@@ -20,6 +20,8 @@ export interface AuthorizeParams {
   source: string;
   register_mode: string;
   prompt: string;
+  /** OpenID Connect: echoed in the ID token */
+  nonce: string;
 }
 
 const NAMES: Array<keyof AuthorizeParams> = [
@@ -38,6 +40,7 @@ const NAMES: Array<keyof AuthorizeParams> = [
   'source',
   'register_mode',
   'prompt',
+  'nonce',
 ];
 
 export function first(value: unknown): string {
@@ -67,6 +70,7 @@ export function authorizeUrl(base: string, params: AuthorizeParams, view: AuthVi
   const search = new URLSearchParams();
   for (const [name, value] of Object.entries(hiddenAuthorizeFields(params))) search.set(name, value);
   if (view === 'register') search.set('register_mode', '1');
+  if (view === 'forgot') return `${base}/password/forgot?${search.toString()}`;
   return `${base}/oauth/authorize?${search.toString()}`;
 }
 
@@ -116,6 +120,7 @@ export function checkAuthorize(params: AuthorizeParams, client: ClientRow | null
   if (params.code_challenge_method !== 'S256') return fail('invalid_request', 'code_challenge_method must be S256');
   if (!PKCE_CHALLENGE.test(params.code_challenge)) return fail('invalid_request', 'code_challenge is not an S256 challenge');
   if (params.state.length > 1024) return fail('invalid_request', 'state is too long');
+  if (params.nonce.length > 256) return fail('invalid_request', 'nonce is too long');
   if (params.scope && !/^[\x21\x23-\x5b\x5d-\x7e]+( [\x21\x23-\x5b\x5d-\x7e]+)*$/.test(params.scope)) return fail('invalid_scope', 'scope is malformed');
   return { kind: 'ok', params, client, mode, redirectOrigin };
 }

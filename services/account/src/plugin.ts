@@ -11,9 +11,15 @@
  *   routes/logout.ts     GET|OPTIONS|POST /logout
  *   routes/center.ts     GET /center, POST /center/{profile,avatar-url,password}
  *   routes/avatar.ts     POST /center/avatar, GET /avatar/:id
+ *   routes/recovery.ts   GET|POST /password/forgot, GET|POST /password/reset
+ *   routes/verification.ts GET|POST /verify, POST /oauth/verification-mail, POST /center/{verification,email}, GET|POST /email/confirm
+ *   routes/deletion.ts   POST /center/delete
+ *   routes/passkeys.ts   POST /passkey/login/options, /passkey/login, /center/passkey/options, /center/passkey, /center/passkey/remove
+ *   routes/oidc.ts       GET /.well-known/openid-configuration, GET /oauth/jwks
  */
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '@studio/db';
+import { Mailer } from '@studio/mail';
 import { registerBodyPlugins } from './body.js';
 import { resolveConfig, type AccountConfig } from './config.js';
 import { registerCookies } from './cookies.js';
@@ -26,13 +32,23 @@ import { logoutRoutes } from './routes/logout.js';
 import { registerRoutes } from './routes/register.js';
 import { tokenRoutes } from './routes/token.js';
 import { userinfoRoutes } from './routes/userinfo.js';
+import { recoveryRoutes } from './routes/recovery.js';
+import { verificationRoutes } from './routes/verification.js';
+import { deletionRoutes } from './routes/deletion.js';
+import { passkeyRoutes } from './routes/passkeys.js';
+import { oidcRoutes } from './routes/oidc.js';
 import { AccountStore, migrateAccount } from './store.js';
+import { AccountTokens } from './tokens.js';
+import { PasskeyStore } from './passkey-store.js';
+import { loadSigningKey, type SigningKey } from './oidc-keys.js';
 
 export { CHECK_COOKIE, CSRF_COOKIE, SESSION_COOKIE } from './routes/cookie-names.js';
 
 export interface AccountPluginOptions {
   db: Database;
   config: AccountConfig;
+  /** the mail queue; the composed product shares one with the API. Unset: the service makes its own from config.mail */
+  mailer?: Mailer;
 }
 
 export async function accountPlugin(app: FastifyInstance, opts: AccountPluginOptions): Promise<void> {
@@ -41,6 +57,10 @@ export async function accountPlugin(app: FastifyInstance, opts: AccountPluginOpt
   await migrateAccount(opts.db);
   await store.upsertClients(cfg.clients);
   const base = app.prefix === '/' ? '' : app.prefix;
+  let key: Promise<SigningKey> | null = null;
+  const signingKey = () => (key ??= loadSigningKey(opts.db, cfg.oidcSigningKey));
+  const mailer = opts.mailer ?? new Mailer({ db: opts.db, config: cfg.mail, log: app.log });
+  if (!opts.mailer) app.addHook('onClose', async () => mailer.stop());
   const ctx = createAccountContext({
     cfg,
     store,
@@ -49,6 +69,10 @@ export async function accountPlugin(app: FastifyInstance, opts: AccountPluginOpt
     cookiePath: base || '/',
     tokenKey: new TextEncoder().encode(cfg.tokenSecret),
     now: () => cfg.now(),
+    tokens: new AccountTokens(opts.db, cfg.now),
+    mailer,
+    signingKey,
+    passkeys: new PasskeyStore(opts.db, cfg.now),
   });
 
   await registerBodyPlugins(app);
@@ -66,7 +90,21 @@ export async function accountPlugin(app: FastifyInstance, opts: AccountPluginOpt
     return ctx.fatalPage(reply, status, undefined, undefined, status >= 500 ? 'Something went wrong on our side. Please try again.' : undefined);
   });
 
-  for (const routes of [authorizeRoutes, loginRoutes, registerRoutes, tokenRoutes, userinfoRoutes, logoutRoutes, centerRoutes, avatarRoutes]) {
+  for (const routes of [
+    authorizeRoutes,
+    loginRoutes,
+    registerRoutes,
+    tokenRoutes,
+    userinfoRoutes,
+    logoutRoutes,
+    centerRoutes,
+    avatarRoutes,
+    recoveryRoutes,
+    verificationRoutes,
+    deletionRoutes,
+    passkeyRoutes,
+    oidcRoutes,
+  ]) {
     await app.register(routes, { ctx });
   }
   app.get('/', async (_request, reply) => reply.redirect(`${base}/center`, 302));

@@ -27,8 +27,8 @@ export async function seedDemoAccounts(db: Database, options: { scrypt?: { N: nu
     if (existing.has(account.id)) continue;
     const passwordHash = await hashPassword(DEMO_PASSWORD, options.scrypt ?? SCRYPT_DEFAULTS);
     const result = await db.query(
-      `INSERT INTO account_users (id, email, email_lower, password_hash, nickname, country, lang, signup_source, created_at, updated_at)
-       VALUES ($1, $2, $2, $3, $4, $6, 'en', 'demo-seed', $5, $5) ON CONFLICT DO NOTHING`,
+      `INSERT INTO account_users (id, email, email_lower, password_hash, nickname, country, lang, signup_source, created_at, updated_at, email_verified_at, terms_accepted_at)
+       VALUES ($1, $2, $2, $3, $4, $6, 'en', 'demo-seed', $5, $5, $5, $5) ON CONFLICT DO NOTHING`,
       [account.id, account.email, passwordHash, account.nickname, new Date().toISOString(), 'country' in account ? account.country : 'US'],
     );
     created += result.rowCount;

@@ -32,6 +32,8 @@ export interface UserRow {
   lang: string;
   signup_source: string;
   created_at: Date;
+  email_verified_at: Date | null;
+  terms_accepted_at: Date | null;
 }
 
 export interface CodeRow {
@@ -41,7 +43,9 @@ export interface CodeRow {
   redirect_uri: string;
   code_challenge: string;
   scope: string;
+  nonce: string;
   is_new: boolean;
+  created_at: Date;
   expires_at: Date;
   used_at: Date | null;
 }
@@ -109,13 +113,15 @@ export class AccountStore {
     country?: string;
     lang?: string;
     source?: string;
+    /** when the sign-up consent to the terms was given */
+    termsAcceptedAt?: number;
   }): Promise<UserRow> {
     const id = input.id ?? randomUUID();
     const at = iso(this.now());
     try {
       const result = await this.db.query<UserRow>(
-        `INSERT INTO account_users (id, email, email_lower, password_hash, nickname, firstname, lastname, country, lang, signup_source, created_at, updated_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $11) RETURNING *`,
+        `INSERT INTO account_users (id, email, email_lower, password_hash, nickname, firstname, lastname, country, lang, signup_source, created_at, updated_at, terms_accepted_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $11, $12) RETURNING *`,
         [
           id,
           input.email.trim(),
@@ -128,6 +134,7 @@ export class AccountStore {
           input.lang ?? 'en',
           input.source ?? '',
           at,
+          input.termsAcceptedAt ? iso(input.termsAcceptedAt) : null,
         ],
       );
       return result.rows[0];
@@ -220,15 +227,16 @@ export class AccountStore {
     redirectUri: string;
     codeChallenge: string;
     scope: string;
+    nonce?: string;
     isNew: boolean;
     ttlMs: number;
   }): Promise<string> {
     const code = randomToken();
     const now = this.now();
     await this.db.query(
-      `INSERT INTO account_auth_codes (code_hash, client_id, user_id, redirect_uri, code_challenge, scope, is_new, created_at, expires_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
-      [sha256(code), input.clientId, input.userId, input.redirectUri, input.codeChallenge, input.scope, input.isNew, iso(now), iso(now + input.ttlMs)],
+      `INSERT INTO account_auth_codes (code_hash, client_id, user_id, redirect_uri, code_challenge, scope, is_new, created_at, expires_at, nonce)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+      [sha256(code), input.clientId, input.userId, input.redirectUri, input.codeChallenge, input.scope, input.isNew, iso(now), iso(now + input.ttlMs), input.nonce ?? ''],
     );
     // expired codes never redeemed, and revoked grants, are of no use to anyone: sweep them now and then.
     // A redeemed code stays: it is the grant a product session asks about (tokenActive) for as long as it lives.
@@ -273,6 +281,17 @@ export class AccountStore {
       [jti, clientId],
     );
     return result.rows.length > 0 && !result.rows[0].revoked;
+  }
+
+  /** The account behind a grant (an access token's jti) of this client, while the grant stands. */
+  async grantUser(jti: string, clientId: string): Promise<UserRow | null> {
+    if (!/^[0-9a-f-]{36}$/i.test(jti)) return null;
+    const result = await this.db.query<UserRow>(
+      `SELECT u.* FROM account_auth_codes c JOIN account_users u ON u.id = c.user_id
+       WHERE c.token_jti = $1 AND c.client_id = $2 AND NOT c.revoked`,
+      [jti, clientId],
+    );
+    return result.rows[0] ?? null;
   }
 
   async isTokenRevoked(jti: string): Promise<boolean> {

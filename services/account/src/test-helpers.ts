@@ -2,6 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import { openDatabase, type Database } from '@studio/db';
 import type { FastifyInstance } from 'fastify';
+import { loadMailConfig } from '@studio/mail';
 import type { AccountConfig } from './config.js';
 import { pkceChallenge } from './crypto.js';
 
@@ -45,6 +46,8 @@ export function testConfig(clock: { now: number }, overrides: Partial<AccountCon
     now: () => clock.now,
     scrypt: { N: 1024, r: 8, p: 1 },
     rateLimit: { loginPerIp: 8, failuresPerEmail: 3, registerPerIp: 4, windowMs: 60_000 },
+    // suites that do not read mail send it nowhere (nothing listens on port 9): one attempt, then failed
+    mail: { ...loadMailConfig({ SMTP_URL: 'smtp://127.0.0.1:9', MAIL_FROM: 'test@studio.test' }), maxAttempts: 1 },
     ...overrides,
   };
 }
@@ -196,6 +199,11 @@ export class TestServer {
     const address = await this.app.listen({ port: 0, host: '127.0.0.1' });
     this.base = address;
     return this;
+  }
+
+  /** e.g. http://127.0.0.1:41234 */
+  get url(): string {
+    return this.base;
   }
 
   async close(): Promise<void> {

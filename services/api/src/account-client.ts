@@ -36,6 +36,10 @@ export interface AccountClient {
    * code; null when the account service cannot say (unreachable), so an outage signs nobody out.
    */
   tokenActive?(grantId: string): Promise<boolean | null>;
+  /** the grant and its account's address: whether it stands, whether the address is confirmed; null: cannot tell */
+  grantStatus?(grantId: string): Promise<{ active: boolean; emailVerified: boolean } | null>;
+  /** asks the account service to send the confirmation mail of the grant's account again */
+  sendVerification?(grantId: string): Promise<{ sent: boolean; emailVerified: boolean } | 'limited' | null>;
 }
 
 /** RFC 6749 section 5.2 error codes, plus `unavailable` when the account service cannot be reached. */
@@ -108,6 +112,8 @@ export function parseAccountProfile(value: unknown): AccountProfile | null {
     avatar: str(value.avatar),
     country: str(value.country).toUpperCase().slice(0, 2),
     created_at: Math.floor((Number.isFinite(createdMs) ? createdMs : Date.now()) / 1000),
+    // only an explicit false means unconfirmed (an account service without confirmation says nothing)
+    email_verified: value.email_verified !== false,
     is_new: value.is_new === true,
   };
 }
@@ -145,21 +151,36 @@ export function createHttpAccountClient(options: HttpAccountClientOptions): Acco
   const fetchImpl = options.fetchImpl ?? fetch;
   const base = options.baseUrl.replace(/\/+$/, '');
   const url = `${base}/oauth/token`;
+  /** a back-channel call with the client's credentials and a grant: the answer's JSON and status, or null when unreachable */
+  const backChannel = async (path: string, grantId: string): Promise<{ status: number; body: unknown } | null> => {
+    try {
+      const response = await fetchImpl(`${base}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json' },
+        body: JSON.stringify({ jti: grantId, client_id: options.clientId, client_secret: options.clientSecret }),
+        signal: AbortSignal.timeout(options.timeoutMs ?? 10000),
+      });
+      return { status: response.status, body: await response.json().catch(() => null) };
+    } catch {
+      return null;
+    }
+  };
+  const grantStatus = async (grantId: string) => {
+    const answer = await backChannel('/oauth/token-status', grantId);
+    if (!answer || answer.status !== 200 || !isRecord(answer.body) || typeof answer.body.active !== 'boolean') return null;
+    return { active: answer.body.active, emailVerified: answer.body.email_verified !== false };
+  };
   return {
     async tokenActive(grantId) {
-      try {
-        const response = await fetchImpl(`${base}/oauth/token-status`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', accept: 'application/json' },
-          body: JSON.stringify({ jti: grantId, client_id: options.clientId, client_secret: options.clientSecret }),
-          signal: AbortSignal.timeout(options.timeoutMs ?? 10000),
-        });
-        if (!response.ok) return null;
-        const body: unknown = await response.json();
-        return isRecord(body) && typeof body.active === 'boolean' ? body.active : null;
-      } catch {
-        return null;
-      }
+      return (await grantStatus(grantId))?.active ?? null;
+    },
+    grantStatus,
+    async sendVerification(grantId) {
+      const answer = await backChannel('/oauth/verification-mail', grantId);
+      if (!answer) return null;
+      if (answer.status === 429) return 'limited';
+      if (answer.status !== 200 || !isRecord(answer.body)) return null;
+      return { sent: answer.body.sent === true, emailVerified: answer.body.email_verified === true };
     },
     async exchangeCode(input) {
       let response: Response;

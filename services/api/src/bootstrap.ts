@@ -5,6 +5,7 @@
  * product (services/gateway/src/compose.ts). Tests build their app with buildApiApp instead.
  */
 import { openDatabase, type Database } from '@studio/db';
+import { Mailer } from '@studio/mail';
 import { createHttpAccountClient, type AccountClient } from './account-client.js';
 import type { AuthService } from './auth.js';
 import type { RuntimeConfig, StudioConfig } from './config.js';
@@ -28,6 +29,8 @@ export interface CoreServices {
 export interface ApiServices extends CoreServices {
   accountClient: AccountClient;
   auth: AuthService;
+  /** the mail queue (its worker runs in this process); the composed product's account service shares it */
+  mailer: Mailer;
 }
 
 export interface BootstrapOptions {
@@ -68,7 +71,17 @@ export async function bootstrap(config: RuntimeConfig, options: BootstrapOptions
   await switchOffAbTests(db, config.abTestsOff);
   const api = config.api;
   const accountClient = createHttpAccountClient({ baseUrl: api.accountInternalUrl, clientId: api.accountClientId, clientSecret: api.accountClientSecret });
-  return { ...core, accountClient, auth: createApiAuth(db, api, accountClient) };
+  const mailer = new Mailer({ db, config: api.mail });
+  return {
+    ...core,
+    accountClient,
+    auth: createApiAuth(db, api, accountClient),
+    mailer,
+    async close() {
+      await mailer.stop();
+      await db.close();
+    },
+  };
 }
 
 /** Whether this process runs the task worker: WORKER=1, or by default on the embedded database (one process). */

@@ -34,6 +34,8 @@ describe('loadConfig', () => {
     WORKER: '0',
     AB_TESTS_OFF: 'a, b',
     PORT: '9000',
+    SMTP_URL: 'smtps://mailer:secret@smtp.example:465',
+    MAIL_FROM: 'Studio <no-reply@studio.example>',
   };
 
   it('reads every section from the environment it is given, once, into a frozen tree', () => {
@@ -43,6 +45,7 @@ describe('loadConfig', () => {
     expect(config.api.storage.dir).toBe('/srv/studio-files');
     expect(config.storage).toBe(config.api.storage);
     expect(config.api.metrics.token).toBe('scrape');
+    expect(config.api.mail).toMatchObject({ smtpUrl: 'smtps://mailer:secret@smtp.example:465', from: 'Studio <no-reply@studio.example>', devServer: null });
     expect(config.api.tracking.forwardUrl).toBe('https://collector.example/e');
     expect(config.api.billing.payments).toBe('stripe');
     expect(config.tasks.engines.default).toBe('comfyui');
@@ -68,6 +71,9 @@ describe('loadConfig', () => {
   it('the API refuses a production start without its secrets and payments; a worker needs neither', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/JWT_SECRET/);
     expect(() => loadConfig({ ...production })).toThrow(/PAYMENTS=sandbox/);
+    // a product that cannot send a password reset must not pretend it can
+    const { SMTP_URL: _url, MAIL_FROM: _from, ...withoutMail } = env;
+    expect(() => loadConfig(withoutMail)).toThrow(/SMTP_URL and MAIL_FROM are required/);
     const worker = loadWorkerConfig({ NODE_ENV: 'production', DATABASE_URL: 'postgres://db/studio', WORKER_METRICS_PORT: '0' });
     expect(worker.database.url).toBe('postgres://db/studio');
     expect(worker.worker.metricsPort).toBe(0);

@@ -5,6 +5,7 @@
  */
 import path from 'node:path';
 import { parseTrustProxy, type ProxyTrust } from '@studio/db';
+import { loadMailConfig, type MailConfig } from '@studio/mail';
 import { loadBillingConfig, type BillingConfig } from './modules/billing/config.js';
 import { parseCountries } from './modules/checkin/checkin-service.js';
 import { showcaseSizeFromEnv, type ShowcaseSize } from './modules/discovery/showcase.js';
@@ -59,6 +60,8 @@ export interface ModuleSections {
   metrics: { token: string };
   discovery: { showcase: ShowcaseSize };
   tasks: TasksConfig;
+  /** how mail is sent (SMTP_URL, MAIL_FROM, the local server in development; see @studio/mail) */
+  mail: MailConfig;
 }
 
 /** The task pipeline's settings (modules/tasks: the API's routes and the worker). */
@@ -115,6 +118,7 @@ export function loadModuleSections(env: NodeJS.ProcessEnv): ModuleSections {
     metrics: { token: env.METRICS_TOKEN ?? '' },
     discovery: { showcase: showcaseSizeFromEnv(env) },
     tasks: loadTasksConfig(env),
+    mail: loadMailConfig(env),
   };
 }
 
@@ -217,6 +221,8 @@ export function testApiConfig(overrides: Partial<ApiConfig> = {}): ApiConfig {
     operatorUids: [],
     // the defaults of a test run (NODE_ENV=test: no billing scheduler, no showcase job)
     ...loadModuleSections({ NODE_ENV: 'test' }),
+    // mail goes nowhere unless a test names its SMTP server (nothing listens on port 9): one attempt, then failed
+    mail: { ...loadMailConfig({ SMTP_URL: 'smtp://127.0.0.1:9', MAIL_FROM: 'test@studio.test' }), maxAttempts: 1 },
     ...overrides,
   };
 }

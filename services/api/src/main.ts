@@ -13,8 +13,9 @@ import { buildApiApp } from './plugin.js';
 async function main(): Promise<void> {
   const config = loadConfig();
   const services = await bootstrap(config, { seed: true, log: (message) => console.log(`[api] ${message}`) });
-  const { db, ledger, auth, storage, accountClient } = services;
-  const app = await buildApiApp({ db, config: config.api, accountClient, ledger, auth, storage, skipMigrations: true, logger: { level: config.logLevel } });
+  const { db, ledger, auth, storage, accountClient, mailer } = services;
+  const app = await buildApiApp({ db, config: config.api, accountClient, ledger, auth, storage, mailer, skipMigrations: true, logger: { level: config.logLevel } });
+  mailer.useLog(app.log);
   // PGlite is one process: its worker must run here; on PostgreSQL, worker-main.ts processes do it (WORKER=1 here too)
   const worker = runsWorker(config, db) ? await startWorker(config, services, app.log) : null;
   await app.listen({ port: config.server.port, host: config.server.host });

@@ -9,6 +9,7 @@ import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { migrate, type Database } from '@studio/db';
+import { Mailer, migrateMail } from '@studio/mail';
 import type { AccountClient } from './account-client.js';
 import { createAuth, type AuthService } from './auth.js';
 import { applyCatalogue } from './modules/catalogue/index.js';
@@ -39,6 +40,8 @@ export interface ApiPluginOptions {
   ledger?: Ledger;
   auth?: AuthService;
   storage?: StorageAdapter;
+  /** the mail queue bootstrap built; unset, the plugin makes its own from config.mail and stops it on close */
+  mailer?: Mailer;
 }
 
 /** The API's auth on the account service: a session stands while its account grant does. */
@@ -53,6 +56,8 @@ export function createApiAuth(db: Database, config: ApiConfig, accountClient: Ac
 /** Applies the API's SQL migrations and the catalogue step. Safe at every start. */
 export async function migrateApi(db: Database): Promise<string[]> {
   const applied = await migrate(db, 'api', API_MIGRATIONS_DIR);
+  // the mail outbox: the shop's mails are found by what it already holds (receipts, reminders)
+  applied.push(...(await migrateMail(db)));
   if (await applyCatalogue(db)) applied.push('catalogue');
   return applied;
 }
@@ -67,7 +72,10 @@ export async function apiPlugin(app: FastifyInstance, opts: ApiPluginOptions): P
   if (!opts.skipMigrations) await migrateApi(db);
   const ledger = opts.ledger ?? createLedger(db);
   const auth = opts.auth ?? createApiAuth(db, config, accountClient);
+  const mailer = opts.mailer ?? new Mailer({ db, config: config.mail, log: app.log });
+  if (!opts.mailer) app.addHook('onClose', async () => mailer.stop());
   const ctx: ModuleContext = {
+    mailer,
     db,
     config,
     accountClient,

@@ -39,12 +39,15 @@ describe('HTTP account client', () => {
       client_id: 'studio-web',
       client_secret: 's3cret',
     });
-    expect(answer).toEqual({ ...profile, country: 'US' });
+    // a profile without email_verified comes from a service older than address confirmation: confirmed
+    expect(answer).toEqual({ ...profile, country: 'US', email_verified: true });
   });
 
   it('reads the token response of the account service, a bare profile, and an RFC 6749 error', async () => {
     const token = { access_token: 'at', token_type: 'Bearer', expires_in: 3600, scope: 'profile', account: profile };
-    expect(await clientAnswering(200, token).exchangeCode({ code: 'c', codeVerifier: 'v', redirectUri: 'r' })).toEqual({ ...profile, country: 'US' });
+    expect(await clientAnswering(200, token).exchangeCode({ code: 'c', codeVerifier: 'v', redirectUri: 'r' })).toEqual({ ...profile, country: 'US', email_verified: true });
+    const unconfirmed = { ...token, account: { ...profile, email_verified: false } };
+    expect((await clientAnswering(200, unconfirmed).exchangeCode({ code: 'c', codeVerifier: 'v', redirectUri: 'r' })).email_verified).toBe(false);
     expect((await clientAnswering(200, profile).exchangeCode({ code: 'c', codeVerifier: 'v', redirectUri: 'r' })).id).toBe(profile.id);
     const error = await clientAnswering(400, { error: 'invalid_grant', error_description: 'Code expired' })
       .exchangeCode({ code: 'c', codeVerifier: 'v', redirectUri: 'r' })

@@ -10,6 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Database } from '@studio/db';
 import { accountPlugin, loadAccountConfig, migrateAccount, seedDemoAccounts } from '@studio/account';
 import { apiPlugin, bootstrap, loadConfig, runsWorker, startWorker } from '@studio/api';
+import { startDevMailServer, type DevMailServer } from '@studio/mail/dev-server';
 import { createGateway } from './server.js';
 import { parseOrigins } from './security.js';
 import { stripUntrustedCountry } from './country-header.js';
@@ -26,6 +27,8 @@ export interface ProductOptions {
 
 export interface RunningProduct {
   url: string;
+  /** the local web inbox (the embedded default without SMTP_URL), else null */
+  inboxUrl: string | null;
   app: FastifyInstance;
   db: Database;
   close(): Promise<void>;
@@ -87,15 +90,22 @@ export async function startProduct(options: ProductOptions): Promise<RunningProd
     ACCOUNT_INTERNAL_URL: baseEnv.ACCOUNT_INTERNAL_URL ?? `http://127.0.0.1:${options.port}/account`,
     ACCOUNT_ALLOWED_ORIGINS: baseEnv.ACCOUNT_ALLOWED_ORIGINS ?? `http://localhost:${options.port},http://127.0.0.1:${options.port}`,
     PUBLIC_URL: baseEnv.PUBLIC_URL ?? `http://localhost:${options.port}`,
+    // links in the account service's mails point where browsers reach it
+    ACCOUNT_PUBLIC_ORIGIN: baseEnv.ACCOUNT_PUBLIC_ORIGIN ?? baseEnv.ACCOUNT_ORIGIN ?? baseEnv.PUBLIC_URL ?? `http://localhost:${options.port}`,
+    // a deletion in the account center reaches the product's data through the API, before the account goes
+    ACCOUNT_CLIENT_EVENTS_URL: baseEnv.ACCOUNT_CLIENT_EVENTS_URL ?? `http://127.0.0.1:${options.port}/v1/account/events`,
     // uploads and results beside the embedded database, so one data folder holds the whole product
     STORAGE_DIR: baseEnv.STORAGE_DIR ?? (embedded ? `${dataDir}-storage` : undefined),
   };
   // one config, read once: the API's and its modules' (config.ts), the account service's
   const config = loadConfig(env);
   const accountConfig = loadAccountConfig(env);
+  // no SMTP_URL outside production: a real SMTP server with a web inbox on this machine (ports from the config)
+  const dev = config.api.mail.devServer;
+  const mailServer: DevMailServer | null = dev ? await startDevMailServer(dev) : null;
   // the embedded default (PGlite, not production) gets the demo accounts and their product data
   const services = await bootstrap(config, { migrate: migrateAccount, seed: true });
-  const { db, ledger, auth, storage, accountClient } = services;
+  const { db, ledger, auth, storage, accountClient, mailer } = services;
   if (embedded && !production && config.seed.demo) await seedDemoAccounts(db);
 
   const app = await createGateway({
@@ -108,23 +118,28 @@ export async function startProduct(options: ProductOptions): Promise<RunningProd
     seo: { canonicalOrigin: env.CANONICAL_ORIGIN },
     mountServices: async (gateway) => {
       gateway.addHook('onRequest', stripUntrustedCountry(config.api.countryHeader));
-      await gateway.register(accountPlugin, { prefix: '/account', db, config: accountConfig });
-      await gateway.register(apiPlugin, { db, config: config.api, accountClient, ledger, auth, storage, skipMigrations: true });
+      // one mail queue for both: PGlite is one connection, and either may send what the other queued
+      await gateway.register(accountPlugin, { prefix: '/account', db, config: accountConfig, mailer });
+      await gateway.register(apiPlugin, { db, config: config.api, accountClient, ledger, auth, storage, mailer, skipMigrations: true });
     },
   });
+  mailer.useLog(app.log);
   await app.listen({ port: options.port, host: options.host });
+  await mailer.start();
   // the worker runs in this process in the embedded default (PGlite is one process); WORKER=0 leaves it
   // to `services/api/src/worker-main.ts` processes on a PostgreSQL server
   const worker = runsWorker(config, db, true) ? await startWorker(config, services, app.log) : null;
   const shownHost = options.host === '0.0.0.0' || options.host === '::' ? 'localhost' : options.host;
   return {
     url: `http://${shownHost}:${options.port}`,
+    inboxUrl: mailServer ? `http://${dev!.host === '0.0.0.0' ? 'localhost' : dev!.host}:${mailServer.inboxPort}` : null,
     app,
     db,
     async close() {
       await worker?.stop();
       await app.close();
       await services.close();
+      await mailServer?.close();
     },
   };
 }

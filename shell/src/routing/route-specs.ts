@@ -5,6 +5,7 @@
  */
 import { ERROR_TEXTS } from '../error-page/error-texts';
 import {
+  MONEY_BACK_DAYS,
   NAMED_ROUTES,
   PRODUCT_NAME,
   toolEditorPages,
@@ -173,6 +174,24 @@ export const ROUTE_SPECS: readonly RouteSpec[] = [
     chrome: true,
     meta: { title: `Pricing${SUFFIX}`, description: 'Credit packs and memberships: Standard and Premium plans.' },
   }),
+  ...(
+    [
+      ['terms', 'Terms', 'terms', 'Terms of Service', 'The agreement between you and us, in plain words.'],
+      ['privacy', 'Privacy', 'privacy', 'Privacy Policy', 'What we keep about you, why, and what you can do about it.'],
+      ['refund-policy', 'RefundPolicy', 'refund', 'Refund policy', `${MONEY_BACK_DAYS}-day money-back guarantee on every purchase.`],
+    ] as const
+  ).map(([id, name, kind, title, description]) =>
+    spec({
+      id,
+      path: NAMED_ROUTES[name],
+      name,
+      module: 'remote_explore/LegalPage',
+      props: { kind },
+      area: title,
+      chrome: true,
+      meta: { title: `${title}${SUFFIX}`, description },
+    }),
+  ),
 ];
 
 /** Redirects of the route table; query and hash are kept. */

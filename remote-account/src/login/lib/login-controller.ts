@@ -3,22 +3,14 @@
  * pop-up, redirect), make PKCE and state, handle every frame message of the account service (origin
  * checked), exchange the code, store the session, refresh the user, and track the outcome.
  */
-import {
-  FRAME_MESSAGES,
-  LOGIN_POPUP,
-  LOGIN_REFRESH_DELAYS_MS,
-  RELOGIN_REDIRECT_MS,
-  USER_TEXTS,
-  type FrameMessage,
-  type ShellApi,
-  type User,
-} from 'shared-contracts';
+import { FRAME_MESSAGES, LOGIN_POPUP, LOGIN_REFRESH_DELAYS_MS, RELOGIN_REDIRECT_MS, USER_TEXTS, type FrameMessage, type ShellApi, type User } from 'shared-contracts';
 import { STORAGE_KEYS, readJson, removeKey, writeJson } from '../../shared/lib/storage';
 import { exchangeCode, fetchFeatureCodes } from '../api/oauth';
 import { createLoginState, type LoginViewState } from '../state/login-state';
 import { accountLogoutUrl, accountOriginOf, authorizeUrl, loginLang } from './login-urls';
 import { chooseLoginWay, type DialogType, type LastLoginWay, type LoginWay } from './login-way';
 import { parseFrameMessage } from './frame-messages';
+import { openerOf, returnFocusAfterLogin } from './focus-return';
 import { createPkce } from './pkce';
 
 export interface PendingLogin {
@@ -103,6 +95,7 @@ export class LoginController {
   /** Opens the login (frame, pop-up or redirect). Ignored when already signed in. */
   async open(dialogType: DialogType = 'login', reason = 'login'): Promise<void> {
     if (this.shell.session.state.flags.isLogin) return;
+    if (!this.state.open) this.opener = openerOf(this.win.document);
     if (this.state.open && this.state.way === 'iframe') {
       if (this.state.dialogType !== dialogType) {
         this.state.dialogType = dialogType;
@@ -198,6 +191,9 @@ export class LoginController {
     this.shell.track(LOGIN_RESULT_EVENT, { result: 'cancel', way, dialog_type: this.state.dialogType });
   }
 
+  /** what opened the dialog: it (or the avatar in its place) has the focus back after signing in */
+  private opener: HTMLElement | null = null;
+
   /** The user closed the dialog (close button, Escape). */
   cancel(): void {
     if (!this.state.open) return;
@@ -277,6 +273,9 @@ export class LoginController {
       case FRAME_MESSAGES.LOGOUT_REQUEST:
         this.deps.onLogoutRequest();
         return;
+      case FRAME_MESSAGES.CLOSE_REQUEST: // Escape inside the frame (its keys never reach this page)
+        this.cancel();
+        return;
       case FRAME_MESSAGES.CLEAR_USER_INFO: {
         const hadSession = this.shell.session.state.flags.isLogin || this.shell.session.state.token !== '';
         if (!hadSession) return;
@@ -336,6 +335,7 @@ export class LoginController {
         console.warn('[account] feature codes not fetched', error);
       }
       this.closeAll();
+      this.timers.push(returnFocusAfterLogin(this.win.document, this.opener));
       this.shell.track(LOGIN_RESULT_EVENT, { result: 'success', way, dialog_type: pending.dialogType, is_new: user.isNewUser });
       this.shell.bus.emit('account:logged-in', { user });
       this.shell.bus.emit('credits:changed', { credits: user.integral.integral });

@@ -5,6 +5,7 @@ import { Button, Glyph, GLYPHS } from '@studio/ui-kit/button';
 import { Tabs } from '@studio/ui-kit/tabs';
 import { media, theme } from '@studio/ui-kit/theme';
 import { Dialog } from '@studio/ui-kit/dialog';
+import { SiteFooter } from '@studio/ui-kit/site-footer';
 import { useSkus } from '../../lib/use-skus';
 import { usePurchase } from '../hooks/use-purchase';
 import { MEMBERSHIP_UPGRADE_TEST, useAbPlan } from '../../lib/ab-test';
@@ -176,6 +177,9 @@ export function PurchaseDialog({ tab, request = NO_REQUEST, onTabChange, onClose
               <li key={note}>{note}</li>
             ))}
           </ul>
+          <div css={{ padding: '0 20px 12px' }}>
+            <SiteFooter compact newTab />
+          </div>
         </div>
       </div>
     </Dialog>

@@ -1,3 +1,4 @@
+import { SiteFooter } from '@studio/ui-kit/site-footer';
 import { startTransition, useEffect, useState } from 'react';
 import { media, theme } from '@studio/ui-kit/theme';
 import { HOME_FRAME } from 'shared-contracts/home-hero';
@@ -37,6 +38,7 @@ export function HomePage() {
         <>
           <EntryGrid id="home-create" title="Create with AI" entries={CREATION_MODES} />
           <EntryGrid id="home-tools" title="AI tools" entries={AI_TOOLS} dense />
+          <SiteFooter />
         </>
       ) : null}
     </div>

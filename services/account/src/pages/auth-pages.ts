@@ -4,7 +4,7 @@ import { brand, escapeHtml, EYE_ICON, renderDocument, type Theme } from './html.
 import type { Texts } from './texts.js';
 
 export type FrameMode = 'iframe' | 'popup' | 'redirect';
-export type AuthView = 'login' | 'register';
+export type AuthView = 'login' | 'register' | 'forgot';
 
 /** What every page shares. */
 export interface PageContext {
@@ -39,6 +39,10 @@ function clientTexts(t: Texts) {
     avatarTooLarge: t.avatarTooLarge,
     avatarMissing: t.avatarMissing,
     passwordsDiffer: t.passwordsDiffer,
+    consentRequired: t.consentRequired,
+    deleteConfirmRequired: t.deleteConfirmRequired,
+    passkeyFailed: t.passkeyFailed,
+    passkeyUnsupported: t.passkeyUnsupported,
   };
 }
 
@@ -46,7 +50,7 @@ export function pageData(
   ctx: PageContext,
   frame: FrameContext,
   kind: string,
-  extra: { messages?: FrameMessage[]; closePopup?: boolean; noHostText?: string; urls?: Record<string, string> } = {},
+  extra: { messages?: FrameMessage[]; closePopup?: boolean; noHostText?: string; urls?: Record<string, string>; base?: string } = {},
 ) {
   return {
     kind,
@@ -58,6 +62,7 @@ export function pageData(
     closePopup: extra.closePopup ?? false,
     noHostText: extra.noHostText ?? '',
     urls: extra.urls,
+    base: ctx.base,
     product: ctx.productName,
     texts: clientTexts(ctx.t),
   };
@@ -77,6 +82,10 @@ export interface AuthPageInput {
   defaultCountry: string;
   /** a full page (redirect mode or account center) gets a framed card on large screens */
   framedCard: boolean;
+  /** the product's Terms and Privacy pages (the sign-up consent) */
+  legal: { termsUrl: string; privacyUrl: string };
+  /** a notice shown above the login form (e.g. after a password reset) */
+  notice?: string;
 }
 
 function hiddenFields(hidden: Record<string, string>): string {
@@ -132,12 +141,19 @@ export function renderAuthPage(ctx: PageContext, input: AuthPageInput): string {
 ${brand(ctx.productName)}
 <h1 id="login-title" tabindex="-1">${escapeHtml(t.loginTitle)}</h1>
 <p class="sub">${escapeHtml(t.loginSub)}</p>
+${input.notice && !loginError ? `<div class="alert ok" role="status" data-initial>${escapeHtml(input.notice)}</div>` : ''}
 ${alert('login-alert', loginError?.message)}
 <form method="post" action="${ctx.base}/login" novalidate data-validate data-alert="login-alert">
 ${hiddenFields(input.hidden)}
 ${field({ id: 'login-email', name: 'email', label: t.email, type: 'email', autocomplete: 'username', rule: 'email', maxlength: 254, value: loginError ? values.email : undefined, error: loginError?.fields?.email, t })}
-${field({ id: 'login-password', name: 'password', label: t.password, type: 'password', autocomplete: 'current-password', rule: 'password', maxlength: 200, password: true, error: loginError?.fields?.password, t })}
+${field({ id: 'login-password', name: 'password', label: t.password, type: 'password', autocomplete: 'current-password webauthn', rule: 'password', maxlength: 200, password: true, error: loginError?.fields?.password, t })}
+<p class="forgot"><a href="${escapeHtml(input.urls.forgot)}" data-switch="forgot">${escapeHtml(t.forgotLink)}</a></p>
 <button type="submit" class="primary" data-busy="${escapeHtml(t.loginBusy)}">${escapeHtml(t.loginButton)}</button>
+</form>
+<form method="post" action="${ctx.base}/passkey/login" id="passkey-form" class="passkey" hidden>
+${hiddenFields(input.hidden)}<input type="hidden" name="credential" value="">
+<p class="or"><span>${escapeHtml(t.or)}</span></p>
+<button type="button" class="secondary" data-passkey-login>${escapeHtml(t.passkeyLogin)}</button>
 </form>
 <p class="switch">${escapeHtml(t.noAccount)} <a href="${escapeHtml(input.urls.register)}" data-switch="register">${escapeHtml(t.signUp)}</a></p>
 </main>`;
@@ -163,19 +179,47 @@ ${field({ id: 'register-nickname', name: 'nickname', label: t.displayName, type:
 </select>
 <p class="field-error" id="register-country-error">${escapeHtml(countryError ?? '')}</p>
 </div>
+${consentField(t, input.legal, registerError?.fields?.terms)}
 <button type="submit" class="primary" data-busy="${escapeHtml(t.registerBusy)}">${escapeHtml(t.registerButton)}</button>
 </form>
 <p class="switch">${escapeHtml(t.haveAccount)} <a href="${escapeHtml(input.urls.login)}" data-switch="login">${escapeHtml(t.logIn)}</a></p>
 </main>`;
 
+  const forgotError = errorFor('forgot');
+  const forgot = `<main class="${card}" id="view-forgot" aria-labelledby="forgot-title"${input.view === 'forgot' ? '' : ' hidden'}>
+${brand(ctx.productName)}
+<h1 id="forgot-title" tabindex="-1">${escapeHtml(t.forgotTitle)}</h1>
+<p class="sub">${escapeHtml(t.forgotSub)}</p>
+${alert('forgot-alert', forgotError?.message)}
+<form method="post" action="${ctx.base}/password/forgot" novalidate data-validate data-alert="forgot-alert">
+${hiddenFields(input.hidden)}
+${field({ id: 'forgot-email', name: 'email', label: t.email, type: 'email', autocomplete: 'username', rule: 'email', maxlength: 254, value: forgotError ? values.email : undefined, error: forgotError?.fields?.email, t })}
+<button type="submit" class="primary" data-busy="${escapeHtml(t.forgotBusy)}">${escapeHtml(t.forgotButton)}</button>
+</form>
+<p class="switch"><a href="${escapeHtml(input.urls.login)}" data-switch="login">${escapeHtml(t.backToLogin)}</a></p>
+</main>`;
+
+  const titles: Record<AuthView, string> = { login: t.loginTitle, register: t.registerTitle, forgot: t.forgotTitle };
   return renderDocument({
-    title: `${input.view === 'login' ? t.loginTitle : t.registerTitle} · ${ctx.productName}`,
+    title: `${titles[input.view]} · ${ctx.productName}`,
     lang: ctx.lang,
     theme: ctx.theme,
     nonce: ctx.nonce,
-    body: login + register,
+    body: login + register + forgot,
     data: pageData(ctx, input.frame, 'auth', { urls: input.urls }),
+    passkeys: true,
   });
+}
+
+/** The sign-up consent: a required box, its links open the product's pages in a new tab. */
+function consentField(t: Texts, legal: { termsUrl: string; privacyUrl: string }, error: string | undefined): string {
+  const link = (href: string, label: string) =>
+    href ? `<a href="${escapeHtml(href)}" target="_blank" rel="noopener">${escapeHtml(label)}</a>` : escapeHtml(label);
+  return `<div class="field consent">
+<div class="check"><input type="checkbox" id="register-terms" name="terms" value="1" data-rule="consent" aria-required="true" aria-describedby="register-terms-error"${error ? ' aria-invalid="true"' : ''}>
+<label for="register-terms">${escapeHtml(t.consentBefore)} ${link(legal.termsUrl, t.terms)} ${escapeHtml(t.consentAnd)} ${link(legal.privacyUrl, t.privacy)}</label></div>
+<p class="field-error" id="register-terms-error">${escapeHtml(error ?? '')}</p>
+</div>`;
 }
 
 /** After a login or sign-up in a frame or pop-up: posts the code to the host, which exchanges it. */

@@ -9,6 +9,7 @@ export interface CenterPageInput {
   avatarSrc: string;
   csrf: string;
   notice?: { kind: 'ok' | 'error'; message: string; section?: string; fields?: Record<string, string> };
+  passkeys: Array<{ id: string; name: string; createdAt: Date }>;
 }
 
 export function displayName(user: Pick<UserRow, 'nickname' | 'firstname' | 'lastname' | 'email'>): string {
@@ -89,9 +90,14 @@ ${field({ id: 'center-new', name: 'new_password', label: t.newPassword, type: 'p
 </form>
 </section>
 
+${emailSection(ctx, input, csrfField, sectionAlert('email'), fieldError)}
+${passkeySection(ctx, input, csrfField, sectionAlert('passkeys'))}
+
 <section class="section">
 <form method="post" action="${ctx.base}/logout">${csrfField}<button type="submit" class="secondary">${escapeHtml(t.signOut)}</button></form>
 </section>
+
+${deleteSection(ctx, csrfField, sectionAlert('delete'), fieldError)}
 </main>`;
   return renderDocument({
     title: `${t.centerTitle} · ${ctx.productName}`,
@@ -100,5 +106,64 @@ ${field({ id: 'center-new', name: 'new_password', label: t.newPassword, type: 'p
     nonce: ctx.nonce,
     body,
     data: pageData(ctx, { mode: 'page', targetOrigin: null, allowedOrigins: [] }, 'center'),
+    passkeys: true,
   });
+}
+
+type FieldError = (key: string) => string | undefined;
+
+function emailSection(ctx: PageContext, input: CenterPageInput, csrfField: string, alert: string, fieldError: FieldError): string {
+  const { t } = ctx;
+  const { user } = input;
+  const verified = Boolean(user.email_verified_at);
+  return `<section class="section" aria-labelledby="email-heading">
+<h2 id="email-heading">${escapeHtml(t.emailSection)}</h2>
+${alert}
+<p>${escapeHtml(user.email)} <span class="badge ${verified ? 'ok' : 'warn'}">${escapeHtml(verified ? t.verified : t.notVerified)}</span></p>
+${verified ? '' : `<form method="post" action="${ctx.base}/center/verification">${csrfField}<button type="submit" class="secondary">${escapeHtml(t.sendAgain)}</button></form>`}
+<form method="post" action="${ctx.base}/center/email" novalidate data-validate data-alert="email-alert">
+${csrfField}
+${field({ id: 'center-new-email', name: 'new_email', label: t.newEmail, type: 'email', autocomplete: 'email', rule: 'email', maxlength: 254, error: fieldError('new_email'), t })}
+${field({ id: 'center-email-password', name: 'current_password', label: t.currentPassword, type: 'password', autocomplete: 'current-password', rule: 'password', maxlength: 200, password: true, error: fieldError('email_password'), t })}
+<button type="submit" class="secondary">${escapeHtml(t.changeEmail)}</button>
+</form>
+</section>`;
+}
+
+function passkeySection(ctx: PageContext, input: CenterPageInput, csrfField: string, alert: string): string {
+  const { t } = ctx;
+  const list = input.passkeys.length
+    ? `<ul class="keys" aria-label="${escapeHtml(t.passkeySection)}">${input.passkeys
+        .map(
+          (key) => `<li><span>${escapeHtml(key.name)} <span class="muted">· ${escapeHtml(key.createdAt.toISOString().slice(0, 10))}</span></span>
+<form method="post" action="${ctx.base}/center/passkey/remove">${csrfField}<input type="hidden" name="credential_id" value="${escapeHtml(key.id)}"><button type="submit" class="secondary" aria-label="${escapeHtml(`${t.passkeyRemove} ${key.name}`)}">${escapeHtml(t.passkeyRemove)}</button></form></li>`,
+        )
+        .join('')}</ul>`
+    : `<p class="muted">${escapeHtml(t.passkeyNone)}</p>`;
+  return `<section class="section" aria-labelledby="passkeys-heading">
+<h2 id="passkeys-heading">${escapeHtml(t.passkeySection)}</h2>
+${alert}
+<p class="sub">${escapeHtml(t.passkeyText)}</p>
+${list}
+<form method="post" action="${ctx.base}/center/passkey" data-alert="passkeys-alert" hidden>${csrfField}<input type="hidden" name="credential" value="">
+<button type="button" class="secondary" data-passkey-register>${escapeHtml(t.passkeyAdd)}</button></form>
+</section>`;
+}
+
+function deleteSection(ctx: PageContext, csrfField: string, alert: string, fieldError: FieldError): string {
+  const { t } = ctx;
+  const confirmError = fieldError('delete_confirm');
+  return `<section class="section" aria-labelledby="delete-heading">
+<h2 id="delete-heading">${escapeHtml(t.deleteSection)}</h2>
+${alert}
+<p class="sub">${escapeHtml(t.deleteText)}</p>
+<form method="post" action="${ctx.base}/center/delete" novalidate data-validate data-alert="delete-alert">
+${csrfField}
+${field({ id: 'center-delete-password', name: 'current_password', label: t.currentPassword, type: 'password', autocomplete: 'current-password', rule: 'password', maxlength: 200, password: true, error: fieldError('delete_password'), t })}
+<div class="field"><div class="check"><input type="checkbox" id="center-delete-confirm" name="confirm" value="1" data-rule="confirm" aria-required="true" aria-describedby="center-delete-confirm-error"${confirmError ? ' aria-invalid="true"' : ''}>
+<label for="center-delete-confirm">${escapeHtml(t.deleteConfirm)}</label></div>
+<p class="field-error" id="center-delete-confirm-error">${escapeHtml(confirmError ?? '')}</p></div>
+<button type="submit" class="secondary danger">${escapeHtml(t.deleteButton)}</button>
+</form>
+</section>`;
 }

@@ -16,11 +16,12 @@ function authHtml(frame: FrameContext): string {
   return renderAuthPage(ctx(), {
     view: 'login',
     hidden: { client_id: 'studio-web' },
-    urls: { login: '/account/oauth/authorize?x=1', register: '/account/oauth/authorize?x=1&register_mode=1' },
+    urls: { login: '/account/oauth/authorize?x=1', register: '/account/oauth/authorize?x=1&register_mode=1', forgot: '/account/password/forgot?x=1' },
     frame,
     countries: [['FR', 'France']],
     defaultCountry: '',
     framedCard: false,
+    legal: { termsUrl: 'http://app.test/terms', privacyUrl: 'http://app.test/privacy' },
   });
 }
 

@@ -1,5 +1,6 @@
 /** The document around every account page: theme, language, styles, the page data and the script. */
 import { CLIENT_SCRIPT } from './client-script.js';
+import { PASSKEY_SCRIPT } from './passkey-script.js';
 import { PAGE_STYLES } from './styles.js';
 
 export type Theme = 'light' | 'dark' | '';
@@ -35,6 +36,8 @@ export interface DocumentInput {
   body: string;
   /** read by the page script; see client-script.ts */
   data: unknown;
+  /** the page offers passkeys: the passkey script (with @simplewebauthn/browser) comes too */
+  passkeys?: boolean;
 }
 
 export function renderDocument(input: DocumentInput): string {
@@ -52,7 +55,7 @@ export function renderDocument(input: DocumentInput): string {
 <body>
 ${input.body}
 <script type="application/json" id="page-data">${jsonForScript(input.data)}</script>
-<script nonce="${input.nonce}">${CLIENT_SCRIPT}</script>
+<script nonce="${input.nonce}">${CLIENT_SCRIPT}</script>${input.passkeys ? `\n<script nonce="${input.nonce}">${PASSKEY_SCRIPT}</script>` : ''}
 </body>
 </html>`;
 }

@@ -61,5 +61,14 @@ a{color:var(--link)}
 .row>.field{flex:1}
 .muted{color:var(--muted)}
 .sr-only{position:absolute;width:1px;height:1px;padding:0;margin:-1px;overflow:hidden;clip:rect(0,0,0,0);white-space:nowrap;border:0}
+.forgot{margin:-4px 0 0;text-align:right;font-size:14px}
+.check{display:flex;gap:10px;align-items:flex-start}.check input{width:20px;height:20px;flex:none;margin:2px 0 0;accent-color:var(--accent)}
+.check label{font-weight:400}
+.or{display:flex;align-items:center;gap:10px;color:var(--muted);font-size:13px;margin:14px 0 4px}.or::before,.or::after{content:"";flex:1;border-top:1px solid var(--line)}
+form.passkey button.secondary{width:100%;height:44px}
+.danger{border-color:var(--error)!important;color:var(--error)!important}
+ul.keys{list-style:none;margin:0 0 12px;padding:0}ul.keys li{display:flex;justify-content:space-between;align-items:center;gap:10px;padding:8px 0;border-bottom:1px solid var(--line)}
+.badge{font-size:12px;font-weight:600;border-radius:999px;padding:2px 8px;border:1px solid currentColor;white-space:nowrap;display:inline-block}
+.badge.ok{color:var(--ok)}.badge.warn{color:var(--error)}
 [hidden]{display:none!important}
 `;

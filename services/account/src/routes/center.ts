@@ -14,7 +14,8 @@ export async function centerRoutes(app: FastifyInstance, { ctx }: { ctx: Account
   app.get('/center', async (request, reply) => {
     const query = (request.query ?? {}) as Record<string, unknown>;
     const user = await store.sessionUser(readCookies(request)[SESSION_COOKIE]);
-    if (!user) return renderAuth(request, reply, { kind: 'center' }, first(query.view) === 'register' ? 'register' : 'login', 200);
+    const view = first(query.view);
+    if (!user) return renderAuth(request, reply, { kind: 'center' }, view === 'register' || view === 'forgot' ? view : 'login', 200);
     const known = CENTER_STATUS[first(query.status)];
     const ctx = textsFor(query.lang);
     return renderCenter(request, reply, user, 200, known ? { kind: known.kind, section: known.section, message: known.text(ctx.t) } : undefined);

@@ -6,6 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '@studio/db';
+import type { Mailer } from '@studio/mail';
 import { type AccountOAuthError, type AccountProfile, FRAME_MESSAGES, type FrameMessage } from 'shared-contracts';
 import { type CookieOptions, readCookies, setCookie } from '../cookies.js';
 import { countryFromHeader, countryOptions } from '../countries.js';
@@ -21,6 +22,9 @@ import type { ResolvedAccountConfig } from '../config.js';
 import type { AuthorizeParams } from '../oauth.js';
 import type { FrameMode } from '../pages/auth-pages.js';
 import type { AccountStore } from '../store.js';
+import type { AccountTokens } from '../tokens.js';
+import type { SigningKey } from '../oidc-keys.js';
+import type { PasskeyStore } from '../passkey-store.js';
 import { CSRF_COOKIE, SESSION_COOKIE } from './cookie-names.js';
 
 /** An OAuth flow being served by the pages, or the account center's own login. */
@@ -40,6 +44,11 @@ export interface AccountCore {
   cookiePath: string;
   tokenKey: Uint8Array;
   now: () => number;
+  tokens: AccountTokens;
+  mailer: Mailer;
+  /** the ID tokens' signing key (loaded once, on first use) */
+  signingKey: () => Promise<SigningKey>;
+  passkeys: PasskeyStore;
 }
 
 type Basics = ReturnType<typeof accountBasics>;
@@ -65,6 +74,8 @@ function accountBasics(deps: AccountCore) {
     return fields;
   };
   const ownOrigin = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
+  /** where links in mails point: the public origin, else the origin this request reached */
+  const publicBase = (request: FastifyRequest) => `${cfg.publicOrigin ?? ownOrigin(request)}${deps.base}`;
 
   /**
    * Form posts must come from the account pages themselves (login CSRF): the Origin is this service's own
@@ -93,7 +104,7 @@ function accountBasics(deps: AccountCore) {
   const clientOrigins = (client: ClientRow) =>
     [...new Set([...client.allowed_origins, ...client.redirect_uris.map(normalizeOrigin)])].filter(Boolean);
 
-  return { formBody, secureRequest, cookieOptions, ownOrigin, formFromOwnPage, allAllowedOrigins, clientOrigins };
+  return { formBody, secureRequest, cookieOptions, ownOrigin, publicBase, formFromOwnPage, allAllowedOrigins, clientOrigins };
 }
 
 function accountPages(deps: AccountCore & Basics) {
@@ -110,6 +121,8 @@ function accountPages(deps: AccountCore & Basics) {
       `script-src 'nonce-${ctx.nonce}'`,
       `style-src 'nonce-${ctx.nonce}'`,
       "img-src 'self' data: https: http:",
+      // the passkey script asks this service for WebAuthn options
+      "connect-src 'self'",
       `form-action 'self' ${formAction.join(' ')}`.trim(),
       `frame-ancestors 'self' ${frameAncestors.join(' ')}`.trim(),
       "base-uri 'none'",
@@ -154,6 +167,7 @@ function accountPages(deps: AccountCore & Basics) {
     status: number,
     error?: { message: string; fields?: Record<string, string>; retryAt?: number },
     values?: { email?: string; nickname?: string; country?: string },
+    notice?: string,
   ) => {
     const params = flow.kind === 'oauth' ? flow.params : null;
     const query = (request.query ?? {}) as Record<string, unknown>;
@@ -161,8 +175,16 @@ function accountPages(deps: AccountCore & Basics) {
     const ctx = pageContext(theme, params ? params.lang : first(query.lang));
     const hidden = params ? hiddenAuthorizeFields(params) : { flow: 'center', ...(ctx.theme ? { theme: ctx.theme } : {}) };
     const urls = params
-      ? { login: authorizeUrl(base, params, 'login'), register: authorizeUrl(base, params, 'register') }
-      : { login: `${base}/center`, register: `${base}/center?view=register` };
+      ? { login: authorizeUrl(base, params, 'login'), register: authorizeUrl(base, params, 'register'), forgot: authorizeUrl(base, params, 'forgot') }
+      : { login: `${base}/center`, register: `${base}/center?view=register`, forgot: `${base}/center?view=forgot` };
+    const legal =
+      cfg.legal.termsUrl || cfg.legal.privacyUrl
+        ? cfg.legal
+        : (() => {
+            // the product's own pages: where this sign-in returns to, else the studio
+            const origin = flow.kind === 'oauth' ? flow.redirectOrigin : normalizeOrigin(cfg.studioUrl);
+            return origin ? { termsUrl: `${origin}/terms`, privacyUrl: `${origin}/privacy` } : cfg.legal;
+          })();
     const html = renderAuthPage(ctx, {
       view,
       hidden,
@@ -173,6 +195,8 @@ function accountPages(deps: AccountCore & Basics) {
       countries: countryOptions(),
       defaultCountry: cfg.countryHeader ? countryFromHeader(request.headers[cfg.countryHeader]) : '',
       framedCard: flow.kind === 'center' || flow.mode === 'redirect',
+      legal,
+      notice,
     });
     if (error?.retryAt) reply.header('retry-after', String(Math.max(1, Math.ceil((error.retryAt - now()) / 1000))));
     return sendPage(reply, status, html, ctx, ancestorsOf(flow), ancestorsOf(flow));
@@ -193,6 +217,7 @@ function accountFlows(deps: AccountCore & Basics & Pages) {
       redirectUri: params.redirect_uri,
       codeChallenge: params.code_challenge,
       scope: params.scope || 'profile email',
+      nonce: params.nonce,
       isNew,
       ttlMs: cfg.codeTtlMs,
     });
@@ -237,6 +262,7 @@ function accountFlows(deps: AccountCore & Basics & Pages) {
     avatar: avatarUrl(user.avatar),
     country: user.country,
     created_at: Math.floor(new Date(user.created_at).getTime() / 1000),
+    email_verified: Boolean(user.email_verified_at),
     is_new: isNew,
   });
 
@@ -270,7 +296,7 @@ function accountFlows(deps: AccountCore & Basics & Pages) {
 }
 
 function accountGuards(deps: AccountCore & Basics & Pages) {
-  const { cookieOptions, cfg, store, base, ownOrigin, formFromOwnPage, allAllowedOrigins, pageContext, sendPage } = deps;
+  const { cookieOptions, cfg, store, passkeys, base, ownOrigin, formFromOwnPage, allAllowedOrigins, pageContext, sendPage } = deps;
 
   /**
    * A top-level navigation or frame load from this site (Sec-Fetch-Site same-origin, same-site, or none for
@@ -298,6 +324,8 @@ function accountGuards(deps: AccountCore & Basics & Pages) {
     'avatar-removed': { kind: 'ok', section: 'avatar', text: (t) => t.removedAvatar },
     'avatar-too-large': { kind: 'error', section: 'avatar', text: (t) => t.avatarTooLarge },
     'password-saved': { kind: 'ok', section: 'password', text: (t) => t.savedPassword },
+    'passkey-added': { kind: 'ok', section: 'passkeys', text: (t) => t.passkeyAdded },
+    'passkey-removed': { kind: 'ok', section: 'passkeys', text: (t) => t.passkeyRemoved },
   };
 
   const csrfToken = (request: FastifyRequest, reply: FastifyReply): string => {
@@ -308,7 +336,7 @@ function accountGuards(deps: AccountCore & Basics & Pages) {
     return token;
   };
 
-  const renderCenter = (
+  const renderCenter = async (
     request: FastifyRequest,
     reply: FastifyReply,
     user: UserRow,
@@ -317,7 +345,8 @@ function accountGuards(deps: AccountCore & Basics & Pages) {
   ) => {
     const query = (request.query ?? {}) as Record<string, unknown>;
     const ctx = pageContext(query.theme, query.lang);
-    const html = renderCenterPage(ctx, { user, avatarSrc: user.avatar, csrf: csrfToken(request, reply), notice });
+    const keys = (await passkeys.list(user.id)).map((row) => ({ id: row.credential_id, name: row.name, createdAt: new Date(row.created_at) }));
+    const html = renderCenterPage(ctx, { user, avatarSrc: user.avatar, csrf: csrfToken(request, reply), notice, passkeys: keys });
     return sendPage(reply, status, html, ctx, []);
   };
 
@@ -332,7 +361,7 @@ function accountGuards(deps: AccountCore & Basics & Pages) {
     const token = fields._csrf ?? '';
     if (!(await formFromOwnPage(request)) || !cookies[CSRF_COOKIE] || !token || !safeEqual(token, cookies[CSRF_COOKIE])) {
       request.log.warn({ user_id: user.id }, 'account center form refused: CSRF token missing or wrong');
-      renderCenter(request, reply, user, 403, { kind: 'error', message: textsFor('en').t.formExpired, section: 'profile' });
+      await renderCenter(request, reply, user, 403, { kind: 'error', message: textsFor('en').t.formExpired, section: 'profile' });
       return null;
     }
     return user;

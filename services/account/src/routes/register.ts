@@ -6,8 +6,8 @@ import { textsFor } from '../pages/texts.js';
 import { EmailTakenError, type UserRow } from '../store.js';
 import type { AccountContext } from './context.js';
 import { emptyBody, RegisterBody } from './schemas.js';
-
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+import { sendVerification } from './verification.js';
+import { emailProblem, newPasswordProblem } from '../passwords.js';
 
 export async function registerRoutes(app: FastifyInstance, { ctx }: { ctx: AccountContext }): Promise<void> {
   const { cfg, store, base, formFromOwnPage, fatalPage, renderAuth, finishOAuth, startSession, flowFromForm, formBody, minutesUntil } = ctx;
@@ -24,13 +24,14 @@ export async function registerRoutes(app: FastifyInstance, { ctx }: { ctx: Accou
     const country = (body.country ?? '').trim().toUpperCase();
     const values = { email, nickname, country };
     const fields: Record<string, string> = {};
-    if (!email) fields.email = t.emailRequired;
-    else if (!EMAIL.test(email) || email.length > 254) fields.email = t.emailInvalid;
-    if (!password) fields.password = t.passwordRequired;
-    else if (password.length < 8) fields.password = t.passwordShort;
-    else if (password.length > 200) fields.password = t.passwordLong;
+    const emailError = emailProblem(email, t);
+    if (emailError) fields.email = emailError;
+    const passwordError = newPasswordProblem(password, t);
+    if (passwordError) fields.password = passwordError;
     if (nickname.length > 50) fields.nickname = t.nameLong;
     if (country && !isCountryCode(country)) fields.country = t.countryInvalid;
+    // consent to the terms is part of signing up, recorded with the account
+    if (body.terms !== '1') fields.terms = t.consentRequired;
     if (Object.keys(fields).length) return renderAuth(request, reply, flow, 'register', 400, { message: t.fixErrors, fields }, values);
 
     const hit = await store.hit(`register:ip:${request.ip}`, cfg.rateLimit.windowMs);
@@ -46,6 +47,7 @@ export async function registerRoutes(app: FastifyInstance, { ctx }: { ctx: Accou
         country: country || (cfg.countryHeader ? countryFromHeader(request.headers[cfg.countryHeader]) : ''),
         lang: flow.kind === 'oauth' ? textsFor(flow.params.lang).requested : 'en',
         source: flow.kind === 'oauth' ? flow.params.source.slice(0, 100) : 'account-center',
+        termsAcceptedAt: ctx.now(),
       });
     } catch (error) {
       if (error instanceof EmailTakenError) {
@@ -54,6 +56,8 @@ export async function registerRoutes(app: FastifyInstance, { ctx }: { ctx: Accou
       throw error;
     }
     request.log.info({ user_id: user.id }, 'account registered');
+    // the sign-up credits wait for the address: the link goes now
+    await sendVerification(ctx, request, user).catch((error: unknown) => request.log.error({ err: error }, 'confirmation mail not queued'));
     await startSession(request, reply, user);
     if (flow.kind === 'center') return reply.redirect(`${base}/center`, 303);
     return finishOAuth(reply, flow, user, true);

@@ -20,8 +20,26 @@ export const AuthorizeQuery = Type.Object(
 export const LoginBody = Type.Object({ email: text(1000), password: text(1000), flow: text(20), theme: text(20), lang: text(20) }, moreStrings);
 
 export const RegisterBody = Type.Object(
-  { email: text(1000), password: text(1000), nickname: text(1000), country: text(20), flow: text(20), theme: text(20), lang: text(20) },
+  { email: text(1000), password: text(1000), nickname: text(1000), country: text(20), terms: text(10), flow: text(20), theme: text(20), lang: text(20) },
   moreStrings,
+);
+
+/** the forgot form: the e-mail and the flow's hidden fields */
+export const ForgotBody = Type.Object({ email: text(1000), flow: text(20), theme: text(20), lang: text(20) }, moreStrings);
+
+/** a link's token in the query (the page it leads to) */
+export const TokenQuery = Type.Object({ token: text(200), theme: text(20), lang: text(20) }, { additionalProperties: Type.String({ maxLength: 200 }), maxProperties: 10 });
+
+/** the reset form, and the one-button confirmations (token only) */
+export const ResetBody = Type.Object(
+  { token: text(200), new_password: text(1000), repeat_password: text(1000), theme: text(20), lang: text(20) },
+  { additionalProperties: Type.String({ maxLength: 1000 }), maxProperties: 10 },
+);
+
+/** passkey forms: the browser's answer (JSON), the flow's hidden fields or the center's CSRF token */
+export const PasskeyBody = Type.Object(
+  { credential: text(16384), credential_id: text(1400), _csrf: text(200), flow: text(20), theme: text(20), lang: text(20) },
+  { additionalProperties: Type.String({ maxLength: 4096 }), maxProperties: 40 },
 );
 
 export const TokenBody = Type.Object(
@@ -51,6 +69,8 @@ export const CenterForm = Type.Object(
     current_password: text(1000),
     new_password: text(1000),
     repeat_password: text(1000),
+    new_email: text(1000),
+    confirm: text(10),
   },
   { additionalProperties: Type.String({ maxLength: 4096 }), maxProperties: 20 },
 );

@@ -8,7 +8,7 @@ import type { AccountContext } from './context.js';
 import { emptyBody, TokenBody, TokenStatusBody } from './schemas.js';
 
 export async function tokenRoutes(app: FastifyInstance, { ctx }: { ctx: AccountContext }): Promise<void> {
-  const { cfg, store, tokenKey, now, formBody, profileOf, oauthError, authenticateClient } = ctx;
+  const { cfg, store, tokenKey, now, formBody, profileOf, oauthError, authenticateClient, publicBase, signingKey } = ctx;
 
   app.post('/oauth/token', { preValidation: emptyBody, schema: { body: TokenBody } }, async (request, reply) => {
     const body = formBody(request);
@@ -49,13 +49,32 @@ export async function tokenRoutes(app: FastifyInstance, { ctx }: { ctx: AccountC
       .setExpirationTime(issuedAt + cfg.accessTokenTtlSeconds)
       .sign(tokenKey);
     await store.setCodeToken(row.code_hash, jti);
-    const answer: AccountTokenResponse = {
+    const account = profileOf(user, row.is_new);
+    const answer: AccountTokenResponse & { id_token?: string } = {
       access_token: accessToken,
       token_type: 'Bearer',
       expires_in: cfg.accessTokenTtlSeconds,
       scope: row.scope,
-      account: profileOf(user, row.is_new),
+      account,
     };
+    // OpenID Connect: a request with the openid scope gets an ID token (RS256, the key of /oauth/jwks)
+    if (row.scope.split(' ').includes('openid')) {
+      const key = await signingKey();
+      answer.id_token = await new SignJWT({
+        auth_time: Math.floor(new Date(row.created_at).getTime() / 1000),
+        ...(row.nonce ? { nonce: row.nonce } : {}),
+        email: account.email,
+        email_verified: account.email_verified,
+        name: account.nickname || [account.firstname, account.lastname].filter(Boolean).join(' ') || account.email,
+      })
+        .setProtectedHeader({ alg: 'RS256', typ: 'JWT', kid: key.kid })
+        .setIssuer(publicBase(request))
+        .setAudience(client.client_id)
+        .setSubject(user.id)
+        .setIssuedAt(issuedAt)
+        .setExpirationTime(issuedAt + cfg.accessTokenTtlSeconds)
+        .sign(key.privateKey);
+    }
     return reply.header('cache-control', 'no-store').header('pragma', 'no-cache').send(answer);
   });
 
@@ -68,6 +87,8 @@ export async function tokenRoutes(app: FastifyInstance, { ctx }: { ctx: AccountC
     if (typeof client === 'string') return oauthError(reply, 401, 'invalid_client', client);
     const jti = body.jti ?? '';
     if (!/^[0-9a-f-]{36}$/i.test(jti)) return oauthError(reply, 400, 'invalid_request', 'jti is required');
-    return reply.header('cache-control', 'no-store').send({ active: await store.tokenActive(jti, client.client_id) });
+    // the grant's account comes too: whether its address is confirmed (the product's sign-up credits wait for it)
+    const user = await store.grantUser(jti, client.client_id);
+    return reply.header('cache-control', 'no-store').send(user ? { active: true, email_verified: Boolean(user.email_verified_at) } : { active: false });
   });
 }

@@ -28,7 +28,17 @@ export async function userinfoRoutes(app: FastifyInstance, { ctx }: { ctx: Accou
     if (!jti || (await store.isTokenRevoked(jti))) return invalid('the access token was revoked');
     const user = await store.getUser(subject);
     if (!user) return invalid('the account no longer exists');
-    return reply.header('cache-control', 'no-store').send(profileOf(user, false));
+    const profile = profileOf(user, false);
+    // the standard claims (OpenID Connect Core 5.3) beside the profile the product reads
+    const name = profile.nickname || [profile.firstname, profile.lastname].filter(Boolean).join(' ') || profile.email;
+    return reply.header('cache-control', 'no-store').send({
+      sub: user.id,
+      ...profile,
+      name,
+      given_name: profile.firstname || undefined,
+      family_name: profile.lastname || undefined,
+      picture: profile.avatar || undefined,
+    });
   };
   app.get('/oauth/userinfo', userinfo);
   app.post('/oauth/userinfo', userinfo);

@@ -14,6 +14,7 @@
  */
 import type { FastifyPluginAsync } from 'fastify';
 import type { Database } from '@studio/db';
+import type { Mailer } from '@studio/mail';
 import type { AccountClient } from '../account-client.js';
 import type { AuthService } from '../auth.js';
 import type { ApiConfig } from '../config.js';
@@ -28,6 +29,8 @@ export interface ModuleContext {
   accountClient: AccountClient;
   /** the media storage of the config (one adapter for every module; bootstrap shares it with the worker) */
   storage: StorageAdapter;
+  /** the mail queue (receipts, trial reminders, plan notices); shared with the account service in the composed product */
+  mailer: Mailer;
   /** grants any membership credits that are due: an explicit step (billing lifecycle, fulfilment, tests); authentication never grants */
   ensureMembershipGrants(userId: string, at?: Date): Promise<number>;
 }

@@ -12,7 +12,7 @@
  * - toggles password visibility.
  */
 
-type View = 'login' | 'register';
+type View = 'login' | 'register' | 'forgot';
 
 interface PageData {
   kind?: string;
@@ -74,12 +74,18 @@ if (messages.length && !delivered && data.noHostText) {
 if (data.closePopup && host && data.mode === 'popup') window.setTimeout(() => window.close(), 300);
 
 // 2. login and sign-up views
-const views: Record<View, HTMLElement | null> = { login: document.getElementById('view-login'), register: document.getElementById('view-register') };
+const views: Record<View, HTMLElement | null> = {
+  login: document.getElementById('view-login'),
+  register: document.getElementById('view-register'),
+  forgot: document.getElementById('view-forgot'),
+};
 function showView(view: View, notify: boolean): void {
   const shown = views[view];
   if (!views.login || !views.register || !shown) return;
-  views.login.hidden = view !== 'login';
-  views.register.hidden = view !== 'register';
+  (Object.keys(views) as View[]).forEach((name) => {
+    const node = views[name];
+    if (node) node.hidden = name !== view;
+  });
   const heading = shown.querySelector('h1');
   if (heading) {
     document.title = heading.textContent + (data.product ? ' · ' + data.product : '');
@@ -93,8 +99,13 @@ function showView(view: View, notify: boolean): void {
       // keep the address
     }
   }
-  if (notify) post({ type: view === 'register' ? M.SHOW_SIGNUP : M.SHOW_LOGIN });
+  if (notify && view !== 'forgot') post({ type: view === 'register' ? M.SHOW_SIGNUP : M.SHOW_LOGIN });
 }
+
+// Escape inside the frame: the host cannot hear the key (focus is in here), so it is asked to close the dialog
+document.addEventListener('keydown', (event) => {
+  if (event.key === 'Escape' && data.mode === 'iframe' && host) post({ type: M.CLOSE_REQUEST });
+});
 
 document.addEventListener('click', (event) => {
   const target = event.target as Element | null;
@@ -147,6 +158,10 @@ function check(input: HTMLInputElement): string {
     const file = input.files && input.files[0];
     if (!file) return T.avatarMissing;
     if (file.size > 2 * 1024 * 1024) return T.avatarTooLarge;
+  } else if (rule === 'consent') {
+    if (!input.checked) return T.consentRequired;
+  } else if (rule === 'confirm') {
+    if (!input.checked) return T.deleteConfirmRequired;
   } else if (rule === 'repeat') {
     const other = document.getElementById(input.getAttribute('data-same-as') || '') as HTMLInputElement | null;
     if (other && other.value !== value) return T.passwordsDiffer;

@@ -4,7 +4,7 @@
  * (notify.js: tells the studio's tabs of the purchase), so the content security policy allows nothing
  * inline. The sandbox says plainly that it is a test checkout and that no money moves.
  */
-import { BILLING_CHANNEL } from 'shared-contracts';
+import { BILLING_CHANNEL, MONEY_BACK_DAYS, routePath } from 'shared-contracts';
 import { TEST_CARDS } from './provider.js';
 
 export function esc(value: unknown): string {
@@ -34,6 +34,7 @@ const STYLE = `
   .ok { color: var(--good); font-weight: 700; margin: 0; font-size: 20px; }
   .notice { margin: 0; font-weight: 600; }
   .muted { color: var(--muted); font-size: 14px; margin: 0; }
+  .agreement { font-size: 14px; margin: 4px 0 0; line-height: 1.5; }
   a { color: var(--accent); font-weight: 600; }
   .back { display: inline-block; text-align: center; padding: 12px; border-radius: 999px; border: 2px solid var(--accent); text-decoration: none; }
   ul { margin: 0; padding-left: 20px; color: var(--muted); font-size: 14px; }
@@ -91,6 +92,17 @@ function summary(view: Pick<CheckoutView, 'rows' | 'notes'>): string {
   return `<section class="card" aria-labelledby="order-title"><h1 id="order-title">Your order</h1><dl>${rows}</dl>${notes}</section>`;
 }
 
+/**
+ * Right above the pay button: what renews and how to stop it, and the terms the payment agrees to (the
+ * summary says it too, but a buyer reads the line by the button).
+ */
+function agreement(view: Pick<CheckoutView, 'notes'>): string {
+  const renewal = view.notes.find((note) => note.includes('until you cancel'));
+  const terms = `<a href="${routePath('Terms')}" target="_blank" rel="noopener">Terms of Service</a>`;
+  const refunds = `<a href="${routePath('RefundPolicy')}" target="_blank" rel="noopener">refund policy</a>`;
+  return `<p class="agreement">${renewal ? `<strong>${esc(renewal)}</strong> Cancel any time in the account panel before the renewal date. ` : ''}By paying you agree to the ${terms} and the ${refunds} (${MONEY_BACK_DAYS}-day money back).</p>`;
+}
+
 export function checkoutPage(view: CheckoutView): string {
   const alerts = `${view.notice ? `<p class="notice" role="alert">${esc(view.notice)}</p>` : ''}${view.error ? `<p class="error" role="alert">${esc(view.error)}</p>` : ''}`;
   const hidden = `<input type="hidden" name="order_id" value="${esc(view.orderId)}"><input type="hidden" name="csrf" value="${esc(view.csrf)}">`;
@@ -101,6 +113,7 @@ export function checkoutPage(view: CheckoutView): string {
 <form class="card" method="post" action="/v1/buy/checkout/upgrade" aria-labelledby="pay-title">
   <h1 id="pay-title">Confirm the change</h1>${alerts}${hidden}
   <p class="muted">${esc(view.dueToday)} is charged now to the card your plan is billed to.</p>
+  ${agreement(view)}
   <button type="submit">Upgrade and pay ${esc(view.dueToday)}</button>
 </form>`,
       { sandbox: false },
@@ -117,6 +130,7 @@ export function checkoutPage(view: CheckoutView): string {
     <label>Expiry (MM / YY)<input name="exp" autocomplete="off" required maxlength="9" placeholder="MM / YY"></label>
     <label>CVC<input name="cvc" inputmode="numeric" autocomplete="off" required maxlength="4" placeholder="123"></label>
   </div>
+  ${agreement(view)}
   <button type="submit">${free ? 'Start free trial' : `Pay ${esc(view.dueToday)}`}</button>
   <ul aria-label="Test cards">
     <li><code>${TEST_CARDS.success.replace(/(\d{4})(?=\d)/g, '$1 ')}</code> succeeds</li>

@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { Type } from '@sinclair/typebox';
 import { API_CODES } from 'shared-contracts';
 import { defineCall } from '../../define-call.js';
-import { ApiFailure, type TypeBoxProvider } from '../../http.js';
+import { ApiFailure, ok, type TypeBoxProvider } from '../../http.js';
 import { SkuInfoSchema } from '../../schemas.js';
 import type { ApiModuleDefinition, ApiModulePlugin, ModuleContext } from '../types.js';
 import { applyBillingCatalogue } from '../catalogue/apply.js';
@@ -22,6 +22,7 @@ import { registerAccountRoutes } from './routes-account.js';
 import { registerCheckoutPage, registerCheckoutPay } from './routes-checkout.js';
 import { security, tags } from './routes-shared.js';
 import { startLifecycleSchedule } from './scheduler.js';
+import { sendBillingMails } from './mails.js';
 import { skuInfo } from './sku-info.js';
 import { createStripeProvider } from './stripe.js';
 import { WebhookRefused, handleStripeWebhook } from './stripe-webhook.js';
@@ -63,7 +64,10 @@ export function billingPlugin(options: BillingModuleOptions = {}): ApiModulePlug
       async (request) => tradeInfo(db, request.user!.uid, request.query.time_before, clock()),
     );
 
-    const deps = { db, ledger, auth, apiConfig, provider, clock, studioUrl: config.studioUrl };
+    const mailDeps = { db, mailer: ctx.mailer, publicUrl: apiConfig.publicUrl, studioUrl: config.studioUrl };
+    const notify = (userId?: string, at = clock()) =>
+      sendBillingMails(mailDeps, at, userId).catch((error: unknown) => scope.log.error({ err: error }, 'shop mails could not be queued'));
+    const deps = { db, ledger, auth, apiConfig, provider, clock, studioUrl: config.studioUrl, notify };
     registerAccountRoutes(scope, deps);
     registerCheckoutPage(scope, deps);
     registerCheckoutPay(scope, deps);
@@ -73,6 +77,22 @@ export function billingPlugin(options: BillingModuleOptions = {}): ApiModulePlug
       if (!art) throw new ApiFailure(404, API_CODES.NOT_FOUND, 'No such image');
       return reply.header('cache-control', 'public, max-age=86400').type('image/svg+xml').send(art);
     });
+
+    // QA outside production (APP_ENV not production): an operator runs the lifecycle job and the shop's mails at
+    // another moment, so a person (or the e2e suite) sees what a trial, a renewal or a reminder does without waiting days
+    if (apiConfig.qaOverrides) {
+      app.post(
+        '/v1/qa/billing/run',
+        { preHandler: auth.authenticate, schema: { hide: true, body: Type.Object({ at: Type.Integer({ minimum: 0 }) }) } },
+        async (request) => {
+          if (!apiConfig.operatorUids.includes(request.user!.uid)) throw new ApiFailure(403, API_CODES.FORBIDDEN, 'Operators only');
+          const at = new Date(request.body.at * 1000);
+          const result = await runBillingLifecycle(db, ledger, provider, at);
+          const mails = await sendBillingMails(mailDeps, at);
+          return ok(request, { ...result, mails });
+        },
+      );
+    }
 
     if (stripe) {
       await scope.register(async (hook) => {
@@ -88,6 +108,7 @@ export function billingPlugin(options: BillingModuleOptions = {}): ApiModulePlug
               clock(),
             );
             request.log.info({ outcome }, 'stripe webhook');
+            void notify();
             return reply.send({ received: true, outcome });
           } catch (error) {
             if (error instanceof WebhookRefused) return reply.code(400).send({ received: false, error: error.message });
@@ -98,7 +119,10 @@ export function billingPlugin(options: BillingModuleOptions = {}): ApiModulePlug
     }
 
     if (config.scheduler) {
-      const run = () => runBillingLifecycle(db, ledger, provider, clock());
+      const run = async () => {
+        await runBillingLifecycle(db, ledger, provider, clock());
+        await notify();
+      };
       let stop: (() => Promise<void>) | null = null;
       scope.addHook('onReady', async () => {
         stop = await startLifecycleSchedule(db, run, (error) => scope.log.error({ err: error }, 'billing lifecycle job failed'), apiConfig.tasks.queue.schema);

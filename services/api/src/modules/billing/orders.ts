@@ -53,6 +53,9 @@ export interface ShopSku {
   active: boolean;
 }
 
+/** The trial's refusal while the buyer's address is not confirmed yet. */
+export const TRIAL_NEEDS_CONFIRMED_ADDRESS = `Confirm your e-mail address first: the ${TRIAL_DAYS}-day free trial starts once it is confirmed (the link is in the mail we sent you).`;
+
 /** A purchase the shop refuses, with the text the buyer sees. */
 export class PurchaseRefused extends Error {}
 
@@ -64,21 +67,27 @@ export async function loadSku(db: Queryable, skuId: number): Promise<ShopSku | n
   return rows.rows[0] ?? null;
 }
 
-/** The buyer's e-mail (the trial's person) and whether the account ever had a membership. */
-async function buyerFacts(db: Queryable, userId: string): Promise<{ email: string; everSubscribed: boolean }> {
-  const rows = await db.query<{ email: string | null; ever: boolean }>(
-    `SELECT (SELECT email FROM users WHERE id = $1) AS email, EXISTS (SELECT 1 FROM subscriptions WHERE user_id = $1) AS ever`,
+/** The buyer's e-mail (the trial's person), whether it is confirmed, and whether the account ever had a membership. */
+async function buyerFacts(db: Queryable, userId: string): Promise<{ email: string; verified: boolean; everSubscribed: boolean }> {
+  const rows = await db.query<{ email: string | null; verified: boolean | null; ever: boolean }>(
+    `SELECT (SELECT email FROM users WHERE id = $1) AS email, (SELECT email_verified FROM users WHERE id = $1) AS verified,
+       EXISTS (SELECT 1 FROM subscriptions WHERE user_id = $1) AS ever`,
     [userId],
   );
-  return { email: rows.rows[0]?.email ?? '', everSubscribed: Boolean(rows.rows[0]?.ever) };
+  const row = rows.rows[0];
+  return { email: row?.email ?? '', verified: row?.verified !== false, everSubscribed: Boolean(row?.ever) };
 }
 
-/** The quote of buying `sku` now, with the trial's once-per-account and once-per-person rules. */
+/**
+ * The quote of buying `sku` now, with the trial's rules: a confirmed address (as the sign-up credits, so
+ * throwaway addresses do not farm trials), once per account and once per person.
+ */
 export async function quoteFor(db: Queryable, userId: string, sku: ShopSku, zeroBuy: boolean, provider: ProviderName, at: Date): Promise<PurchaseQuote> {
   const trial = zeroBuy && sku.zero_buy && sku.kind === 'membership';
   const quote = quotePurchase(sku, await liveMemberships(db, userId, at), trial, provider, at);
   if (!trial || quote.refused) return quote;
-  const { email, everSubscribed } = await buyerFacts(db, userId);
+  const { email, verified, everSubscribed } = await buyerFacts(db, userId);
+  if (!verified) return { ...quote, refused: TRIAL_NEEDS_CONFIRMED_ADDRESS };
   if (everSubscribed) return { ...quote, refused: `The ${TRIAL_DAYS}-day free trial is for accounts that have never had a membership.` };
   const claimed = await db.query('SELECT 1 FROM billing_trials WHERE person_key = $1', [personKey(email)]);
   if (claimed.rowCount > 0) return { ...quote, refused: `The ${TRIAL_DAYS}-day free trial is once per person.` };

@@ -185,6 +185,21 @@ describe('the free trial', () => {
     expect(await buyer.balance()).toBe(start + 200);
   });
 
+  it('waits for a confirmed address, as the sign-up credits do', async () => {
+    const email = `unconfirmed-${Date.now()}@example.test`;
+    const unconfirmed = await h.signIn({ email, email_verified: false });
+    const refused = await unconfirmed.open(STANDARD_MONTHLY, { zeroBuy: true });
+    expect(refused.status).toBe(409);
+    expect(refused.body).toContain('Confirm your e-mail address first');
+    const quote = (await call<PlanQuote>(unconfirmed, 'GET', `/v1/buy/quote?sku_id=${STANDARD_MONTHLY}&zero_buy=1`)).data;
+    expect(quote.refused).toMatch(/Confirm your e-mail address first/);
+    // the paid plan is not held back: only the free trial waits
+    expect((await unconfirmed.open(STANDARD_MONTHLY)).status).toBe(200);
+    // confirmed (the next sign-in says so): the trial starts
+    const confirmed = await h.signIn({ id: unconfirmed.uid, email, email_verified: true });
+    expect((await confirmed.buy(STANDARD_MONTHLY, undefined, { zeroBuy: true })).body).toContain('Successful purchase');
+  });
+
   it('is once per person: a second account of the same mailbox is refused', async () => {
     const first = await h.signIn({ email: `Someone.Else+one@Gmail.com` });
     expect((await first.buy(STANDARD_MONTHLY, undefined, { zeroBuy: true })).body).toContain('Successful purchase');

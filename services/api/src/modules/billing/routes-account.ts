@@ -102,7 +102,8 @@ export function registerAccountRoutes(scope: FastifyInstance, deps: CheckoutDeps
   );
 
   defineCall(scope, 'POST /v1/buy/subscription/cancel', { ...authed, schema: { tags, security, summary: 'Cancel at period end', body: IdBody, response: MembershipSchema } }, async (request) =>
-    refusing(() => cancelMembership(db, provider, request.user!.uid, request.body.id, clock())),
+    // the cancel notice goes at once (sendBillingMails)
+    refusing(() => cancelMembership(db, provider, request.user!.uid, request.body.id, clock()).finally(() => void deps.notify(request.user!.uid))),
   );
 
   defineCall(

@@ -177,6 +177,7 @@ export function registerCheckoutPay(scope: FastifyInstance, deps: CheckoutDeps):
     try {
       const result = await fulfilOrder(db, ledger, order.id, { provider: 'sandbox', providerRef: `sandbox:${randomUUID()}`, last4: outcome.last4 }, at);
       await applyAtProvider(provider, result.atProvider);
+      void deps.notify(result.order.user_id);
       return successPage(reply, deps, result.order, sku, 'Payment received (test card, no money moved). Your purchase is in the studio now.');
     } catch (error) {
       if (error instanceof PurchaseRefused) return html(reply, 409, messagePage('This purchase is not possible', error.message, { backUrl: deps.studioUrl }));

@@ -15,6 +15,8 @@ export interface RouteDeps {
   apiConfig: ApiConfig;
   provider: PaymentProvider;
   clock: () => Date;
+  /** queues the shop's due mails for a member (receipt, cancel notice) right after what caused them */
+  notify: (userId?: string) => Promise<unknown>;
 }
 
 export const tags = ['billing'];

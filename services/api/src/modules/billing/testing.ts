@@ -6,6 +6,7 @@ import { createHttpAccountClient, type AccountProfile } from '../../account-clie
 import { testApiConfig } from '../../config';
 import { buildApiApp } from '../../plugin';
 import type { ModuleContext } from '../types';
+import type { Mailer } from '@studio/mail';
 import { StubAccountService, envelopeOf, makeProfile, type TestDb } from '../../../test/helpers';
 import { billingModule } from './index';
 
@@ -30,7 +31,7 @@ export interface Buyer {
   open(skuId: number, options?: { zeroBuy?: boolean; sid?: string }): Promise<{ status: number; body: string; orderId: string | null }>;
 }
 
-export async function startBillingHarness(testDb: TestDb, options: { stripe?: Stripe; webhookSecret?: string } = {}): Promise<BillingHarness> {
+export async function startBillingHarness(testDb: TestDb, options: { stripe?: Stripe; webhookSecret?: string; mailer?: Mailer } = {}): Promise<BillingHarness> {
   const account = new StubAccountService();
   const config = testApiConfig({ accountInternalUrl: 'http://account.test/account' });
   const clock = { now: new Date() };
@@ -48,6 +49,7 @@ export async function startBillingHarness(testDb: TestDb, options: { stripe?: St
     accountClient: createHttpAccountClient({ baseUrl: config.accountInternalUrl, clientId: account.clientId, clientSecret: config.accountClientSecret, fetchImpl: account.fetch }),
     logger: false,
     holdSweepMs: 0,
+    mailer: options.mailer,
     modules: [module],
     onReady: (built) => {
       ctx = built;

@@ -6,7 +6,7 @@ import { abOverride, abPlan } from '../../ab-test.js';
 import { defineCall } from '../../define-call.js';
 import { ApiFailure } from '../../http.js';
 import type { ModuleContext } from '../types.js';
-import { buildUser, loadUserView } from '../users/users.js';
+import { applySignupGrant, buildUser, loadUserView } from '../users/users.js';
 import { FeatureCodesBody, OAuthTokenAnswer, OAuthTokenBody, UserSchema, VerifyRecordQuery } from './schemas.js';
 import { exchangeProfile, headerCountry, signIn } from './sign-in.js';
 
@@ -37,7 +37,7 @@ export function signInRoutes(app: FastifyInstance, ctx: ModuleContext): void {
 
 /** The signed-in session: renew, the user, logout. */
 export function sessionRoutes(app: FastifyInstance, ctx: ModuleContext): void {
-  const { db, auth, config } = ctx;
+  const { db, auth, config, accountClient, ledger } = ctx;
   defineCall(
     app,
     'GET /v1/token/renew',
@@ -57,6 +57,20 @@ export function sessionRoutes(app: FastifyInstance, ctx: ModuleContext): void {
       const at = new Date();
       let view = await loadUserView(db, caller.uid, at);
       if (!view) throw new ApiFailure(401, API_CODES.SESSION_INVALID, 'The user no longer exists, please log in again');
+      if (!view.emailVerified && accountClient.grantStatus) {
+        // the address may have been confirmed since (the mail's link): ask the account service about this session's grant
+        const grant = (await db.query<{ account_grant: string | null }>('SELECT account_grant FROM sessions WHERE id = $1', [caller.sessionId])).rows[0]?.account_grant;
+        const status = grant ? await accountClient.grantStatus(grant) : null;
+        if (status?.emailVerified) {
+          await db.query('UPDATE users SET email_verified = true WHERE id = $1', [caller.uid]);
+          view = { ...view, emailVerified: true };
+        }
+      }
+      if (view.emailVerified && view.signupPending) {
+        // the sign-up credits (or free trial) that waited for the confirmed address: once (key signup:<user>)
+        await applySignupGrant(db, ledger, { id: caller.uid, country: view.country }, at);
+        view = (await loadUserView(db, caller.uid, at)) ?? view;
+      }
       if (!view.country) {
         const country = headerCountry(request, config);
         if (country) {

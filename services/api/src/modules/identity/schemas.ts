@@ -33,6 +33,7 @@ export const UserSchema = Type.Object(
     firstname: Type.String(),
     lastname: Type.String(),
     email: Type.String(),
+    email_verified: Type.Optional(Type.Boolean()),
     subscribe: Type.Array(
       Type.Object({ pid: Type.Integer(), name: Type.String(), expired_time: Seconds('end'), is_expired: Type.Boolean() }),
     ),

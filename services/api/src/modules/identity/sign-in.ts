@@ -76,8 +76,9 @@ export async function signIn(ctx: Pick<ModuleContext, 'db' | 'ledger' | 'auth'>,
     const session = await auth.startSession(tx, { userId: user.id, wsId: user.wsId, isNew: user.created || profile.is_new, at, accountGrant: profile.grantId });
     return { user, session };
   });
-  // the explicit grant step: a user whose sign-up grant is still pending gets it now, once
-  if (user.signupPending) await applySignupGrant(db, ledger, user, at);
+  // the explicit grant step: a user whose sign-up grant is still pending gets it now, once, and only with a
+  // confirmed address (throwaway addresses do not farm sign-up credits); /v1/user applies it once confirmed
+  if (user.signupPending && user.emailVerified) await applySignupGrant(db, ledger, user, at);
   const view = await loadUserView(db, user.id, at);
   if (!view) throw new ApiFailure(500, API_CODES.INTERNAL, 'The user could not be loaded after sign-in');
   const facts = { jwt: session.jwt, sessionId: session.sessionId, sessionIsNew: user.created || profile.is_new };

@@ -65,6 +65,10 @@ export function registerBusinessMetrics(registry: Registry, db: Queryable): void
     ))
       set({ algorithm: r.algorithm }, Number(r.s));
   });
+  // mail an operator must see: `failed` is mail given up after its last attempt (GET /v1/ops/mail lists it)
+  dbGauge(registry, 'studio_mail', 'Mail in the outbox by status (queued, sent, failed)', ['status'], async (set) => {
+    for (const r of await rows<{ status: string; n: number }>(db, `SELECT status, COUNT(*)::int AS n FROM mail_outbox GROUP BY status`)) set({ status: r.status }, Number(r.n));
+  });
   dbGauge(registry, 'studio_credit_holds', 'Credit holds by status: count and credits', ['status', 'measure'], async (set) => {
     for (const r of await rows<{ status: string; n: number; credits: number }>(
       db,

@@ -57,6 +57,8 @@ export interface UpsertedUser {
   created: boolean;
   /** the sign-up grant is still to be applied */
   signupPending: boolean;
+  /** the account's address is confirmed (the sign-up grant waits for it) */
+  emailVerified: boolean;
 }
 
 /** Creates the product user of an account, or refreshes its profile fields. */
@@ -65,17 +67,17 @@ export async function upsertUserFromProfile(tx: Queryable, profile: AccountProfi
   // the network's country (edge header or IP database), never the sign-up form's choice: the country
   // grants check-in and decides A/B country rules, so a person must not be able to pick it
   const country = normaliseCountry(extras.country);
-  const result = await tx.query<{ id: string; ws_id: string; country: string; inserted: boolean; signup_pending: boolean }>(
+  const result = await tx.query<{ id: string; ws_id: string; country: string; inserted: boolean; signup_pending: boolean; email_verified: boolean }>(
     `INSERT INTO users (id, ws_id, email, nickname, firstname, lastname, avatar, country, timezone, landing_page,
-       signup_plan, account_created_at, created_at, updated_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $13)
+       signup_plan, account_created_at, created_at, updated_at, email_verified)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $13, $14)
      ON CONFLICT (id) DO UPDATE SET
        email = EXCLUDED.email, nickname = EXCLUDED.nickname, firstname = EXCLUDED.firstname,
-       lastname = EXCLUDED.lastname, avatar = EXCLUDED.avatar,
+       lastname = EXCLUDED.lastname, avatar = EXCLUDED.avatar, email_verified = EXCLUDED.email_verified OR users.email_verified,
        country = CASE WHEN EXCLUDED.country <> '' THEN EXCLUDED.country ELSE users.country END,
        timezone = CASE WHEN EXCLUDED.timezone <> '' THEN EXCLUDED.timezone ELSE users.timezone END,
        updated_at = EXCLUDED.updated_at
-     RETURNING id, ws_id, country, (xmax = 0) AS inserted, (signup_granted_at IS NULL) AS signup_pending`,
+     RETURNING id, ws_id, country, (xmax = 0) AS inserted, (signup_granted_at IS NULL) AS signup_pending, email_verified`,
     [
       profile.id,
       randomUUID(),
@@ -90,10 +92,11 @@ export async function upsertUserFromProfile(tx: Queryable, profile: AccountProfi
       extras.plan ?? 0,
       new Date(profile.created_at * 1000),
       at,
+      profile.email_verified !== false,
     ],
   );
   const row = result.rows[0];
-  return { id: row.id, wsId: row.ws_id, country: row.country, created: row.inserted, signupPending: row.signup_pending };
+  return { id: row.id, wsId: row.ws_id, country: row.country, created: row.inserted, signupPending: row.signup_pending, emailVerified: row.email_verified };
 }
 
 /**
@@ -186,6 +189,8 @@ interface UserViewRow {
   lang: string;
   account_created_at: Date;
   created_at: Date;
+  email_verified: boolean;
+  signup_pending: boolean;
   balance: number;
   subs: { sku_id: number; level: 'standard' | 'premium'; name: string; is_trial: boolean; started_at: string; expires_at: string }[] | string;
   trials: string[];
@@ -204,6 +209,8 @@ export interface UserView {
   lang: string;
   accountCreatedAt: Date;
   createdAt: Date;
+  emailVerified: boolean;
+  signupPending: boolean;
   balance: number;
   subscriptions: { skuId: number; level: 'standard' | 'premium'; name: string; isTrial: boolean; startedAt: Date; expiresAt: Date }[];
   freeTrials: string[];
@@ -214,7 +221,7 @@ export interface UserView {
 export async function loadUserView(db: Queryable, userId: string, at: Date = new Date()): Promise<UserView | null> {
   const result = await db.query<UserViewRow>(
     `SELECT u.id, u.ws_id, u.email, u.nickname, u.firstname, u.lastname, u.avatar, u.country, u.lang,
-       u.account_created_at, u.created_at,
+       u.account_created_at, u.created_at, u.email_verified, (u.signup_granted_at IS NULL) AS signup_pending,
        (SELECT COALESCE(SUM(b.remaining), 0)::int FROM credit_blocks b WHERE b.user_id = u.id AND b.expires_at > $2) AS balance,
        COALESCE((SELECT json_agg(json_build_object('sku_id', s.sku_id, 'level', s.level, 'name', s.name, 'is_trial', s.is_trial,
                   'started_at', s.started_at, 'expires_at', s.expires_at) ORDER BY s.expires_at DESC)
@@ -224,7 +231,7 @@ export async function loadUserView(db: Queryable, userId: string, at: Date = new
        COALESCE((SELECT array_agg(DISTINCT fc ORDER BY fc) FROM subscriptions s2
                    JOIN plan_tiers t ON t.level = s2.level, unnest(t.feature_codes) AS fc
                  WHERE s2.user_id = u.id AND s2.started_at <= $2 AND s2.expires_at > $2), '{}'::text[]) AS feature_codes
-     FROM users u WHERE u.id = $1`,
+     FROM users u WHERE u.id = $1 AND u.deleted_at IS NULL`,
     [userId, at],
   );
   const row = result.rows[0];
@@ -242,6 +249,8 @@ export async function loadUserView(db: Queryable, userId: string, at: Date = new
     lang: row.lang,
     accountCreatedAt: new Date(row.account_created_at),
     createdAt: new Date(row.created_at),
+    emailVerified: row.email_verified,
+    signupPending: row.signup_pending,
     balance: Number(row.balance),
     subscriptions: subs.map((s) => ({
       skuId: Number(s.sku_id),
@@ -311,6 +320,7 @@ export function buildUser(view: UserView, session: SessionFacts, at: Date = new 
     firstname: view.firstname,
     lastname: view.lastname,
     email: view.email,
+    email_verified: view.emailVerified,
     subscribe,
   };
 }
