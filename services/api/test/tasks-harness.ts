@@ -12,6 +12,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
 import pg from 'pg';
 import type { ApiEnvelope, Task, UploadGrant, UploadResult } from 'shared-contracts';
+import type { Database } from '@studio/db';
 import type { EngineContext, EngineJob, EngineResult } from '@studio/engines/types';
 import { createHttpAccountClient } from '../src/account-client';
 import { testApiConfig } from '../src/config';
@@ -53,7 +54,8 @@ export interface Harness {
   create(user: TestUser, algorithm: string, payload: Record<string, unknown>): Promise<{ status: number; body: ApiEnvelope<Task> }>;
   result(user: TestUser, id: string): Promise<{ status: number; body: ApiEnvelope<Task> }>;
   waitFor(user: TestUser, id: string, done: (task: Task) => boolean, timeoutMs?: number): Promise<Task>;
-  worker(engines: TaskEngines, config?: Partial<TaskWorkerConfig>): Promise<TaskWorkerHandle>;
+  /** a worker on the test database, or on `db` (e.g. a faulty-db.ts wrapper of it) */
+  worker(engines: TaskEngines, config?: Partial<TaskWorkerConfig>, options?: { db?: Database }): Promise<TaskWorkerHandle>;
   close(): Promise<void>;
 }
 
@@ -212,9 +214,9 @@ export async function startHarness(
       throw new Error(`timed out waiting for task ${id}; last: ${JSON.stringify(last)}`);
     },
 
-    async worker(engines, config = {}) {
+    async worker(engines, config = {}, options = {}) {
       const worker = await startTaskWorker({
-        db: testDb.db,
+        db: options.db ?? testDb.db,
         ledger: harness.ctx.ledger,
         storage,
         engines,

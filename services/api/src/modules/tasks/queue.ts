@@ -156,6 +156,20 @@ export class TaskQueue {
     return jobId;
   }
 
+  /**
+   * Takes the lane's next job (highest priority, then oldest) inside the caller's transaction, so that
+   * whatever the caller writes with it (the run's claim) commits or rolls back together with the take.
+   */
+  async fetchIn(tx: Queryable, lane: Lane): Promise<{ id: string; data: JobData } | null> {
+    const [job] = await this.boss.fetch<JobData>(queueName(lane), { batchSize: 1, db: adapter(tx) });
+    return job ? { id: job.id, data: job.data } : null;
+  }
+
+  /** Marks a taken job done, inside `tx` when given. */
+  async complete(lane: Lane, jobId: string, tx?: Queryable): Promise<void> {
+    await this.boss.complete(queueName(lane), jobId, tx ? { db: adapter(tx) } : undefined);
+  }
+
   /** Wakes in-process workers of these lanes (call after the transaction committed). */
   signal(lanes: Iterable<Lane>): void {
     for (const lane of new Set(lanes)) localQueueSignals.emit('dispatched', lane);

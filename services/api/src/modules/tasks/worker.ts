@@ -8,8 +8,9 @@
  * worker that dies stops beating: the sweeper (here, every sweepMs) requeues the run or, after
  * maxAttempts, fails it and releases its credits. stop() hands running runs back to the queue.
  *
- * One job's life is run-job.ts (outputs: run-outputs.ts; endings: run-outcomes.ts); this file wires the
- * lanes, the wake-ups, the sweeps and stop().
+ * The lanes' loops are lanes.ts (a job is taken and its run claimed in one transaction); one job's life is
+ * run-job.ts (outputs: run-outputs.ts; endings: run-outcomes.ts); this file wires the lanes, the wake-ups,
+ * the sweeps and stop().
  */
 import { randomBytes } from 'node:crypto';
 import { listen, type Database, type Listener } from '@studio/db';
@@ -18,9 +19,8 @@ import type { StorageAdapter } from '../storage/adapter.js';
 import { DEFAULT_QUOTA_BYTES } from '../storage/config.js';
 import { createMediaStore } from '../storage/media.js';
 import { createSigner } from '../storage/signing.js';
-import type { Lane } from './catalog.js';
-import { LANES, TaskQueue, localQueueSignals, queueName, NOTIFY_CHANNEL, type JobData } from './queue.js';
-import { runJob } from './run-job.js';
+import { Lanes } from './lanes.js';
+import { LANES, TaskQueue, localQueueSignals, NOTIFY_CHANNEL } from './queue.js';
 import { createTaskService } from './service.js';
 import { createSweeper, type SweepReport } from './sweeper.js';
 import { DEFAULT_WORKER_CONFIG, type TaskWorkerConfig } from './worker-config.js';
@@ -104,25 +104,6 @@ async function createRuntime(options: StartTaskWorkerOptions): Promise<WorkerRun
   };
 }
 
-/** pg-boss workers per lane, as many as the lane's concurrency; answers their ids by lane. */
-async function workLanes(rt: WorkerRuntime): Promise<Map<Lane, string[]>> {
-  const laneWorkers = new Map<Lane, string[]>();
-  for (const lane of LANES) {
-    const ids: string[] = [];
-    for (let i = 0; i < rt.config.concurrency[lane]; i += 1) {
-      let id = '';
-      id = await rt.queue.boss.work<JobData>(queueName(lane), { batchSize: 1, pollingIntervalSeconds: rt.config.pollingIntervalSeconds }, async (jobs) => {
-        for (const job of jobs) await runJob(rt, job);
-        // pg-boss waits a polling interval after every job; after a job there may be more: fetch again at once
-        if (id && !rt.stopping) rt.queue.boss.notifyWorker(id);
-      });
-      ids.push(id);
-    }
-    laneWorkers.set(lane, ids);
-  }
-  return laneWorkers;
-}
-
 /** Sweeps every sweepMs; answers the timer and the sweep in flight (stop() waits for it). */
 function startSweeps(rt: WorkerRuntime) {
   const state = { sweeping: Promise.resolve() as Promise<unknown>, timer: null as NodeJS.Timeout | null };
@@ -160,10 +141,9 @@ async function stopRuns(rt: WorkerRuntime, abandon: boolean): Promise<void> {
 
 export async function startTaskWorker(options: StartTaskWorkerOptions): Promise<TaskWorkerHandle> {
   const rt = await createRuntime(options);
-  const laneWorkers = await workLanes(rt);
-  const wake = (lane: string) => {
-    for (const id of laneWorkers.get(lane as Lane) ?? []) rt.queue.boss.notifyWorker(id);
-  };
+  const lanes = new Lanes(rt);
+  lanes.start();
+  const wake = (lane: string) => lanes.wake(lane);
   localQueueSignals.on('dispatched', wake);
 
   // across processes (PostgreSQL): NOTIFY from the API wakes this worker at once. The LISTEN connection
@@ -184,8 +164,9 @@ export async function startTaskWorker(options: StartTaskWorkerOptions): Promise<
       rt.stopping = true;
       if (sweeps.timer) clearInterval(sweeps.timer);
       localQueueSignals.off('dispatched', wake);
-      for (const lane of LANES) await rt.queue.boss.offWork(queueName(lane));
       await stopRuns(rt, stopOptions.abandon ?? false);
+      // a take in flight ends within the database's timeouts; a run it claimed meanwhile is handed back
+      await lanes.stop(10_000);
       await sweeps.sweeping.catch(() => undefined);
       await listener?.close();
       await rt.queue.stop();
