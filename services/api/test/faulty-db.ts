@@ -65,6 +65,7 @@ export function faultyDb(db: Database): FaultyDb {
     pglite: db.pglite,
     pool: db.pool,
     url: db.url,
+    timeouts: db.timeouts,
     get fired() {
       return fired;
     },

@@ -150,7 +150,7 @@ export async function startTaskWorker(options: StartTaskWorkerOptions): Promise<
   // rides out a server restart (reconnects with backoff and LISTENs again); after a reconnection every lane
   // is woken, since notifications sent meanwhile are lost
   const listener: Listener | null = rt.db.url
-    ? await listen(rt.db.url, NOTIFY_CHANNEL, wake, { log: rt.log, onConnected: () => LANES.forEach((lane) => wake(lane)) })
+    ? await listen(rt.db.url, NOTIFY_CHANNEL, wake, { log: rt.log, timeouts: rt.db.timeouts, onConnected: () => LANES.forEach((lane) => wake(lane)) })
     : null;
   const sweeps = startSweeps(rt);
   rt.log.info({ concurrency: rt.config.concurrency, schema: rt.config.queue.schema }, 'task worker started');
