@@ -28,7 +28,7 @@ import type { StorageConfig } from '../src/modules/storage/config';
 import { tasksModule, type TasksModuleOptions } from '../src/modules/tasks/index';
 import { DEFAULT_PLAN_RULES, type PlanRules } from '../src/modules/tasks/pricing';
 import { DEFAULT_QUEUE_CONFIG, type QueueConfig } from '../src/modules/tasks/queue';
-import { startTaskWorker, type TaskEngines, type TaskWorkerConfig, type TaskWorkerHandle } from '../src/modules/tasks/worker';
+import { startTaskWorker, type TaskEngines, type TaskWorkerConfig, type TaskWorkerHandle, type WorkerLog } from '../src/modules/tasks/worker';
 
 export interface TestUser {
   uid: string;
@@ -54,8 +54,8 @@ export interface Harness {
   create(user: TestUser, algorithm: string, payload: Record<string, unknown>): Promise<{ status: number; body: ApiEnvelope<Task> }>;
   result(user: TestUser, id: string): Promise<{ status: number; body: ApiEnvelope<Task> }>;
   waitFor(user: TestUser, id: string, done: (task: Task) => boolean, timeoutMs?: number): Promise<Task>;
-  /** a worker on the test database, or on `db` (e.g. a faulty-db.ts wrapper of it) */
-  worker(engines: TaskEngines, config?: Partial<TaskWorkerConfig>, options?: { db?: Database }): Promise<TaskWorkerHandle>;
+  /** a worker on the test database, or on `db` (e.g. a faulty-db.ts wrapper of it); errors logged unless `log` is given */
+  worker(engines: TaskEngines, config?: Partial<TaskWorkerConfig>, options?: { db?: Database; log?: WorkerLog }): Promise<TaskWorkerHandle>;
   close(): Promise<void>;
 }
 
@@ -70,6 +70,8 @@ export async function startHarness(
     tasks?: Partial<TasksModuleOptions>;
     storage?: Partial<StorageConfig>;
     rules?: Partial<PlanRules>;
+    /** queue settings over the harness's own (its schema, short lane deadlines) */
+    queue?: Partial<QueueConfig>;
     dbMax?: number;
     /** further modules on the same storage (e.g. discovery's tests) */
     extraModules?: (storage: { storage: StorageAdapter; config: Partial<StorageConfig>; now: () => Date; queue: QueueConfig }) => ApiModuleDefinition[];
@@ -86,7 +88,7 @@ export async function startHarness(
     const current = await testDb.db.query<{ s: string }>('SELECT current_schema() AS s');
     bossSchema = `${current.rows[0].s}_boss`;
   }
-  const queue: QueueConfig = { ...DEFAULT_QUEUE_CONFIG, schema: bossSchema, laneTimeoutSeconds: { video: 120, image: 120, audio: 120, check: 60 } };
+  const queue: QueueConfig = { ...DEFAULT_QUEUE_CONFIG, schema: bossSchema, laneTimeoutSeconds: { video: 120, image: 120, audio: 120, check: 60 }, ...options.queue };
   const rules: PlanRules = { ...DEFAULT_PLAN_RULES, ...options.rules };
   const account = new StubAccountService();
   const config = testApiConfig({ accountInternalUrl: 'http://account.test/account' });
@@ -221,7 +223,7 @@ export async function startHarness(
         storage,
         engines,
         config: { queue, rules, sweepMs: 0, pollingIntervalSeconds: 0.5, heartbeatMs: 300, workDir: path.join(storageDir, '.work'), ...config },
-        log: { info: () => undefined, warn: () => undefined, error: (obj, msg) => console.error(msg, obj) },
+        log: options.log ?? { info: () => undefined, warn: () => undefined, error: (obj, msg) => console.error(msg, obj) },
         now,
       });
       workers.push(worker);

@@ -5,7 +5,8 @@
  * and touches their own tasks: another user's task id answers 404 exactly like a missing one.
  *
  * The routes live in routes/ (run-calls: create, cost, retry, cancel, delete; read-calls: results, list,
- * data_save; prompt-calls), each declared against its contract call with defineCall.
+ * data_save; prompt-calls), each declared against its contract call with defineCall; and GET /health
+ * (routes/health.ts), the API's health answer, which says when the queue has a run waiting too long.
  */
 import type { TtsVoice } from 'shared-contracts';
 import { mediaStoreFor, type StorageModuleOptions } from '../storage/index.js';
@@ -15,6 +16,7 @@ import { engineChooser } from './engines.js';
 import { DEFAULT_PLAN_RULES, type PlanRules } from './pricing.js';
 import { TaskQueue, type QueueConfig } from './queue.js';
 import type { TaskRoutes } from './routes/context.js';
+import { healthRoute } from './routes/health.js';
 import { promptCalls } from './routes/prompt-calls.js';
 import { readCalls } from './routes/read-calls.js';
 import { runCalls } from './routes/run-calls.js';
@@ -53,7 +55,8 @@ export function tasksPlugin(options: TasksModuleOptions = {}): ApiModulePlugin {
     const settings = ctx.config.tasks;
     const now = options.now ?? (() => new Date());
     const { media } = mediaStoreFor(ctx, { ...options.storage, now: options.now ?? options.storage?.now });
-    const queue = new TaskQueue(ctx.db, { ...settings.queue, ...options.queue }, { supervise: false });
+    const queueConfig = { ...settings.queue, ...options.queue };
+    const queue = new TaskQueue(ctx.db, queueConfig, { supervise: false });
     await queue.start();
     scope.addHook('onClose', async () => queue.stop());
     const service = createTaskService({
@@ -80,6 +83,7 @@ export function tasksPlugin(options: TasksModuleOptions = {}): ApiModulePlugin {
     runCalls(routes);
     readCalls(routes);
     promptCalls(routes);
+    healthRoute(routes, queueConfig.alertSeconds);
   };
 }
 

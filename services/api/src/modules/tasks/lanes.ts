@@ -42,6 +42,7 @@ export interface LaneFigures {
   /** fetches that found nothing to take */
   empty: number;
   lastFetchAt: number | null;
+  /** when the last fetch that found nothing began */
   lastEmptyAt: number | null;
   restarts: number;
 }
@@ -59,7 +60,8 @@ const now = () => Date.now();
 export class Lanes {
   readonly slots: Slot[] = [];
   readonly figures = new Map<Lane, LaneFigures>();
-  private readonly loops = new Set<Promise<void>>();
+  /** the current loop of each slot (a restarted slot's old loop is on its own) */
+  private readonly loops = new Map<Slot, Promise<void>>();
   private lastErrorLog = 0;
 
   constructor(private readonly rt: WorkerRuntime) {
@@ -93,14 +95,16 @@ export class Lanes {
     for (const slot of this.slots) nudge(slot);
     let timer: NodeJS.Timeout | undefined;
     const late = new Promise<void>((resolve) => (timer = setTimeout(resolve, waitMs)));
-    await Promise.race([Promise.all([...this.loops]), late]);
+    await Promise.race([Promise.all([...this.loops.values()]), late]);
     clearTimeout(timer);
   }
 
   private spawn(slot: Slot): void {
     const loop = this.loop(slot, slot.generation).catch((error: unknown) => this.rt.log.error({ lane: slot.lane, err: String(error) }, 'lane loop ended'));
-    this.loops.add(loop);
-    void loop.finally(() => this.loops.delete(loop));
+    this.loops.set(slot, loop);
+    void loop.finally(() => {
+      if (this.loops.get(slot) === loop) this.loops.delete(slot);
+    });
   }
 
   private async loop(slot: Slot, generation: number): Promise<void> {
@@ -124,7 +128,8 @@ export class Lanes {
         figures.lastFetchAt = now();
         if (!taken) {
           figures.empty += 1;
-          figures.lastEmptyAt = figures.lastFetchAt;
+          // when the fetch began: every job sent before then and fetchable would have been taken
+          figures.lastEmptyAt = slot.since;
         }
       }
       if (taken?.row) {

@@ -19,10 +19,13 @@ import type { StorageAdapter } from '../storage/adapter.js';
 import { DEFAULT_QUOTA_BYTES } from '../storage/config.js';
 import { createMediaStore } from '../storage/media.js';
 import { createSigner } from '../storage/signing.js';
-import { Lanes } from './lanes.js';
+import type { Lane } from './catalog.js';
+import { startWatchdog, checkLanes } from './lane-watchdog.js';
+import { Lanes, type LaneFigures } from './lanes.js';
 import { LANES, TaskQueue, localQueueSignals, NOTIFY_CHANNEL } from './queue.js';
 import { createTaskService } from './service.js';
 import { createSweeper, type SweepReport } from './sweeper.js';
+import { startPresence, workerId } from './worker-presence.js';
 import { DEFAULT_WORKER_CONFIG, type TaskWorkerConfig } from './worker-config.js';
 import type { TaskEngines, WorkerLog, WorkerRuntime } from './worker-runtime.js';
 
@@ -55,6 +58,10 @@ export interface TaskWorkerHandle {
   sweep(): Promise<SweepReport>;
   /** runs in progress in this process */
   running(): number;
+  /** this worker's lanes: slots, fetches, empty fetches, watchdog restarts (also in task_worker_lanes) */
+  lanes(): Record<Lane, LaneFigures>;
+  /** one look of the lane watchdog now (tests); answers the slots it restarted */
+  watch(): Promise<number>;
   readonly queue: TaskQueue;
 }
 
@@ -84,7 +91,14 @@ async function createRuntime(options: StartTaskWorkerOptions): Promise<WorkerRun
     media,
     queue,
     service,
-    config: { staleMs: config.staleMs, maxAttempts: config.maxAttempts, queuedTimeoutMs: config.queuedTimeoutMs, orphanHoldMs: config.orphanHoldMs },
+    config: {
+      staleMs: config.staleMs,
+      maxAttempts: config.maxAttempts,
+      queuedTimeoutMs: config.queuedTimeoutMs,
+      orphanHoldMs: config.orphanHoldMs,
+      stallMs: config.stallMs,
+      liveWorkerMs: config.liveWorkerMs,
+    },
     now: options.now,
   });
   return {
@@ -153,20 +167,30 @@ export async function startTaskWorker(options: StartTaskWorkerOptions): Promise<
     ? await listen(rt.db.url, NOTIFY_CHANNEL, wake, { log: rt.log, timeouts: rt.db.timeouts, onConnected: () => LANES.forEach((lane) => wake(lane)) })
     : null;
   const sweeps = startSweeps(rt);
-  rt.log.info({ concurrency: rt.config.concurrency, schema: rt.config.queue.schema }, 'task worker started');
+  const watchdog = startWatchdog(rt, lanes);
+  const id = workerId();
+  const presence = startPresence(rt.db, id, lanes, rt.config.presenceMs, (error) => rt.log.warn({ err: String(error) }, 'reporting the lanes failed'));
+  rt.log.info({ worker: id, concurrency: rt.config.concurrency, schema: rt.config.queue.schema }, 'task worker started');
 
   return {
     queue: rt.queue,
     running: () => rt.running.size,
     sweep: () => rt.sweeper.sweep(),
+    lanes: () => Object.fromEntries([...lanes.figures.entries()].map(([lane, figures]) => [lane, { ...figures }])) as Record<Lane, LaneFigures>,
+    watch: () => checkLanes(rt, lanes),
     async stop(stopOptions = {}) {
       if (rt.stopping) return;
       rt.stopping = true;
       if (sweeps.timer) clearInterval(sweeps.timer);
+      watchdog.stop();
       localQueueSignals.off('dispatched', wake);
       await stopRuns(rt, stopOptions.abandon ?? false);
-      // a take in flight ends within the database's timeouts; a run it claimed meanwhile is handed back
-      await lanes.stop(10_000);
+      // a take in flight ends within the database's timeouts (a run it claimed meanwhile is handed back);
+      // one stuck past the lane watchdog's bound is not waited for
+      await lanes.stop(Math.min(10_000, rt.config.laneStallMs || 10_000));
+      // a worker that stops withdraws its lanes; one that dies (abandon) leaves them to age out of being live
+      if (stopOptions.abandon) presence.halt();
+      else await presence.stop();
       await sweeps.sweeping.catch(() => undefined);
       await listener?.close();
       await rt.queue.stop();
