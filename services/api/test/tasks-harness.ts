@@ -267,6 +267,8 @@ export class TestEngine implements TaskEngines {
   private readonly gates = new Map<string, () => void>();
   holdRuns = false;
   failWith: Error | null = null;
+  /** each run takes at least this long (a busy lane under load) */
+  delayMs = 0;
   /** resolves when a run of this task has started */
   started = new Map<string, Promise<void>>();
   private startedResolvers = new Map<string, () => void>();
@@ -319,6 +321,7 @@ export class TestEngine implements TaskEngines {
         ctx.signal.addEventListener('abort', () => reject(new Error('aborted')), { once: true });
       });
     }
+    if (this.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, this.delayMs));
     if (ctx.signal.aborted) throw new Error('aborted');
     if (this.failWith) throw this.failWith;
     const out = path.join(ctx.workDir, 'out-0.png');
