@@ -71,7 +71,7 @@ test.describe.serial('what a user gets after Generate (premium@demo.local)', () 
     expect(seedA).not.toBe(seedB);
     const [bytesA, bytesB] = [await firstImageDigest(page, first), await firstImageDigest(page, second)];
     expect(bytesA).not.toBe(bytesB);
-    await expect(first.getByTestId('preview-label')).toHaveText('Preview · no AI model');
+    await expect(first.getByTestId('engine-badge')).toHaveText('Preview · no AI model');
 
     // the list: newest first, in creation order
     const order = await page.getByTestId('generate-list').getByTestId('task-card').evaluateAll((cards) => cards.map((card) => card.getAttribute('data-task-id')));
@@ -84,7 +84,7 @@ test.describe.serial('what a user gets after Generate (premium@demo.local)', () 
 
     await first.getByRole('button', { name: 'Preview image 1 of 2' }).click();
     const preview = page.getByRole('dialog', { name: 'Image preview' });
-    await expect(preview.getByTestId('preview-label')).toBeVisible();
+    await expect(preview.getByTestId('engine-badge')).toHaveText('Preview · no AI model');
     await expect(preview).toHaveCSS('background-color', 'rgb(11, 11, 15)');
     await page.keyboard.press('Escape');
     await expect(preview).toBeHidden();
@@ -109,7 +109,7 @@ test.describe.serial('what a user gets after Generate (premium@demo.local)', () 
       return text.includes('mp4a');
     }, src!.replace(/#.*$/, ''));
     expect(hasAudio).toBe(true);
-    await expect(cards[0].getByTestId('preview-label')).toBeVisible();
+    await expect(cards[0].getByTestId('engine-badge')).toHaveText('Preview · no AI model');
   });
 
   test('a song is sung, as long as chosen', async () => {

@@ -29,6 +29,7 @@ import type {
   TtsVoice,
   User,
 } from './entities.js';
+import type { EngineOffer } from './generation.js';
 import type { ExploreEntry, ExplorePublishRequest, ExploreTaskState, TemplateCategoryListQuery, WorkflowDirectRequest } from './explore.js';
 
 export interface OAuthTokenRequest {
@@ -117,6 +118,8 @@ export interface TaskCostResponse {
   free_for_plan: boolean;
   /** the algorithm runs on this server's local engine: results are previews no generative model made */
   preview?: boolean;
+  /** the engine and model that will run it, and the settings it cannot honour (issue 19) */
+  engine?: EngineOffer;
 }
 
 export interface TaskListRequest {
@@ -152,7 +155,8 @@ export interface ApiCallMap {
   'GET /v1/buy/sku-info': {
     query: void;
     body: void;
-    data: { sku_buy_list: SkuItem[]; zero_buy_checked: boolean };
+    /** free_daily_tasks: the Free plan's daily task cap on free credits (shown where credits are sold) */
+    data: { sku_buy_list: SkuItem[]; zero_buy_checked: boolean; free_daily_tasks: number };
   };
   'GET /v1/buy/trade-info': { query: { time_before: number }; body: void; data: ListResponse<TradeInfoItem> };
   'GET /v1/common/ad': { query: { client: '' | 'wap' }; body: void; data: AdItem[] };

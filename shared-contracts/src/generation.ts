@@ -36,5 +36,35 @@ export function madeWithoutModel(engine: { name: string; model?: string; note: s
   return /no generative model ran/i.test(engine.note) || (engine.name.startsWith('local:') && !engine.model);
 }
 
+/**
+ * The badge a result carries, saying what made it: the preview label when no generative model ran,
+ * 'ComfyUI · <model>' for the GPU workers, 'Local · <model>' for a tool that runs a model on this server.
+ */
+export function engineBadge(engine: { name: string; model?: string; note: string } | null | undefined): string | null {
+  if (!engine) return null;
+  if (madeWithoutModel(engine)) return PREVIEW_LABEL;
+  if (engine.name === 'comfyui') return `ComfyUI · ${engine.model ?? 'workflow'}`;
+  return engine.model ? `Local · ${engine.model}` : null;
+}
+
+/** The engine a creation will run on, as the cost call says before the charge (issue 19). */
+export interface EngineOffer {
+  /** 'local': this server's own engines; 'comfyui': the GPU workers */
+  name: 'local' | 'comfyui';
+  /** the model that makes the result, where one does */
+  model?: string;
+  /** settings this engine cannot honour for the algorithm: the screen disables them, a create that sets them is refused */
+  refused?: { name: string; label: string }[];
+  /** the longest output it makes, in seconds */
+  max_seconds?: number;
+  /** the resolutions it renders at; others are refused */
+  resolutions?: string[];
+  /** video redrawn frame by frame: frames a second, the most frames, frames per chunk */
+  frames?: { fps: number; max_frames: number; chunk_frames: number };
+}
+
+/** Said when a task that failed for good is retried (its Retry is not offered). */
+export const TASK_NOT_RETRYABLE = 'This task cannot be retried: the same request would fail the same way';
+
 /** Seeds the catalogue takes (0 to 2^31 - 1). */
 export const SEED_MAX = 2 ** 31 - 1;

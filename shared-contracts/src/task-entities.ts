@@ -49,6 +49,8 @@ export interface Task {
   queue_position: number | null;
   /** one of the spec's user texts when failed */
   reason: string | null;
+  /** failed or cancelled: whether Retry can help (false when the engine said the same request fails again); null otherwise */
+  retryable?: boolean | null;
   user_data: TaskUserData;
   prev_task: string | null;
   file_path: string | null;

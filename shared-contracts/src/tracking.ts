@@ -25,6 +25,8 @@ export const TRACK_EVENTS = {
   PAGE_PERFORMANCE: 'page_performance',
   AB_EXPOSURE: 'ab_test_exposure',
   CHAT_OPEN: 'customer_chat_open',
+  /** the shell refused a remote built against another major of the contract (the collector logs it for operators) */
+  REMOTE_REFUSED: 'remote_refused',
 } as const;
 export type TrackEventName = (typeof TRACK_EVENTS)[keyof typeof TRACK_EVENTS];
 
@@ -66,8 +68,8 @@ export const SLOW_CALL_MS = 3000;
 
 /** Props of the events other remotes fire (purchase interface, activity, task and button clicks). */
 export interface TrackEventMap {
-  miai_purchase_interface_click: { button: string; sku_id?: number; sid?: string; tab?: string };
-  miai_purchase_interface_expose: { reason: string; tab?: string };
+  miai_purchase_interface_click: { button: string; sku_id?: number; sid?: string; tab?: string; activity_type?: string };
+  miai_purchase_interface_expose: { reason: string; tab?: string; activity_type?: string };
   miai_purchase_interface_load: { result: 'success' | 'fail'; load_time: number; reason?: string };
   purchase_successful: { sku_id?: number; order_id?: string; load_time?: number };
   miai_activity_entry_trigger: { activity: string; entry: string };
@@ -77,6 +79,7 @@ export interface TrackEventMap {
   user_login_result_v2: { result: 'success' | 'fail' | 'cancel'; way?: string; dialog_type?: string; reason?: string; is_new?: boolean };
   task_click: { algorithm: string; action: string; task_id?: string };
   button_click: { button: string; area?: string };
+  remote_refused: { remote: string; remote_version: string; remote_contract: string; shell_contract: string; entry: string };
 }
 
 /** Typed tracking for a known event; any object with the ShellApi `track` method will do. */

@@ -58,8 +58,8 @@ export async function bootstrap(config: RuntimeConfig, options: BootstrapOptions
   const db = await openDatabase({ url: config.database.url, dataDir: config.database.dataDir, timeouts: config.database.timeouts });
   await options.migrate?.(db);
   await migrateApi(db);
-  if (options.seed && config.seed.demo && db.kind === 'pglite' && !config.production) {
-    const result = await seedDemoData(db, { production: config.production });
+  if (options.seed && config.seed.demo && (db.kind === 'pglite' || config.seed.onServer) && !config.production) {
+    const result = await seedDemoData(db, { production: config.production, allowServer: config.seed.onServer });
     if (result.seeded && result.users.length) options.log?.(`demo accounts seeded: ${result.users.join(', ')}`);
   }
   const core: CoreServices = { db, ledger: createLedger(db), storage: createStorage(config.storage), close: () => db.close() };
@@ -84,6 +84,14 @@ export interface RunningWorker {
 /** Starts the task worker and its engines (loaded on first use) on the bootstrapped services. */
 export async function startWorker(config: RuntimeConfig, services: CoreServices, log?: WorkerLog): Promise<RunningWorker> {
   const engines = await createTaskEngines(config.tasks.engineEnv);
+  // a ComfyUI older than the client can follow stops the worker here (verify throws), not at every task
+  const comfyui = await engines.verify();
+  if (comfyui?.error) log?.warn({ comfyui: comfyui.url, error: comfyui.error }, 'ComfyUI not reachable at start; runs routed to it will ask again');
+  else if (comfyui) {
+    const lacking = Object.entries(comfyui.workflows).filter(([, problems]) => problems?.length);
+    if (lacking.length) log?.warn({ comfyui: comfyui.url, version: comfyui.version, lacking: Object.fromEntries(lacking) }, 'ComfyUI lacks what some workflows need');
+    else log?.info({ comfyui: comfyui.url, version: comfyui.version }, 'ComfyUI checked: every routed workflow can run');
+  }
   const { db, ledger, storage } = services;
   const worker = await startTaskWorker({ db, ledger, storage, engines, config: config.tasks.worker, log });
   return {

@@ -70,8 +70,6 @@ export interface TasksConfig {
   engines: EngineConfig;
   /** the ENGINE_* and COMFYUI_* settings, in the form the engines package reads them */
   engineEnv: Readonly<Record<string, string | undefined>>;
-  /** TASKS_PREMIUM_VIDEO_MODEL=1: a premium video model is installed */
-  premiumVideoModel: boolean;
 }
 
 /** What a module of the API sees as ctx.config: the API's core settings and every module's section. */
@@ -128,7 +126,6 @@ export function loadTasksConfig(env: NodeJS.ProcessEnv): TasksConfig {
     creationLimits: creationLimitsFromEnv(env),
     engines: engineConfigFromEnv(env),
     engineEnv: Object.fromEntries(Object.entries(env).filter(([name]) => /^(ENGINE_|COMFYUI_)/.test(name))),
-    premiumVideoModel: env.TASKS_PREMIUM_VIDEO_MODEL === '1',
   };
 }
 
@@ -148,7 +145,10 @@ export interface RuntimeConfig {
   /** WORKER=1 on, 0 off, else auto (in-process on the embedded database); WORKER_METRICS_PORT (9464; 0 = none) */
   worker: { mode: 'on' | 'off' | 'auto'; metricsPort: number };
   /** SEED_DEMO=0 skips the demo data of the embedded database */
-  seed: { demo: boolean };
+  /** demo: the demo data of the embedded default (SEED_DEMO unset or 1; 0 never); onServer: also into a
+   * PostgreSQL server, only when SEED_DEMO=1 says so (an integration environment, as the account service's
+   * ACCOUNT_SEED_DEMO=1 seeds their credentials there) */
+  seed: { demo: boolean; onServer: boolean };
   /** IMAGE_DECODE_CONCURRENCY: heavy picture decodes at once in this process (default 2) */
   imageDecodeConcurrency: number;
 }
@@ -175,7 +175,7 @@ function loadRuntime(env: NodeJS.ProcessEnv, storage: StorageConfig, tasks: Task
     tasks,
     logLevel: env.LOG_LEVEL ?? 'info',
     worker: { mode: env.WORKER === '1' ? 'on' : env.WORKER === '0' ? 'off' : 'auto', metricsPort: Number(env.WORKER_METRICS_PORT ?? 9464) },
-    seed: { demo: env.SEED_DEMO !== '0' },
+    seed: { demo: env.SEED_DEMO !== '0', onServer: env.SEED_DEMO === '1' },
     imageDecodeConcurrency: Number.isInteger(decode) && decode > 0 ? decode : 2,
   };
 }

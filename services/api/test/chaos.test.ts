@@ -42,8 +42,10 @@ maybe('chaos: PostgreSQL restarts, a worker dies, the API is unavailable and bac
         const harness = require('./tasks-harness') as typeof import('./tasks-harness');
         TestEngine = harness.TestEngine;
         startHarness = harness.startHarness;
+        healthModule = (require('../src/modules/health/index') as typeof import('../src/modules/health/index')).healthModule;
       });
-      h = await startHarness({ dbMax: 10 });
+      // the API's health answer: 503 while the database is away
+      h = await startHarness({ dbMax: 10, extraModules: () => [healthModule({ engineEnv: {} })] });
     } finally {
       if (previous === undefined) delete process.env.TEST_DATABASE_URL;
       else process.env.TEST_DATABASE_URL = previous;
@@ -51,6 +53,7 @@ maybe('chaos: PostgreSQL restarts, a worker dies, the API is unavailable and bac
     process.on('unhandledRejection', onUnhandled);
   });
   let startHarness: typeof import('./tasks-harness').startHarness;
+  let healthModule: typeof import('../src/modules/health/index').healthModule;
 
   const ownPools: Database[] = [];
   afterAll(async () => {

@@ -3,8 +3,8 @@
  * temporary storage folder, users signed in through the stand-in account service, credits and plans,
  * uploads through the real grant + PUT, and a worker with either the real local engines or a test engine.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { copyFile, mkdir } from 'node:fs/promises';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { copyFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
@@ -73,13 +73,15 @@ export async function startHarness(
     /** queue settings over the harness's own (its schema, short lane deadlines) */
     queue?: Partial<QueueConfig>;
     dbMax?: number;
+    /** the storage adapter (default: a temporary local folder); the S3 round trip passes one on a real S3 server */
+    adapter?: StorageAdapter;
     /** further modules on the same storage (e.g. discovery's tests) */
     extraModules?: (storage: { storage: StorageAdapter; config: Partial<StorageConfig>; now: () => Date; queue: QueueConfig }) => ApiModuleDefinition[];
   } = {},
 ): Promise<Harness> {
   const testDb = await openTestDb(options.dbMax ?? 20);
   const storageDir = mkdtempSync(path.join(os.tmpdir(), 'tasks-storage-'));
-  const storage = createLocalStorage(storageDir);
+  const storage = options.adapter ?? createLocalStorage(storageDir);
   const clock = { offsetMs: 0 };
   const now = () => new Date(Date.now() + clock.offsetMs);
   // on PostgreSQL each test file has its own schema: pg-boss gets one beside it
@@ -168,7 +170,8 @@ export async function startHarness(
     },
 
     async grant(uid, amount) {
-      await harness.ctx.ledger.grant({ userId: uid, amount, source: 'order', details: 'test credits', idempotencyKey: `test:${randomUUID()}` });
+      // a free grant (like check-in credits): bought credits would lift the Free daily cap these suites test
+      await harness.ctx.ledger.grant({ userId: uid, amount, source: 'bonus', details: 'test credits', idempotencyKey: `test:${randomUUID()}` });
     },
 
     balance: (uid) => harness.ctx.ledger.balance(uid),
@@ -304,7 +307,8 @@ export class TestEngine implements TaskEngines {
   }
 
   async run(job: EngineJob, ctx: EngineContext): Promise<EngineResult> {
-    await mkdir(ctx.workDir, { recursive: true });
+    // like the ComfyUI engine, it writes straight into the folder the worker promises exists
+    if (!existsSync(ctx.workDir)) throw new Error(`the worker gave an engine a work folder that does not exist: ${ctx.workDir}`);
     if (job.algorithm === 'watermark') {
       const out = path.join(ctx.workDir, `marked${path.extname(job.inputs[0])}`);
       await sharp(job.inputs[0]).composite([{ input: Buffer.from('<svg width="20" height="10"><rect width="20" height="10" fill="white"/></svg>'), gravity: 'southeast' }]).toFile(out);

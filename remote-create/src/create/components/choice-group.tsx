@@ -6,6 +6,8 @@ export interface Choice<T extends string | number> {
   value: T;
   label: string;
   detail?: string;
+  /** shown but not choosable; `detail` says why */
+  disabled?: boolean;
 }
 
 /** Native radio buttons styled as chips: arrow keys, labels and form semantics come for free. */
@@ -41,7 +43,8 @@ export function ChoiceGroup<T extends string | number>({
                 minHeight: 40,
                 padding: '6px 8px',
                 borderRadius: 10,
-                cursor: 'pointer',
+                cursor: choice.disabled ? 'not-allowed' : 'pointer',
+                opacity: choice.disabled ? 0.55 : 1,
                 fontSize: 14,
                 textAlign: 'center',
                 border: `1px solid ${checked ? theme.link : theme.border}`,
@@ -55,8 +58,9 @@ export function ChoiceGroup<T extends string | number>({
                 name={name}
                 value={String(choice.value)}
                 checked={checked}
+                disabled={choice.disabled}
                 onChange={() => onChange(choice.value)}
-                css={{ position: 'absolute', opacity: 0, inset: 0, margin: 0, cursor: 'pointer' }}
+                css={{ position: 'absolute', opacity: 0, inset: 0, margin: 0, cursor: choice.disabled ? 'not-allowed' : 'pointer' }}
               />
               <span css={{ fontWeight: 600 }}>{choice.label}</span>
               {choice.detail ? <span css={{ fontSize: 11, color: theme.textMuted }}>{choice.detail}</span> : null}

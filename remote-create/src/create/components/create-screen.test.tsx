@@ -193,29 +193,18 @@ describe('CreateScreen: music and song', () => {
     expect(screen.getByTestId('generate-error')).toHaveTextContent(USER_TEXTS.MUSIC_EMPTY);
   });
 
-  it("asks 'Use {n} credits to unlock the full audio' and creates the track on Continue", async () => {
+  it('creates the track for the cost on the button, with no unlock prompt (nothing is locked)', async () => {
     const { shell } = await setup('text-to-music', { 'GET /v1/ai/cost/{algorithm}': () => costOf(1), 'POST /v1/ai/create/{algorithm}': passedCheck });
     fireEvent.change(screen.getByRole('textbox', { name: 'Describe the music' }), { target: { value: 'calm lo-fi piano with soft rain' } });
     fireEvent.click(screen.getByRole('button', { name: 'Jazz' }));
     await screen.findByTestId('generate-cost');
     generate();
-    const dialog = await screen.findByRole('dialog', { name: 'Unlock the full audio' });
-    expect(dialog).toHaveTextContent('Use 1 credit to unlock the full audio');
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Continue' }));
     await screen.findByTestId('task-card');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(document.body).not.toHaveTextContent(/unlock the full audio/i);
     const create = callsTo(shell, 'POST /v1/ai/create/{algorithm}').find((input) => (input?.params as { algorithm: string }).algorithm === 'mai_tcm');
     expect(create?.body).toMatchObject({ data: { prompt: 'calm lo-fi piano with soft rain', duration: 30, style: 'jazz piano' }, expected_cost: 1 });
     expect((create?.body as { user_data: { fields: { field: string }[] } }).user_data.fields.map((f) => f.field)).toEqual(['prompt', 'duration', 'style', 'styleCoverLink']);
-  });
-
-  it('Cancel on the credit prompt sends nothing', async () => {
-    const { shell } = await setup('text-to-music', { 'GET /v1/ai/cost/{algorithm}': () => costOf(1), 'POST /v1/ai/create/{algorithm}': passedCheck });
-    fireEvent.change(screen.getByRole('textbox', { name: 'Describe the music' }), { target: { value: 'calm lo-fi piano with soft rain' } });
-    await screen.findByTestId('generate-cost');
-    generate();
-    fireEvent.click(within(await screen.findByRole('dialog', { name: 'Unlock the full audio' })).getByRole('button', { name: 'Cancel' }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(callsTo(shell, 'POST /v1/ai/create/{algorithm}')).toHaveLength(0);
   });
 });
 
@@ -294,5 +283,46 @@ describe('CreateScreen: Generate List actions and leave guards', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Dislike' }));
     await waitFor(() => expect(callsTo(shell, 'POST /v1/ai/task/data_save')).toHaveLength(3));
     expect(callsTo(shell, 'POST /v1/ai/task/data_save').map((input) => (input?.body as { user_data: { like: number } }).user_data.like)).toEqual([1, 0, -1]);
+  });
+});
+
+describe('CreateScreen: the engine that will run it (issue 19)', () => {
+  const wan = (extra: Partial<NonNullable<TaskCostResponse['engine']>> = {}): TaskCostResponse => ({
+    ...costOf(10),
+    engine: { name: 'comfyui', model: 'Wan 2.1 T2V 1.3B', refused: [{ name: 'audio', label: 'Generate audio' }], resolutions: ['360p', '540p', '720p'], ...extra },
+  });
+
+  it('names the model before Generate, and disables what it cannot do', async () => {
+    await setup('text-to-video', { 'GET /v1/ai/cost/{algorithm}': () => wan() });
+    expect(await screen.findByTestId('engine-notice')).toHaveTextContent('Made on ComfyUI by Wan 2.1 T2V 1.3B. Not available with this model: Generate audio.');
+    expect(screen.getByTestId('audio-toggle')).toBeDisabled();
+    const resolution = screen.getByRole('group', { name: 'Resolution' });
+    expect(within(resolution).getByRole('radio', { name: /1080p/ })).toBeDisabled();
+    expect(within(resolution).getByRole('radio', { name: /720p/ })).toBeEnabled();
+    expect(resolution).toHaveTextContent('Not with Wan 2.1 T2V 1.3B');
+  });
+
+  it('brings a form set beyond the engine back within it, so nothing is sent that would be refused', async () => {
+    const { shell } = await setup('text-to-video', { 'GET /v1/ai/cost/{algorithm}': (input) => ((input?.query as { resolution?: string }).resolution === '1080p' ? costOf(10) : wan()) });
+    // the local engine first (a 1080p cost without an engine), then ComfyUI for 720p
+    fireEvent.click(within(screen.getByRole('group', { name: 'Resolution' })).getByRole('radio', { name: /1080p/ }));
+    await screen.findByTestId('engine-notice');
+    await waitFor(() => expect(within(screen.getByRole('group', { name: 'Resolution' })).getByRole('radio', { name: /720p/ })).toBeChecked());
+    expect(callsTo(shell, 'GET /v1/ai/cost/{algorithm}').at(-1)?.query).toMatchObject({ resolution: '720p' });
+  });
+
+  it('offers no end frame where the image to video model cannot take one', async () => {
+    await setup('image-to-video', { 'GET /v1/ai/cost/{algorithm}': () => wan({ model: 'Wan 2.1 I2V 480p 14B', refused: [{ name: 'audio', label: 'Generate audio' }, { name: 'end_frame', label: 'An end frame' }] }) });
+    expect(await screen.findByTestId('end-frame-unavailable')).toHaveTextContent('End frame: not with wan 2.1 i2v 480p 14b');
+    expect(screen.queryByText('End frame (optional)')).not.toBeInTheDocument();
+  });
+
+  it('offers no Retry on a task that failed for good', async () => {
+    const permanent = makeTask({ task_id: 'p-1', status: 'failure', reason: USER_TEXTS.GENERATION_FAILURE, retryable: false, user_data: { module: 'text-to-image' } });
+    const temporary = makeTask({ task_id: 't-1', status: 'failure', reason: USER_TEXTS.GENERATION_FAILED_LATER, retryable: true, user_data: { module: 'text-to-image' } });
+    await setup('text-to-image', { 'POST /v1/ai/task': () => ({ list: [permanent, temporary], paginate: { total: 2 } }) });
+    const cards = await screen.findAllByTestId('task-card');
+    expect(within(cards.find((card) => card.textContent?.includes(USER_TEXTS.GENERATION_FAILURE) && !card.textContent.includes('later'))!).queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument();
+    expect(within(cards.find((card) => card.textContent?.includes(USER_TEXTS.GENERATION_FAILED_LATER))!).getByRole('button', { name: 'Retry' })).toBeInTheDocument();
   });
 });

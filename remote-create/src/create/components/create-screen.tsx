@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { routePath, useShell, type CreateMode, type Task } from 'shared-contracts';
 import { Button, Glyph, GLYPHS } from '@studio/ui-kit/button';
-import { media, theme } from '@studio/ui-kit/theme';
+import { BREAKPOINT, media, theme } from '@studio/ui-kit/theme';
 import { useLeaveGuard } from '@studio/ui-kit/use-leave-guard';
 import { ExamplesSection } from '../../examples/components/examples-section';
 import { AskHost } from '../../lib/ask-host';
@@ -15,11 +15,12 @@ import { formTouched, useCreateForm } from '../hooks/use-create-form';
 import { useGenerate } from '../hooks/use-generate';
 import { usePrefill } from '../hooks/use-prefill';
 import { trackSettings } from '../utils/edit-track';
+import { fitForm, refuses } from '../utils/engine-limits';
 import { buildCreate } from '../utils/form';
-import { countWords, IMAGE_STYLES, MODES, SONG_ALGORITHM, type ModeSpec } from '../utils/modes';
+import { countWords, IMAGE_STYLES, MODES, MUSIC_DURATION, SONG_ALGORITHM, type ModeSpec } from '../utils/modes';
 import { AudioEditDialog } from './audio-edit-dialog';
 import { GenerateBar } from './generate-bar';
-import { PreviewNotice } from './generation-options';
+import { EngineNotice, PreviewNotice } from './generation-options';
 import { MediaInputs } from './media-inputs';
 import { ModeSettings } from './mode-settings';
 import { MusicForm } from './music-form';
@@ -61,7 +62,10 @@ const screenCss = {
   padding: '24px 32px 48px',
   maxWidth: 1600,
   margin: '0 auto',
+  [media.wide]: { gridTemplateColumns: 'minmax(380px, 480px) minmax(0, 1fr)' },
   [media.tablet]: { gridTemplateColumns: 'minmax(300px, 380px) minmax(0, 1fr)', padding: '20px 20px 40px', gap: 16 },
+  // below 960 the Generate List beside the form would be a narrow strip: the list goes below it
+  [media.compact]: { gridTemplateColumns: 'minmax(0, 1fr)' },
   [media.phone]: { gridTemplateColumns: 'minmax(0, 1fr)', padding: '16px 12px 32px', gap: 16 },
 } as const;
 
@@ -93,14 +97,21 @@ function CreateScreenBody({ mode }: { mode: CreateMode }) {
   const cost = useCost(call.algorithm, call.costQuery, costReady);
   const refreshCost = useCallback(async () => (costReady ? ((await cost.refresh()) ?? null) : null), [cost, costReady]);
   const generation = useGenerate({ mode, form, list, refreshCost, origin });
+  const offer = cost.engine;
+  // settings the engine cannot honour are disabled; a form already set to one comes back within its limits
+  useEffect(() => {
+    const change = fitForm(offer, form, { resolutions: spec.resolution?.options, durations: spec.duration?.options, musicDurations: MUSIC_DURATION.options });
+    if (change) patch(change);
+    if (form.images.end && refuses(offer, 'end_frame')) setImage('end', undefined);
+  }, [offer, form, spec, patch, setImage]);
 
   const reason = leaveReason({ running: list.running, undownloaded: list.undownloaded });
   const { blocker, allowNext } = useLeaveGuard(reason);
 
   const { clearError, lastLatencyMs } = generation;
-  // on phones the list is below the form: bring the new task into view
+  // where the list is below the form (one column, below 960): bring the new task into view
   useEffect(() => {
-    if (lastLatencyMs === null || !shell.viewport.isPhone) return;
+    if (lastLatencyMs === null || shell.viewport.width >= BREAKPOINT.compact) return;
     document.getElementById('generate-list-title')?.scrollIntoView({ behavior: 'smooth', block: 'start' });
   }, [lastLatencyMs, generation.createdCount, shell]);
   // a new input makes the last refusal stale
@@ -139,14 +150,14 @@ function CreateScreenBody({ mode }: { mode: CreateMode }) {
 
         {mode === 'text-to-music' ? (
           <>
-            <MusicForm form={form} patch={patch} onTabChange={setMusicTab} />
+            <MusicForm form={form} patch={patch} onTabChange={setMusicTab} offer={offer} />
             <Button variant="ghost" onClick={() => setEditOpen(true)}>
               Edit a previous track
             </Button>
           </>
         ) : null}
 
-        <MediaInputs modeKey={mode} spec={spec} form={form} setImage={setImage} setVideo={(video) => patch({ video })} setBusy={setBusy} />
+        <MediaInputs modeKey={mode} spec={spec} form={form} setImage={setImage} setVideo={(video) => patch({ video })} setBusy={setBusy} offer={offer} />
 
         {spec.effect ? <EffectField value={form.effect} onChange={(effect) => patch({ effect })} /> : null}
 
@@ -164,8 +175,9 @@ function CreateScreenBody({ mode }: { mode: CreateMode }) {
           />
         ) : null}
 
-        <ModeSettings mode={mode} spec={spec} form={form} patch={patch} />
+        <ModeSettings mode={mode} spec={spec} form={form} patch={patch} offer={offer} />
         {costReady && cost.cost?.preview ? <PreviewNotice /> : null}
+        {offer ? <EngineNotice offer={offer} /> : null}
 
         <GenerateBar cost={costReady ? cost.cost : null} costPending={costReady && cost.pending} costError={costReady ? cost.error : null} loggedIn={session.flags.isLogin} phase={generation.phase} error={generation.error} onGenerate={() => void generation.generate()} />
 

@@ -3,14 +3,15 @@
  * 'keep the shape', and the notice that this server renders previews without an AI model.
  */
 import { useId } from 'react';
-import { PREVIEW_NOTICE } from 'shared-contracts';
+import { PREVIEW_NOTICE, type EngineOffer } from 'shared-contracts';
 import { theme } from '@studio/ui-kit/theme';
 import { seedOf } from '../utils/form';
 
 const labelCss = { display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 12, fontSize: 14, fontWeight: 600, color: theme.textMuted } as const;
 const noteCss = { margin: 0, fontSize: 12, color: theme.textMuted } as const;
 
-export function AudioToggle({ value, onChange }: { value: boolean; onChange(value: boolean): void }) {
+/** The audio switch; `unavailable` says why the engine that will run it cannot make a soundtrack. */
+export function AudioToggle({ value, onChange, unavailable }: { value: boolean; onChange(value: boolean): void; unavailable?: string }) {
   const noteId = useId();
   return (
     <div css={{ display: 'flex', flexDirection: 'column', gap: 4 }}>
@@ -19,7 +20,8 @@ export function AudioToggle({ value, onChange }: { value: boolean; onChange(valu
         <input
           type="checkbox"
           role="switch"
-          checked={value}
+          checked={value && !unavailable}
+          disabled={Boolean(unavailable)}
           onChange={(event) => onChange(event.target.checked)}
           aria-describedby={noteId}
           data-testid="audio-toggle"
@@ -27,7 +29,7 @@ export function AudioToggle({ value, onChange }: { value: boolean; onChange(valu
         />
       </label>
       <p id={noteId} css={noteCss}>
-        A soundtrack that follows the mood of your prompt, as long as the video.
+        {unavailable ?? 'A soundtrack that follows the mood of your prompt, as long as the video.'}
       </p>
     </div>
   );
@@ -83,5 +85,22 @@ export function PreviewNotice() {
         <p css={{ margin: '6px 0 0' }}>{PREVIEW_NOTICE.operator}</p>
       </details>
     </aside>
+  );
+}
+
+/**
+ * Shown before Generate when the GPU workers run it: the model that makes the result, what it cannot do on
+ * this server (those settings are disabled above), and for video to anime how its frames go through.
+ */
+export function EngineNotice({ offer }: { offer: EngineOffer }) {
+  if (offer.name !== 'comfyui') return null;
+  const frames = offer.frames;
+  const refused = offer.refused ?? [];
+  return (
+    <p data-testid="engine-notice" css={{ margin: 0, fontSize: 13, color: theme.textMuted }}>
+      Made on ComfyUI by <strong css={{ color: theme.text }}>{offer.model}</strong>
+      {frames ? `: it redraws ${frames.fps} frames a second, up to ${frames.max_frames} frames (${Math.round(frames.max_frames / frames.fps)} s), ${frames.chunk_frames} at a time.` : '.'}
+      {refused.length ? ` Not available with this model: ${refused.map((setting) => setting.label).join(', ')}.` : ''}
+    </p>
   );
 }

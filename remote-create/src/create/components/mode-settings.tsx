@@ -1,7 +1,8 @@
 /** The settings of a creation screen below its inputs and prompt: each shown where the mode has it (utils/modes.ts). */
-import { ASPECT_RATIOS, BATCH_COUNTS, useShell, type CreateMode } from 'shared-contracts';
+import { ASPECT_RATIOS, BATCH_COUNTS, useShell, type CreateMode, type EngineOffer } from 'shared-contracts';
 import { useSnapshot } from 'valtio';
 import { theme } from '@studio/ui-kit/theme';
+import { allowsResolution, allowsSeconds, refuses, unavailableNote } from '../utils/engine-limits';
 import { SEEDED_MODES, type CreateForm } from '../utils/form';
 import { ULTRA_HD, type ModeSpec } from '../utils/modes';
 import { ChoiceGroup } from './choice-group';
@@ -13,17 +14,22 @@ interface SettingsProps {
   spec: ModeSpec;
   form: CreateForm;
   patch(update: Partial<CreateForm>): void;
+  /** the engine that will run it: what it cannot do is shown disabled */
+  offer?: EngineOffer | null;
 }
 
 /** The resolution, and under Ultra HD for a signed-in member without a plan the way to one. */
-function ResolutionField({ options, form, patch }: { options: readonly string[]; form: CreateForm; patch: SettingsProps['patch'] }) {
+function ResolutionField({ options, form, patch, offer }: { options: readonly string[]; form: CreateForm; patch: SettingsProps['patch']; offer?: EngineOffer | null }) {
   const shell = useShell();
   const session = useSnapshot(shell.session.state);
   return (
     <div css={{ display: 'flex', flexDirection: 'column', gap: 6 }}>
       <ChoiceGroup
         legend="Resolution"
-        choices={options.map((value) => ({ value, label: value, detail: value === ULTRA_HD ? 'Ultra HD' : undefined }))}
+        choices={options.map((value) => {
+          const allowed = allowsResolution(offer, value);
+          return { value, label: value, detail: !allowed ? unavailableNote(offer) : value === ULTRA_HD ? 'Ultra HD' : undefined, disabled: !allowed };
+        })}
         value={form.resolution}
         onChange={(resolution) => patch({ resolution })}
         columns={options.length}
@@ -45,7 +51,7 @@ function ResolutionField({ options, form, patch }: { options: readonly string[];
 }
 
 /** Shape, ratio, duration, resolution, motion, number of images, style, audio and seed. */
-export function ModeSettings({ mode, spec, form, patch }: SettingsProps) {
+export function ModeSettings({ mode, spec, form, patch, offer }: SettingsProps) {
   return (
     <>
       {mode === 'image-to-image' ? <KeepShapeToggle value={form.keepShape} onChange={(keepShape) => patch({ keepShape })} /> : null}
@@ -62,14 +68,17 @@ export function ModeSettings({ mode, spec, form, patch }: SettingsProps) {
       {spec.duration ? (
         <ChoiceGroup
           legend="Duration"
-          choices={spec.duration.options.map((value) => ({ value, label: spec.duration?.format(value) ?? String(value) }))}
+          choices={spec.duration.options.map((value) => {
+            const allowed = allowsSeconds(offer, value);
+            return { value, label: spec.duration?.format(value) ?? String(value), detail: allowed ? undefined : unavailableNote(offer), disabled: !allowed };
+          })}
           value={form.duration}
           onChange={(duration) => patch({ duration })}
           columns={spec.duration.options.length}
         />
       ) : null}
 
-      {spec.resolution ? <ResolutionField options={spec.resolution.options} form={form} patch={patch} /> : null}
+      {spec.resolution ? <ResolutionField options={spec.resolution.options} form={form} patch={patch} offer={offer} /> : null}
 
       {spec.motion ? (
         <ChoiceGroup
@@ -88,7 +97,7 @@ export function ModeSettings({ mode, spec, form, patch }: SettingsProps) {
       {spec.styles === 'image' ? <ImageStylesField value={form.imageStyle} onChange={(imageStyle) => patch({ imageStyle })} /> : null}
       {spec.styles === 'anime' ? <AnimeStylesField value={form.animeStyle} onChange={(animeStyle) => patch({ animeStyle })} /> : null}
 
-      {spec.audio ? <AudioToggle value={form.audio} onChange={(audio) => patch({ audio })} /> : null}
+      {spec.audio ? <AudioToggle value={form.audio} onChange={(audio) => patch({ audio })} unavailable={refuses(offer, 'audio') ? `${unavailableNote(offer)}: it makes silent video.` : undefined} /> : null}
       {SEEDED_MODES.includes(mode) ? <SeedField value={form.seed} onChange={(seed) => patch({ seed })} /> : null}
     </>
   );

@@ -1,6 +1,6 @@
 import useSWR from 'swr';
 import { useSnapshot } from 'valtio';
-import { useShell, type TaskCostResponse } from 'shared-contracts';
+import { useShell, type EngineOffer, type TaskCostResponse } from 'shared-contracts';
 import { messageOf } from '../../lib/errors';
 
 export interface CostState {
@@ -9,6 +9,8 @@ export interface CostState {
   /** the parameters changed and their cost is on its way */
   pending: boolean;
   error: string | null;
+  /** the engine that will run it, as last answered (kept while new parameters are priced) */
+  engine: EngineOffer | null;
   /** fetches the cost of the current parameters afresh */
   refresh(): Promise<TaskCostResponse | undefined>;
 }
@@ -30,6 +32,7 @@ export function useCost(algorithm: string, query: Record<string, string>, enable
     cost: current,
     pending: Boolean(enabled && uid) && current === null && !answer.error,
     error: answer.error ? messageOf(answer.error) : null,
+    engine: answer.data?.cost.engine ?? null,
     refresh: async () => (await answer.mutate())?.cost,
   };
 }

@@ -13,7 +13,7 @@ export function PreviewToolbar({ view, count, label, onClose }: { view: PreviewV
         {count > 1 ? `${view.index + 1} / ${count}` : ''}
       </span>
       {label ? (
-        <span data-testid="preview-label" css={{ fontSize: 12, fontWeight: 700, padding: '3px 8px', borderRadius: 999, border: '1px solid rgba(255,255,255,0.3)', whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis', minWidth: 0 }}>
+        <span data-testid="engine-badge" css={{ fontSize: 12, fontWeight: 700, padding: '3px 8px', borderRadius: 999, border: '1px solid rgba(255,255,255,0.3)', whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis', minWidth: 0 }}>
           {label}
         </span>
       ) : null}

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { madeWithoutModel, PREVIEW_LABEL, USER_TEXTS, type Task, type TaskOutput } from 'shared-contracts';
+import { engineBadge, USER_TEXTS, type Task, type TaskOutput } from 'shared-contracts';
 import { Button } from '@studio/ui-kit/button';
 import { fieldOf } from '../../create/utils/form';
 import { focusRing, theme } from '@studio/ui-kit/theme';
@@ -74,7 +74,7 @@ export function ResultMedia({ task, compact = false }: { task: Task; compact?: b
           images={images.map((output, index) => ({ src: output.url, alt: `${title} ${index + 1}` }))}
           index={imageIndex}
           onClose={() => setImageIndex(null)}
-          label={madeWithoutModel(task.engine) ? PREVIEW_LABEL : undefined}
+          label={engineBadge(task.engine) ?? undefined}
         />
       ) : null}
       {video ? (

@@ -2,7 +2,8 @@ import { render, screen } from '@testing-library/react';
 import { PREVIEW_LABEL } from 'shared-contracts';
 import { makeTask } from '../../../test/tasks';
 import { sameSeedCall } from '../hooks/use-same-seed';
-import { formatWait, PreviewBadge, queueText } from './task-meta';
+import { EngineBadge } from '@studio/ui-kit/engine-badge';
+import { formatWait, queueText } from './task-meta';
 
 describe('what a task card says besides its media', () => {
   it('names the wait, the position and the estimate', () => {
@@ -12,14 +13,17 @@ describe('what a task card says besides its media', () => {
     expect(formatWait(3 * 3600 + 60 * 5)).toBe('3 h 5 min');
   });
 
-  it('labels a result no generative model made, from its metadata only', () => {
+  it('badges every result with what made it, from its metadata only', () => {
     const local = makeTask({ status: 'success', engine: { name: 'local:procedural-art', note: 'A preview ...; no generative model ran.' } });
-    const { rerender } = render(<PreviewBadge task={local} />);
-    expect(screen.getByTestId('preview-label')).toHaveTextContent(PREVIEW_LABEL);
-    rerender(<PreviewBadge task={makeTask({ status: 'success', engine: { name: 'comfyui', model: 'SDXL base 1.0', note: 'made by ComfyUI' } })} />);
-    expect(screen.queryByTestId('preview-label')).not.toBeInTheDocument();
-    rerender(<PreviewBadge task={makeTask({ status: 'success', engine: { name: 'local:esrgan', model: 'ESRGAN slim x2', note: 'Upscaled with ESRGAN' } })} />);
-    expect(screen.queryByTestId('preview-label')).not.toBeInTheDocument();
+    const { rerender } = render(<EngineBadge engine={local.engine} />);
+    expect(screen.getByTestId('engine-badge')).toHaveTextContent(PREVIEW_LABEL);
+    rerender(<EngineBadge engine={{ name: 'comfyui', model: 'SDXL base 1.0', note: 'Generated on ComfyUI by SDXL base 1.0.' }} />);
+    expect(screen.getByTestId('engine-badge')).toHaveTextContent('ComfyUI · SDXL base 1.0');
+    expect(screen.getByTestId('engine-badge')).toHaveAttribute('title', 'Generated on ComfyUI by SDXL base 1.0.');
+    rerender(<EngineBadge engine={{ name: 'local:esrgan', model: 'ESRGAN slim x2', note: 'Upscaled with ESRGAN' }} />);
+    expect(screen.getByTestId('engine-badge')).toHaveTextContent('Local · ESRGAN slim x2');
+    rerender(<EngineBadge engine={null} />);
+    expect(screen.queryByTestId('engine-badge')).not.toBeInTheDocument();
   });
 
   it("'Same seed' sends the kept create call again with the task's seed, without its likes", () => {

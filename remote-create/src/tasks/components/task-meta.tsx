@@ -1,9 +1,9 @@
 /**
- * What a task card says besides its media: whether a model made the result (the preview label), the
+ * What a task card says besides its media (the engine badge is ui-kit's EngineBadge): the
  * seed with copy and 'Same seed', and which wait a queued task is in, with its position and estimate.
  */
 import { useState } from 'react';
-import { madeWithoutModel, PREVIEW_LABEL, QUEUE_WAIT_TEXTS, type Task } from 'shared-contracts';
+import { QUEUE_WAIT_TEXTS, type Task } from 'shared-contracts';
 import { Button } from '@studio/ui-kit/button';
 import { theme } from '@studio/ui-kit/theme';
 
@@ -21,29 +21,6 @@ export function queueText(task: Pick<Task, 'queue_wait' | 'queue_position' | 'qu
   if (task.queue_position) parts.push(`position ${task.queue_position}`);
   if (typeof task.queue_estimate_seconds === 'number') parts.push(`done in about ${formatWait(task.queue_estimate_seconds)}`);
   return parts.join(' · ');
-}
-
-/** A visible label on results no generative model made; its title says how they were made. */
-export function PreviewBadge({ task }: { task: Task }) {
-  if (!madeWithoutModel(task.engine)) return null;
-  return (
-    <span
-      data-testid="preview-label"
-      title={task.engine?.note}
-      css={{
-        alignSelf: 'flex-start',
-        fontSize: 12,
-        fontWeight: 700,
-        padding: '3px 8px',
-        borderRadius: 999,
-        color: theme.text,
-        background: theme.surface,
-        border: `1px solid ${theme.border}`,
-      }}
-    >
-      {PREVIEW_LABEL}
-    </span>
-  );
 }
 
 const small = { minHeight: 28, padding: '0 8px', fontSize: 12 } as const;

@@ -1,5 +1,6 @@
 import { useShell, type Task } from 'shared-contracts';
 import { Button } from '@studio/ui-kit/button';
+import { EngineBadge } from '@studio/ui-kit/engine-badge';
 import { theme } from '@studio/ui-kit/theme';
 import type { useToolTask } from '../hooks/use-tool-task';
 import { displayProgress } from '../utils/progress';
@@ -48,6 +49,7 @@ export function ResultPanel({ runner, before, transparent }: { runner: ReturnTyp
           ) : (
             <audio src={outputUrl} controls aria-label="Result audio" css={{ width: '100%' }} />
           )}
+          <EngineBadge engine={task.engine} />
           {task.engine?.note ? <p css={{ margin: 0, fontSize: 13, color: theme.textMuted }}>{task.engine.note}</p> : null}
           {output.watermarked ? <p css={{ margin: 0, fontSize: 13, color: theme.textMuted }}>Free plan results carry a watermark; Standard and Premium download without it.</p> : null}
         </>
@@ -58,7 +60,7 @@ export function ResultPanel({ runner, before, transparent }: { runner: ReturnTyp
             Cancel
           </Button>
         ) : null}
-        {task.status === 'failure' || task.status === 'cancelled' ? (
+        {(task.status === 'failure' || task.status === 'cancelled') && task.retryable !== false ? (
           <Button variant="secondary" onClick={() => void runner.retry()}>
             Retry
           </Button>

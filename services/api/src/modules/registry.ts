@@ -10,6 +10,7 @@ import { contentModule } from './content/index.js';
 import { creditsModule } from './credits/index.js';
 import { discoveryModule } from './discovery/index.js';
 import { feedbackModule } from './feedback/index.js';
+import { healthModule } from './health/index.js';
 import { identityModule } from './identity/index.js';
 import { storageModule } from './storage/index.js';
 import { tasksModule } from './tasks/index.js';
@@ -31,5 +32,6 @@ export const apiModules: ApiModuleDefinition[] = [
   discoveryModule(),
   trackingModule(),
   metricsModule(),
+  healthModule(),
   billingModule(),
 ];

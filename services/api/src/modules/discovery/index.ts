@@ -73,7 +73,7 @@ export function discoveryPlugin(options: DiscoveryModuleOptions = {}): ApiModule
         if (inserted.rowCount > 0) await queue.boss.send(SHOWCASE_QUEUE, { version: key }, { db: adapter(tx), expireInSeconds: 3600, retryLimit: 2 });
       });
       await queue.boss.work(SHOWCASE_QUEUE, { pollingIntervalSeconds: 2, batchSize: 1 }, async () => {
-        const engines = options.engines ? await options.engines() : await (await import('../tasks/engines.js')).createTaskEngines(ctx.config.tasks.engineEnv);
+        const engines = options.engines ? await options.engines() : await (await import('../tasks/engines.js')).showcaseEngines();
         try {
           const report = await runShowcase({ db: ctx.db, media, engines, size, log: scope.log });
           await ctx.db.query('UPDATE showcase_runs SET finished_at = now(), items = $2, bytes = bytes + $3, error = NULL WHERE version = $1', [

@@ -7,6 +7,10 @@
  */
 import { ALGORITHM_IDS, type AlgorithmId } from '@studio/engines/types';
 import type { EngineConfig, EngineRegistry } from '@studio/engines/registry';
+import { capabilitiesOf, type ComfyCapabilities } from '@studio/engines/comfyui/capabilities';
+import { loadWorkflowSet } from '@studio/engines/comfyui/workflow';
+import { BUNDLED_WORKFLOWS_DIR } from '@studio/engines/comfyui/workflows';
+import type { EngineOffer } from 'shared-contracts';
 
 export function engineConfigFromEnv(env: NodeJS.ProcessEnv): EngineConfig {
   const algorithms: Partial<Record<AlgorithmId, string>> = {};
@@ -37,4 +41,49 @@ export async function createTaskEngines(env: NodeJS.ProcessEnv): Promise<EngineR
   if (named.has('comfyui') && !env.COMFYUI_URL) throw new Error('an algorithm is set to the comfyui engine but COMFYUI_URL is not set');
   const { createEngineRegistry } = await import('@studio/engines/registry');
   return createEngineRegistry({ config, env });
+}
+
+/**
+ * The engines the showcase renders the seed data with: always this server's own, whatever the workers are
+ * routed to, so a first start never spends minutes of GPU on seed pictures (their badge says what made them).
+ */
+export function showcaseEngines(): Promise<EngineRegistry> {
+  return createTaskEngines({ ENGINE_DEFAULT: 'local' });
+}
+
+/** Where an algorithm runs, and on ComfyUI what its workflow honours (what the API refuses before the charge). */
+export interface EngineChoice {
+  name: 'local' | 'comfyui';
+  comfyui?: ComfyCapabilities;
+}
+
+/**
+ * The engine choice per algorithm under this configuration, with the ComfyUI workflows' capabilities read from
+ * the same folder the workers load (COMFYUI_WORKFLOWS, else the shipped ones), so the API and the workers agree.
+ */
+export async function engineChoices(config: EngineConfig, env: Readonly<Record<string, string | undefined>>): Promise<(algorithm: AlgorithmId) => EngineChoice> {
+  const choose = engineChooser(config);
+  const routed = ALGORITHM_IDS.filter((id) => choose(id) === 'comfyui');
+  if (!routed.length) return () => ({ name: 'local' });
+  const set = await loadWorkflowSet(env.COMFYUI_WORKFLOWS || BUNDLED_WORKFLOWS_DIR, routed);
+  const choices = new Map<AlgorithmId, EngineChoice>();
+  for (const id of routed) {
+    const workflow = set.workflows[id];
+    if (workflow) choices.set(id, { name: 'comfyui', comfyui: capabilitiesOf(id, workflow, set.manifest[id]) });
+  }
+  return (algorithm) => choices.get(algorithm) ?? { name: 'local' };
+}
+
+/** The choice as the cost call says it before the charge. */
+export function engineOffer(choice: EngineChoice): EngineOffer {
+  const caps = choice.comfyui;
+  if (!caps) return { name: 'local' };
+  return {
+    name: 'comfyui',
+    model: caps.model,
+    refused: caps.refused.map(({ name, label }) => ({ name, label })),
+    max_seconds: caps.maxSeconds,
+    resolutions: caps.resolutions,
+    frames: caps.frames ? { fps: caps.frames.fps, max_frames: caps.frames.maxFrames, chunk_frames: caps.frames.chunkFrames } : undefined,
+  };
 }

@@ -5,21 +5,23 @@
  * and touches their own tasks: another user's task id answers 404 exactly like a missing one.
  *
  * The routes live in routes/ (run-calls: create, cost, retry, cancel, delete; read-calls: results, list,
- * data_save; prompt-calls), each declared against its contract call with defineCall; and GET /health
- * (routes/health.ts), the API's health answer, which says when the queue has a run waiting too long.
+ * data_save; prompt-calls; selection-calls: My Creations' zip and bulk delete), each declared against its
+ * contract call with defineCall. The queue's section of the API's health answer (modules/health) is
+ * queue-health.ts.
  */
 import type { TtsVoice } from 'shared-contracts';
+import type { AlgorithmId } from '@studio/engines/types';
 import { mediaStoreFor, type StorageModuleOptions } from '../storage/index.js';
 import type { ApiModuleDefinition, ApiModulePlugin } from '../types.js';
 import type { CreationLimits } from './creation-limits.js';
-import { engineChooser } from './engines.js';
+import { engineChoices, type EngineChoice } from './engines.js';
 import { DEFAULT_PLAN_RULES, type PlanRules } from './pricing.js';
 import { TaskQueue, type QueueConfig } from './queue.js';
 import type { TaskRoutes } from './routes/context.js';
-import { healthRoute } from './routes/health.js';
 import { promptCalls } from './routes/prompt-calls.js';
 import { readCalls } from './routes/read-calls.js';
 import { runCalls } from './routes/run-calls.js';
+import { selectionCalls } from './routes/selection-calls.js';
 import { createTaskService } from './service.js';
 
 export interface TasksModuleOptions {
@@ -28,7 +30,8 @@ export interface TasksModuleOptions {
   rules?: PlanRules;
   /** credits held for a task are released by the API's stale-hold sweeper after this long (default 24 h) */
   holdTtlMs?: number;
-  premiumModelAvailable?: boolean;
+  /** where each algorithm runs (tests); default: the API's engine settings */
+  engineOf?: (algorithm: AlgorithmId) => EngineChoice;
   now?: () => Date;
   /** the TTS voices (default: the engines' eSpeak NG list) */
   listVoices?: () => Promise<TtsVoice[]>;
@@ -66,8 +69,7 @@ export function tasksPlugin(options: TasksModuleOptions = {}): ApiModulePlugin {
       queue,
       rules: options.rules ?? settings.rules,
       holdTtlMs: options.holdTtlMs ?? 24 * 3600 * 1000,
-      premiumModelAvailable: options.premiumModelAvailable ?? settings.premiumVideoModel,
-      engineOf: engineChooser(settings.engines),
+      engineOf: options.engineOf ?? (await engineChoices(settings.engines, settings.engineEnv)),
       now: options.now,
     });
     const routes: TaskRoutes = {
@@ -83,7 +85,7 @@ export function tasksPlugin(options: TasksModuleOptions = {}): ApiModulePlugin {
     runCalls(routes);
     readCalls(routes);
     promptCalls(routes);
-    healthRoute(routes, queueConfig.alertSeconds);
+    selectionCalls(routes);
   };
 }
 

@@ -9,10 +9,12 @@ import { ApiFailure, fail } from '../../http.js';
 import type { MediaObject } from '../storage/media.js';
 import { storageFull } from '../storage/index.js';
 import { GENERATIVE, WATERMARK_DOWNLOAD, resolveAlgorithm, type ResolvedAlgorithm } from './catalog.js';
+import { refusalFor } from '@studio/engines/comfyui/capabilities';
+import { engineOffer } from './engines.js';
 import { checkPayload } from './params.js';
 import { AUDIO_TOOLS, applyEntitlements, quote } from './pricing.js';
 import type { Caller, Prepared, ServiceCore } from './service-types.js';
-import { trialsOf, usedSeconds } from './usage.js';
+import { holdsPaidCredits, trialsOf, usedSeconds } from './usage.js';
 
 async function ownedInputs(core: ServiceCore, uid: string, resolved: ResolvedAlgorithm, paths: string[]): Promise<MediaObject[]> {
   const objects: MediaObject[] = [];
@@ -29,18 +31,21 @@ async function ownedInputs(core: ServiceCore, uid: string, resolved: ResolvedAlg
 
 export async function prepare(core: ServiceCore, caller: Caller, resolved: ResolvedAlgorithm, data: Record<string, unknown>, at: Date): Promise<Prepared> {
   const checked = checkPayload(resolved, data);
-  if (checked.model === 'premium') {
-    if (!['text2video', 'image2video'].includes(resolved.id)) throw fail.badRequest('The premium model is offered for text and image to video only');
-    if (!core.premiumModelAvailable) throw fail.badRequest('The premium video model is not available on this server');
-  }
   const params = applyEntitlements(resolved, checked.params, caller.level);
-  if (checked.model === 'premium') params.model = 'premium';
+  // a setting the engine's workflow cannot honour is refused before the charge, never silently dropped
+  const comfyui = core.engineOf(resolved.id).comfyui;
+  if (comfyui) {
+    const given = checked.inputPaths.map((_, index) => resolved.spec.inputs[index]?.name ?? '');
+    const refusal = refusalFor(comfyui, params, given);
+    if (refusal) throw fail.badRequest(refusal);
+  }
   // every run of a seeded algorithm gets a seed: the user's, or a random one (shown on the result, reusable)
   if ('seed' in resolved.spec.params && typeof params.seed !== 'number') params.seed = randomInt(0, 2 ** 31 - 1);
   const inputs = await ownedInputs(core, caller.uid, resolved, checked.inputPaths);
   const used = AUDIO_TOOLS.has(resolved.id) ? await usedSeconds(core.db, caller.uid, resolved.id, at) : 0;
   const freeTrials = await trialsOf(core.db, caller.uid);
-  const priced = quote({ resolved, params, inputs, level: caller.level, usedSecondsThisMonth: used, at, rules: core.rules, model: checked.model, freeTrials });
+  const paid = caller.level === 'free' && (await holdsPaidCredits(core.db, caller.uid, at));
+  const priced = quote({ resolved, params, inputs, level: caller.level, usedSecondsThisMonth: used, at, rules: core.rules, freeTrials, holdsPaidCredits: paid });
   return { resolved, params, inputs, quote: priced };
 }
 
@@ -80,10 +85,10 @@ export async function costOf(core: ServiceCore, caller: Caller, algorithm: strin
   const inputs = await costInputs(core, caller, resolved, query);
   const at = core.clock();
   const used = AUDIO_TOOLS.has(resolved.id) ? await usedSeconds(core.db, caller.uid, resolved.id, at) : 0;
-  const model = query.model === 'premium' ? 'premium' : 'standard';
   const freeTrials = await trialsOf(core.db, caller.uid);
-  const priced = quote({ resolved, params: entitled, inputs, level: caller.level, usedSecondsThisMonth: used, at, rules: core.rules, model, freeTrials });
+  const priced = quote({ resolved, params: entitled, inputs, level: caller.level, usedSecondsThisMonth: used, at, rules: core.rules, freeTrials });
   // a generative algorithm on the local engine makes previews: the creation screen says so before Generate
-  const preview = GENERATIVE.has(resolved.id) && core.engineOf(resolved.id) === 'local';
-  return { algorithm, cost: priced.cost, basis: priced.basis, free_for_plan: priced.freeForPlan, preview };
+  const choice = core.engineOf(resolved.id);
+  const preview = GENERATIVE.has(resolved.id) && choice.name === 'local';
+  return { algorithm, cost: priced.cost, basis: priced.basis, free_for_plan: priced.freeForPlan, preview, engine: engineOffer(choice) };
 }

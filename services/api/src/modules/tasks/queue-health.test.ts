@@ -5,6 +5,7 @@
  */
 import type { Task } from 'shared-contracts';
 import { startHarness, TestEngine, type Harness } from '../../../test/tasks-harness';
+import { healthModule } from '../health/index';
 import { metricsModule } from '../metrics/index';
 
 jest.setTimeout(60000);
@@ -21,7 +22,7 @@ interface Health {
 describe('the queue in the health answer and in /metrics', () => {
   let h: Harness;
   beforeAll(async () => {
-    h = await startHarness({ queue: { alertSeconds: 1 }, extraModules: () => [metricsModule({ METRICS_TOKEN: '' })] });
+    h = await startHarness({ queue: { alertSeconds: 1 }, extraModules: ({ queue }) => [metricsModule({ METRICS_TOKEN: '' }), healthModule({ engineEnv: {}, queueAlertSeconds: queue.alertSeconds })] });
   });
   afterAll(async () => {
     await h?.close();

@@ -1,6 +1,6 @@
 /** Retrying a failed or cancelled task: the same checks and pricing as a new one, then the shared startRun path. */
 import { randomUUID } from 'node:crypto';
-import { API_CODES, type Task } from 'shared-contracts';
+import { API_CODES, TASK_NOT_RETRYABLE, type Task } from 'shared-contracts';
 import { ApiFailure, fail } from '../../http.js';
 import { resolveAlgorithm } from './catalog.js';
 import { checkSpace, prepare } from './prepare.js';
@@ -15,6 +15,7 @@ export async function retryTask(core: ServiceCore, caller: Caller, id: string): 
   if (row.status !== 'failure' && row.status !== 'cancelled') {
     throw new ApiFailure(409, API_CODES.CONFLICT, row.status === 'expired' ? 'The task has expired' : 'The task has already finished');
   }
+  if (row.retryable === false) throw new ApiFailure(409, API_CODES.CONFLICT, TASK_NOT_RETRYABLE);
   const resolved = resolveAlgorithm(row.algorithm);
   if (!resolved) throw fail.notFound('No such task');
   const at = core.clock();
@@ -29,7 +30,7 @@ export async function retryTask(core: ServiceCore, caller: Caller, id: string): 
     at,
     async writeRow(tx, run) {
       const updated = await tx.query(
-        `UPDATE tasks SET status = 'queued', reason = NULL, progress = NULL, outputs = '[]', result_data = NULL, engine = NULL,
+        `UPDATE tasks SET status = 'queued', reason = NULL, retryable = true, progress = NULL, outputs = '[]', result_data = NULL, engine = NULL,
            params = $3, cost = $4, cost_basis = $5, hold_id = $6, usage = $7, plan = $8, priority = $9, watermark = $10,
            run_id = $11, runs = $12, attempts = 0, job_id = NULL, dispatched_at = NULL, queued_at = $13, started_at = NULL,
            heartbeat_at = NULL, finished_at = NULL, expire_at = NULL

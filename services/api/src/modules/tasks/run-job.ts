@@ -78,11 +78,13 @@ async function runToSuccess(rt: WorkerRuntime, row: TaskRow, watch: RunWatch, wo
   const signal = watch.entry.controller.signal;
   await mkdir(workDir, { recursive: true });
   const inputs = await fetchInputs(rt, row, workDir);
-  // `model: 'premium'` stays in: a ComfyUI workflow can read it ({{param:model}}); the local engine ignores it
   const share = row.watermark ? 80 : 92;
   const progress = watch.progress;
+  // the engine contract: the folder an engine writes into exists (the ComfyUI engine writes straight into it)
+  const outDir = path.join(workDir, 'out');
+  await mkdir(outDir, { recursive: true });
   const result = await rt.engines.run({ taskId: row.id, algorithm: row.engine_algorithm, params: row.params, inputs } as EngineJob, {
-    workDir: path.join(workDir, 'out'),
+    workDir: outDir,
     signal,
     onProgress: (pct) => {
       progress.value = Math.max(progress.value, Math.min(share, (Math.max(0, Math.min(100, pct)) * share) / 100));

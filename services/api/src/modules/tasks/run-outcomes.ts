@@ -21,10 +21,11 @@ export async function endFailedRun(rt: WorkerRuntime, row: TaskRow, why: AbortWh
   const refused = error instanceof EngineError && why !== 'timeout';
   const reason = refused ? error.userText : rt.service.failureReasonFor(row);
   if (refused) {
-    rt.log.info({ task: row.id, algorithm: row.engine_algorithm, detail: error.detail }, 'run refused by the engine');
+    rt.log.info({ task: row.id, algorithm: row.engine_algorithm, permanent: !error.retryable, detail: error.detail }, 'run refused by the engine');
   } else {
     const err = error instanceof Error ? (error.stack ?? error.message) : String(error);
     rt.log.error({ task: row.id, algorithm: row.engine_algorithm, why, err }, 'run failed');
   }
-  await rt.service.endRun(row, 'failure', reason);
+  // an engine that says retrying cannot help (a refused graph, an input that cannot work) ends the task for good
+  await rt.service.endRun(row, 'failure', reason, { retryable: !refused || error.retryable });
 }

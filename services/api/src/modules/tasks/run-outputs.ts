@@ -3,7 +3,7 @@
  * under users/<uid>/results/<task>/. Free-plan images and videos are watermarked; the unwatermarked
  * original is kept privately for a paid plan's watermark_download.
  */
-import { stat } from 'node:fs/promises';
+import { mkdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { EngineJob, EngineOutput, EngineResult } from '@studio/engines/types';
 import { EngineError } from '@studio/engines/errors';
@@ -63,9 +63,11 @@ interface OutputContext {
 
 /** A Free-plan visual output: the watermarked copy is the result, the original is kept privately. */
 async function storeWatermarked({ rt, row, workDir, signal, engineName, stored }: OutputContext, output: EngineOutput, index: number): Promise<StoredOutput> {
+  const markDir = path.join(workDir, `wm-${index}`);
+  await mkdir(markDir, { recursive: true });
   const marked = await rt.engines.run(
     { taskId: row.id, algorithm: 'watermark', params: rt.config.watermarkText ? { text: rt.config.watermarkText } : {}, inputs: [output.path] } as EngineJob,
-    { workDir: path.join(workDir, `wm-${index}`), signal, onProgress: () => undefined },
+    { workDir: markDir, signal, onProgress: () => undefined },
   );
   const markedOutput = marked.outputs[0];
   const original = await storeFile(rt, row, output, index, 'original');

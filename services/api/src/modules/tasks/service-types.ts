@@ -3,7 +3,9 @@ import type { Database } from '@studio/db';
 import type { MemberLevel } from '../../auth.js';
 import type { Ledger } from '../credits/ledger.js';
 import type { MediaObject, MediaStore } from '../storage/media.js';
+import type { AlgorithmId } from '@studio/engines/types';
 import type { ResolvedAlgorithm } from './catalog.js';
+import type { EngineChoice } from './engines.js';
 import type { PlanRules, Quote } from './pricing.js';
 import type { TaskQueue } from './queue.js';
 
@@ -15,17 +17,15 @@ export interface TaskServiceDeps {
   rules: PlanRules;
   /** a hold left `held` this long is released by the API's stale-hold sweeper (last resort) */
   holdTtlMs: number;
-  /** an engine for the premium video model is configured */
-  premiumModelAvailable: boolean;
-  /** the engine an algorithm runs on ('local', 'comfyui'; default 'local') */
-  engineOf?: (algorithm: string) => string;
+  /** the engine an algorithm runs on, and what its ComfyUI workflow honours (default: every algorithm local) */
+  engineOf?: (algorithm: AlgorithmId) => EngineChoice;
   now?: () => Date;
 }
 
 /** The deps with their defaults filled in, as the service's pieces get them. */
 export interface ServiceCore extends Omit<TaskServiceDeps, 'now' | 'engineOf'> {
   clock: () => Date;
-  engineOf: (algorithm: string) => string;
+  engineOf: (algorithm: AlgorithmId) => EngineChoice;
 }
 
 export interface Caller {

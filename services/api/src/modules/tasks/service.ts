@@ -24,10 +24,10 @@ export type TaskService = ReturnType<typeof createTaskService>;
 
 export function createTaskService(deps: TaskServiceDeps) {
   const { now, engineOf, ...rest } = deps;
-  const core: ServiceCore = { ...rest, clock: now ?? (() => new Date()), engineOf: engineOf ?? (() => 'local') };
+  const core: ServiceCore = { ...rest, clock: now ?? (() => new Date()), engineOf: engineOf ?? (() => ({ name: 'local' })) };
   return {
     admitWaiting: (uid: string) => admitWaiting(core, uid),
-    endRun: (row: TaskRow, status: 'failure' | 'cancelled', reason: string | null) => endRun(core, row, status, reason),
+    endRun: (row: TaskRow, status: 'failure' | 'cancelled', reason: string | null, options?: { retryable?: boolean }) => endRun(core, row, status, reason, options),
     releaseHold: (holdId: string | null) => releaseHold(core, holdId),
     giveBackUsage,
     view: (row: TaskRow): Task => toTask(row, core.media, { attachment: row.algorithm === WATERMARK_DOWNLOAD }),

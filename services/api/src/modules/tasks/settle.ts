@@ -29,13 +29,13 @@ export async function releaseHold(core: ServiceCore, holdId: string | null): Pro
  * Ends a run as failure or cancelled: gives the credits and counters back and frees the slot. False when
  * the run was settled otherwise meanwhile (it succeeded, or another party ended it).
  */
-export async function endRun(core: ServiceCore, row: TaskRow, status: 'failure' | 'cancelled', reason: string | null): Promise<boolean> {
+export async function endRun(core: ServiceCore, row: TaskRow, status: 'failure' | 'cancelled', reason: string | null, options: { retryable?: boolean } = {}): Promise<boolean> {
   const settled = await releaseHold(core, row.hold_id);
   if (settled === 'committed') return false;
   const updated = await core.db.query(
-    `UPDATE tasks SET status = $3, reason = $4, progress = NULL, finished_at = $5
+    `UPDATE tasks SET status = $3, reason = $4, progress = NULL, finished_at = $5, retryable = $6
      WHERE id = $1 AND run_id = $2 AND status IN ('queued', 'generating')`,
-    [row.id, row.run_id, status, reason, core.clock()],
+    [row.id, row.run_id, status, reason, core.clock(), options.retryable ?? true],
   );
   if (updated.rowCount === 0) return false;
   await giveBackUsage(core.db, row.user_id, row.usage);

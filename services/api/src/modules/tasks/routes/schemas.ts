@@ -70,6 +70,7 @@ export const TaskSchema = Type.Object({
   progress: Nullable(Type.Integer({ minimum: 0, maximum: 100 })),
   queue_position: Nullable(Type.Integer({ minimum: 1, description: '1 = next to start' })),
   reason: Nullable(Type.String({ description: "one of the spec's user texts when failed" })),
+  retryable: Type.Optional(Nullable(Type.Boolean({ description: 'failed or cancelled: false when the same request would fail again (no Retry)' }))),
   user_data: TaskUserDataSchema,
   prev_task: Nullable(Type.String()),
   file_path: Nullable(Type.String()),
@@ -103,6 +104,16 @@ export const TaskCostSchema = Type.Object({
   basis: Type.String(),
   free_for_plan: Type.Boolean(),
   preview: Type.Optional(Type.Boolean()),
+  engine: Type.Optional(
+    Type.Object({
+      name: Type.Union([Type.Literal('local'), Type.Literal('comfyui')]),
+      model: Type.Optional(Type.String()),
+      refused: Type.Optional(Type.Array(Type.Object({ name: Type.String(), label: Type.String() }))),
+      max_seconds: Type.Optional(Type.Number()),
+      resolutions: Type.Optional(Type.Array(Type.String())),
+      frames: Type.Optional(Type.Object({ fps: Type.Number(), max_frames: Type.Integer(), chunk_frames: Type.Integer() })),
+    }),
+  ),
 });
 
 export const CreateBody = Type.Object({
