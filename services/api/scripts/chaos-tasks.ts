@@ -11,7 +11,7 @@
  * Needs the PostgreSQL server binaries (Debian's postgresql package).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
@@ -157,6 +157,20 @@ async function main(): Promise<void> {
       `SELECT t.status, j.state, count(*)::int AS n FROM tasks t LEFT JOIN pgboss.job j ON j.id = t.job_id
        WHERE t.status IN ('queued', 'generating') GROUP BY 1, 2 ORDER BY 1, 2`,
     );
+    // what the workers' sweeps and watchdogs did, from their logs
+    const sweeps = { requeued: 0, resent: 0, failed: 0, lane_restarts: 0 };
+    for (const n of [1, 2]) {
+      for (const line of readFileSync(path.join(logDir, `worker-${n}.log`), 'utf8').split('\n')) {
+        if (line.includes('lane restarted')) sweeps.lane_restarts += 1;
+        const report = /^\[worker\] sweep (\{.*\})$/.exec(line);
+        if (!report) continue;
+        const parsed = JSON.parse(report[1]) as Record<string, number>;
+        sweeps.requeued += parsed.requeued ?? 0;
+        sweeps.resent += parsed.resent ?? 0;
+        sweeps.failed += parsed.failed ?? 0;
+      }
+    }
+    const health = await fetch(`http://127.0.0.1:${API_PORT}/health`).then((r) => r.json(), () => null);
     const figures = {
       restarts: RESTARTS,
       mode: 'immediate',
@@ -169,6 +183,8 @@ async function main(): Promise<void> {
       drain_seconds: drainSeconds,
       ...audit,
       stuck_by_job_state: stuckJobs.rows.map((row) => `${row.status}/${row.state ?? 'no job'}: ${row.n}`),
+      worker_sweeps: sweeps,
+      health_after: health,
     };
     mkdirSync(path.join(ROOT, '.bench'), { recursive: true });
     writeFileSync(path.join(ROOT, '.bench', 'chaos-tasks.json'), `${JSON.stringify(figures, null, 2)}\n`);

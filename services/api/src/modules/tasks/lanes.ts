@@ -164,11 +164,11 @@ export class Lanes {
     if (rt.stopping) {
       // claimed just as the worker stops: handed back at once (a crash-like stop leaves it to the sweeper)
       if (!rt.abandoned) await rt.sweeper.requeue(row, 'stopping').catch((error: unknown) => this.logError(slot.lane, error));
-      return;
+    } else {
+      // runJob settles the run in the tasks table; when the database is away even for that, the run is
+      // left `generating` without a heartbeat and the sweeper takes it from there
+      await runJob(rt, job, row).catch((error: unknown) => rt.log.warn({ task: row.id, err: String(error) }, 'run ended without its outcome recorded'));
     }
-    // runJob settles the run in the tasks table; when the database is away even for that, the run is left
-    // `generating` without a heartbeat and the sweeper takes it from there
-    await runJob(rt, job, row).catch((error: unknown) => rt.log.warn({ task: row.id, err: String(error) }, 'run ended without its outcome recorded'));
     if (rt.abandoned) return;
     // the tasks table holds the state: a job left active only expires in pg-boss
     await rt.queue.complete(slot.lane, job.id).catch(() => undefined);
