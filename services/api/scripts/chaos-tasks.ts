@@ -29,7 +29,7 @@ const RESTARTS = env('CHAOS_RESTARTS', 10);
 const PERIOD_MS = env('CHAOS_PERIOD_MS', 12000);
 const USERS = env('CHAOS_USERS', 6);
 const EVERY_MS = env('CHAOS_EVERY_MS', 150);
-const DRAIN_MS = env('CHAOS_DRAIN_MS', 6 * 60_000);
+const DRAIN_MS = env('CHAOS_DRAIN_MS', 8 * 60_000);
 const PG_PORT = env('CHAOS_PG_PORT', 55510);
 const API_PORT = env('CHAOS_API_PORT', 9170);
 const JWT_SECRET = `chaos-${randomUUID()}-${randomUUID()}`;
@@ -170,7 +170,10 @@ async function main(): Promise<void> {
         sweeps.failed += parsed.failed ?? 0;
       }
     }
-    const health = await fetch(`http://127.0.0.1:${API_PORT}/health`).then((r) => r.json(), () => null);
+    const health = await fetch(`http://127.0.0.1:${API_PORT}/health`).then(
+      (r) => r.json() as Promise<{ ok: boolean; queue?: unknown }>,
+      () => null,
+    );
     const figures = {
       restarts: RESTARTS,
       mode: 'immediate',
@@ -184,7 +187,7 @@ async function main(): Promise<void> {
       ...audit,
       stuck_by_job_state: stuckJobs.rows.map((row) => `${row.status}/${row.state ?? 'no job'}: ${row.n}`),
       worker_sweeps: sweeps,
-      health_after: health,
+      health_after: health && { status_ok: health.ok, queue: health.queue },
     };
     mkdirSync(path.join(ROOT, '.bench'), { recursive: true });
     writeFileSync(path.join(ROOT, '.bench', 'chaos-tasks.json'), `${JSON.stringify(figures, null, 2)}\n`);

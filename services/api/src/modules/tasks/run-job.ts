@@ -40,13 +40,23 @@ function watchRun(rt: WorkerRuntime, row: TaskRow): RunWatch {
   let resolveDone!: () => void;
   const entry: RunningRun = { controller, why: null, done: new Promise<void>((r) => (resolveDone = r)) };
   rt.running.set(row.id, entry);
+  let abortedAt: number | null = null;
   const abort = (why: AbortWhy) => {
     if (!entry.why) entry.why = why;
+    abortedAt ??= Date.now();
     controller.abort();
   };
   const progress = { value: 0 };
+  // an engine that ignores its stop for laneStallMs more is not vouched for any longer: without its
+  // heartbeat the sweeper takes the run back (requeued under a new run id, or failed and released), as
+  // the lane watchdog restarts its slot; the task never spins forever behind a run that will not end
+  const unheard = () => abortedAt !== null && rt.config.laneStallMs > 0 && Date.now() - abortedAt > rt.config.laneStallMs;
   const beat = setInterval(() => {
     if (rt.abandoned) return;
+    if (unheard()) {
+      clearInterval(beat);
+      return;
+    }
     rt.db
       .query(
         `UPDATE tasks SET heartbeat_at = $3, progress = GREATEST(COALESCE(progress, 0), $4) WHERE id = $1 AND run_id = $2 AND status = 'generating'`,

@@ -150,7 +150,13 @@ async function stopRuns(rt: WorkerRuntime, abandon: boolean): Promise<void> {
     if (!entry.why) entry.why = 'stopping';
     entry.controller.abort();
   }
-  await Promise.all([...rt.running.values()].map((entry) => entry.done));
+  // each run hands itself back once its engine stops; one whose engine ignores the stop is not waited for
+  // past the lane watchdog's bound (its heartbeat ends then, and a sweeper takes the run back)
+  const waitMs = Math.min(10_000, rt.config.laneStallMs || 10_000);
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<void>((resolve) => (timer = setTimeout(resolve, waitMs)));
+  await Promise.race([Promise.all([...rt.running.values()].map((entry) => entry.done)), late]);
+  clearTimeout(timer);
 }
 
 export async function startTaskWorker(options: StartTaskWorkerOptions): Promise<TaskWorkerHandle> {
