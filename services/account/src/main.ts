@@ -6,7 +6,7 @@
  * NODE_ENV=production, on PGlite, or on PostgreSQL with ACCOUNT_SEED_DEMO=1.
  */
 import path from 'node:path';
-import { openDatabase, parseTrustProxy } from '@studio/db';
+import { openDatabase, parseTrustProxy, timeoutsFromEnv } from '@studio/db';
 import { buildAccountApp } from './app.js';
 import { loadAccountConfig } from './config.js';
 import { seedDemoAccounts } from './seed.js';
@@ -16,6 +16,8 @@ async function main() {
   const db = await openDatabase({
     url: env.DATABASE_URL || undefined,
     dataDir: path.resolve(env.ACCOUNT_PGLITE_DATA_DIR ?? '.data/pglite-account'),
+    // DB_*_TIMEOUT_MS, as the API reads them (@studio/db timeouts.ts)
+    timeouts: timeoutsFromEnv(env),
   });
   const config = loadAccountConfig(env);
   const app = await buildAccountApp({ db, config, logger: true, trustProxy: parseTrustProxy(env.TRUST_PROXY) });

@@ -58,7 +58,7 @@ export function bootstrap(config: RuntimeConfig, options?: BootstrapOptions): Pr
 export async function bootstrap(config: RuntimeConfig, options: BootstrapOptions = {}): Promise<CoreServices | ApiServices> {
   decodeSlots.resize(config.imageDecodeConcurrency);
   // '' is no URL: the database package then opens PGlite in the data folder, whatever this process's env says
-  const db = await openDatabase({ url: config.database.url, dataDir: config.database.dataDir });
+  const db = await openDatabase({ url: config.database.url, dataDir: config.database.dataDir, timeouts: config.database.timeouts });
   await options.migrate?.(db);
   await migrateApi(db);
   if (options.seed && config.seed.demo && (db.kind === 'pglite' || config.seed.onServer) && !config.production) {

@@ -79,4 +79,11 @@ describe('loadConfig', () => {
     expect(worker.worker.metricsPort).toBe(0);
     expect('api' in worker).toBe(false);
   });
+
+  it('bounds every database connection, from DB_*_TIMEOUT_MS or by default, and stops a start on a wrong value', () => {
+    expect(loadWorkerConfig({}).database.timeouts).toEqual({ connectMs: 10000, statementMs: 60000, idleInTransactionMs: 60000, queryMs: 70000 });
+    const worker = loadWorkerConfig({ DB_CONNECT_TIMEOUT_MS: '2000', DB_STATEMENT_TIMEOUT_MS: '30000', DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: '0' });
+    expect(worker.database.timeouts).toEqual({ connectMs: 2000, statementMs: 30000, idleInTransactionMs: 0, queryMs: 40000 });
+    expect(() => loadConfig({ DB_STATEMENT_TIMEOUT_MS: '30s' })).toThrow('DB_STATEMENT_TIMEOUT_MS');
+  });
 });

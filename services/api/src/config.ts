@@ -4,7 +4,7 @@
  * A module gets its section through ModuleContext.config (e.g. `ctx.config.storage`).
  */
 import path from 'node:path';
-import { parseTrustProxy, type ProxyTrust } from '@studio/db';
+import { parseTrustProxy, timeoutsFromEnv, type PoolTimeouts, type ProxyTrust } from '@studio/db';
 import { loadMailConfig, type MailConfig } from '@studio/mail';
 import { loadBillingConfig, type BillingConfig } from './modules/billing/config.js';
 import { parseCountries } from './modules/checkin/checkin-service.js';
@@ -136,8 +136,12 @@ export function loadTasksConfig(env: NodeJS.ProcessEnv): TasksConfig {
 /** What every entry point (API, worker, composed product) builds its services from: see bootstrap.ts. */
 export interface RuntimeConfig {
   production: boolean;
-  /** DATABASE_URL (a PostgreSQL server), else PGlite in PGLITE_DATA_DIR (default .data/pglite) */
-  database: { url: string; dataDir: string };
+  /**
+   * DATABASE_URL (a PostgreSQL server), else PGlite in PGLITE_DATA_DIR (default .data/pglite); the bounds of
+   * every connection: DB_CONNECT_TIMEOUT_MS, DB_STATEMENT_TIMEOUT_MS, DB_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+   * DB_QUERY_TIMEOUT_MS (@studio/db timeouts.ts)
+   */
+  database: { url: string; dataDir: string; timeouts: PoolTimeouts };
   storage: StorageConfig;
   tasks: TasksConfig;
   /** LOG_LEVEL (default info) */
@@ -170,7 +174,7 @@ function loadRuntime(env: NodeJS.ProcessEnv, storage: StorageConfig, tasks: Task
   const decode = Number(env.IMAGE_DECODE_CONCURRENCY ?? 2);
   return {
     production: isProduction(env),
-    database: { url: env.DATABASE_URL ?? '', dataDir: path.resolve(env.PGLITE_DATA_DIR ?? '.data/pglite') },
+    database: { url: env.DATABASE_URL ?? '', dataDir: path.resolve(env.PGLITE_DATA_DIR ?? '.data/pglite'), timeouts: timeoutsFromEnv(env) },
     storage,
     tasks,
     logLevel: env.LOG_LEVEL ?? 'info',

@@ -12,6 +12,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
 import pg from 'pg';
 import type { ApiEnvelope, Task, UploadGrant, UploadResult } from 'shared-contracts';
+import type { Database } from '@studio/db';
 import type { EngineContext, EngineJob, EngineResult } from '@studio/engines/types';
 import { createHttpAccountClient } from '../src/account-client';
 import { testApiConfig } from '../src/config';
@@ -27,7 +28,7 @@ import type { StorageConfig } from '../src/modules/storage/config';
 import { tasksModule, type TasksModuleOptions } from '../src/modules/tasks/index';
 import { DEFAULT_PLAN_RULES, type PlanRules } from '../src/modules/tasks/pricing';
 import { DEFAULT_QUEUE_CONFIG, type QueueConfig } from '../src/modules/tasks/queue';
-import { startTaskWorker, type TaskEngines, type TaskWorkerConfig, type TaskWorkerHandle } from '../src/modules/tasks/worker';
+import { startTaskWorker, type TaskEngines, type TaskWorkerConfig, type TaskWorkerHandle, type WorkerLog } from '../src/modules/tasks/worker';
 
 export interface TestUser {
   uid: string;
@@ -53,7 +54,8 @@ export interface Harness {
   create(user: TestUser, algorithm: string, payload: Record<string, unknown>): Promise<{ status: number; body: ApiEnvelope<Task> }>;
   result(user: TestUser, id: string): Promise<{ status: number; body: ApiEnvelope<Task> }>;
   waitFor(user: TestUser, id: string, done: (task: Task) => boolean, timeoutMs?: number): Promise<Task>;
-  worker(engines: TaskEngines, config?: Partial<TaskWorkerConfig>): Promise<TaskWorkerHandle>;
+  /** a worker on the test database, or on `db` (e.g. a faulty-db.ts wrapper of it); errors logged unless `log` is given */
+  worker(engines: TaskEngines, config?: Partial<TaskWorkerConfig>, options?: { db?: Database; log?: WorkerLog }): Promise<TaskWorkerHandle>;
   close(): Promise<void>;
 }
 
@@ -68,6 +70,8 @@ export async function startHarness(
     tasks?: Partial<TasksModuleOptions>;
     storage?: Partial<StorageConfig>;
     rules?: Partial<PlanRules>;
+    /** queue settings over the harness's own (its schema, short lane deadlines) */
+    queue?: Partial<QueueConfig>;
     dbMax?: number;
     /** the storage adapter (default: a temporary local folder); the S3 round trip passes one on a real S3 server */
     adapter?: StorageAdapter;
@@ -86,7 +90,7 @@ export async function startHarness(
     const current = await testDb.db.query<{ s: string }>('SELECT current_schema() AS s');
     bossSchema = `${current.rows[0].s}_boss`;
   }
-  const queue: QueueConfig = { ...DEFAULT_QUEUE_CONFIG, schema: bossSchema, laneTimeoutSeconds: { video: 120, image: 120, audio: 120, check: 60 } };
+  const queue: QueueConfig = { ...DEFAULT_QUEUE_CONFIG, schema: bossSchema, laneTimeoutSeconds: { video: 120, image: 120, audio: 120, check: 60 }, ...options.queue };
   const rules: PlanRules = { ...DEFAULT_PLAN_RULES, ...options.rules };
   const account = new StubAccountService();
   const config = testApiConfig({ accountInternalUrl: 'http://account.test/account' });
@@ -215,14 +219,14 @@ export async function startHarness(
       throw new Error(`timed out waiting for task ${id}; last: ${JSON.stringify(last)}`);
     },
 
-    async worker(engines, config = {}) {
+    async worker(engines, config = {}, options = {}) {
       const worker = await startTaskWorker({
-        db: testDb.db,
+        db: options.db ?? testDb.db,
         ledger: harness.ctx.ledger,
         storage,
         engines,
         config: { queue, rules, sweepMs: 0, pollingIntervalSeconds: 0.5, heartbeatMs: 300, workDir: path.join(storageDir, '.work'), ...config },
-        log: { info: () => undefined, warn: () => undefined, error: (obj, msg) => console.error(msg, obj) },
+        log: options.log ?? { info: () => undefined, warn: () => undefined, error: (obj, msg) => console.error(msg, obj) },
         now,
       });
       workers.push(worker);
@@ -266,6 +270,8 @@ export class TestEngine implements TaskEngines {
   private readonly gates = new Map<string, () => void>();
   holdRuns = false;
   failWith: Error | null = null;
+  /** each run takes at least this long (a busy lane under load) */
+  delayMs = 0;
   /** resolves when a run of this task has started */
   started = new Map<string, Promise<void>>();
   private startedResolvers = new Map<string, () => void>();
@@ -319,6 +325,7 @@ export class TestEngine implements TaskEngines {
         ctx.signal.addEventListener('abort', () => reject(new Error('aborted')), { once: true });
       });
     }
+    if (this.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, this.delayMs));
     if (ctx.signal.aborted) throw new Error('aborted');
     if (this.failWith) throw this.failWith;
     const out = path.join(ctx.workDir, 'out-0.png');

@@ -7,6 +7,7 @@ import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
+import { DEFAULT_TIMEOUTS, connectionOptions, type PoolTimeouts } from './timeouts.js';
 
 export interface QueryResult<R> {
   rows: R[];
@@ -27,6 +28,8 @@ export interface Database extends Queryable {
   readonly pool: pg.Pool | null;
   /** the server's connection string (a real server only), for connections of their own such as LISTEN */
   readonly url?: string;
+  /** the bounds of its connections (a real server only), for connections of their own too */
+  readonly timeouts?: PoolTimeouts;
 }
 
 export interface OpenOptions {
@@ -36,6 +39,8 @@ export interface OpenOptions {
   dataDir?: string;
   /** pool size for a real server */
   max?: number;
+  /** the bounds of every connection (timeouts.ts; defaults DEFAULT_TIMEOUTS) */
+  timeouts?: Partial<PoolTimeouts>;
 }
 
 // int8 (bigint) answers as a JS number: our amounts and counts are far below 2^53
@@ -44,13 +49,14 @@ pg.types.setTypeParser(1700, (value: string) => Number.parseFloat(value));
 
 /** Opens what the caller's configuration names (this package reads no environment of its own). */
 export async function openDatabase(options: OpenOptions): Promise<Database> {
-  if (options.url) return openPostgres(options.url, options.max ?? 10);
+  if (options.url) return openPostgres(options.url, options.max ?? 10, options.timeouts);
   if (!options.dataDir) throw new Error('openDatabase: give a PostgreSQL url or a PGlite dataDir');
   return openPglite(options.dataDir);
 }
 
-async function openPostgres(url: string, max: number): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max });
+async function openPostgres(url: string, max: number, given?: Partial<PoolTimeouts>): Promise<Database> {
+  const timeouts = { ...DEFAULT_TIMEOUTS, ...given };
+  const pool = new pg.Pool({ connectionString: url, max, ...connectionOptions(timeouts) });
   pool.on('error', (error) => console.error('[db] idle client error', error.message));
   // A restart or failover ends every connection. The pool listens on idle clients only: a client checked
   // out (inside a transaction, between two of its queries) would emit an 'error' nobody listens to, and
@@ -72,6 +78,7 @@ async function openPostgres(url: string, max: number): Promise<Database> {
     pglite: null,
     pool,
     url,
+    timeouts,
     async query<R>(text: string, params?: unknown[]) {
       return asResult<R>(await pool.query(text, params as unknown[]));
     },
@@ -81,14 +88,22 @@ async function openPostgres(url: string, max: number): Promise<Database> {
         await client.query('BEGIN');
         const tx: Queryable = {
           async query<R>(text: string, params?: unknown[]) {
-            return asResult<R>(await client.query(text, params as unknown[]));
+            try {
+              return asResult<R>(await client.query(text, params as unknown[]));
+            } catch (error) {
+              // the server answers its refusals with a SQLSTATE; anything else (the client's query timeout,
+              // a dead connection) leaves the connection in an unknown state: it is not used again
+              if (!(error instanceof pg.DatabaseError)) broken.add(client);
+              throw error;
+            }
           },
         };
         const result = await fn(tx);
-        await client.query('COMMIT');
+        await tx.query('COMMIT');
         return result;
       } catch (error) {
-        await client.query('ROLLBACK').catch(() => undefined);
+        // a broken connection is destroyed on release, and the server rolls back what it had open
+        if (!broken.has(client)) await client.query('ROLLBACK').catch(() => broken.add(client));
         throw error;
       } finally {
         client.release(broken.has(client) ? true : undefined);
@@ -192,3 +207,4 @@ export function splitStatements(sql: string): string[] {
 }
 export { parseTrustProxy, trustHops, type ProxyTrust } from './proxy-trust.js';
 export { listen, type Listener, type ListenOptions } from './listen.js';
+export { DEFAULT_TIMEOUTS, connectionOptions, timeoutsFromEnv, type PoolTimeouts } from './timeouts.js';

@@ -5,6 +5,7 @@
  * Notifications sent while it was away are lost, as PostgreSQL never keeps them: callers must also poll.
  */
 import pg from 'pg';
+import { connectionOptions, type PoolTimeouts } from './timeouts.js';
 
 export interface ListenLog {
   warn(obj: object, msg: string): void;
@@ -25,6 +26,8 @@ export interface ListenOptions {
   log?: ListenLog;
   /** called after every (re)connection, e.g. to catch up on what was missed while away */
   onConnected?: () => void;
+  /** the connection's bounds (timeouts.ts; default DEFAULT_TIMEOUTS): a connect that hangs is retried */
+  timeouts?: Partial<PoolTimeouts>;
 }
 
 const DEFAULT_DELAYS = [250, 500, 1000, 2000, 5000, 10000];
@@ -47,7 +50,7 @@ export async function listen(
   let timer: ReturnType<typeof setTimeout> | null = null;
 
   const connect = async (): Promise<void> => {
-    const next = new pg.Client(typeof connection === 'string' ? { connectionString: connection } : connection);
+    const next = new pg.Client({ ...connectionOptions(options.timeouts), ...(typeof connection === 'string' ? { connectionString: connection } : connection) });
     let failed = false;
     const lost = (why: string, error?: unknown) => {
       if (failed) return;

@@ -6,6 +6,7 @@
  */
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { Queryable } from '@studio/db';
+import { readWaiting, readWorkerLanes, type WorkerLaneFigures } from '../tasks/queue-figures.js';
 
 export interface ApiMetrics {
   registry: Registry;
@@ -13,14 +14,16 @@ export interface ApiMetrics {
   httpDuration: Histogram<'method' | 'route'>;
 }
 
-/** Runs a scrape-time query; a table another module owns may be absent (tests, partial deployments). */
-async function rows<T>(db: Queryable, sql: string): Promise<T[]> {
+/** Runs a scrape-time read; a table another module owns may be absent (tests, partial deployments). */
+async function safely<T>(read: () => Promise<T[]>): Promise<T[]> {
   try {
-    return (await db.query<T>(sql)).rows;
+    return await read();
   } catch {
     return [];
   }
 }
+
+const rows = <T>(db: Queryable, sql: string): Promise<T[]> => safely(async () => (await db.query<T>(sql)).rows);
 
 function dbGauge(registry: Registry, name: string, help: string, labelNames: string[], read: (set: (labels: Record<string, string>, value: number) => void) => Promise<void>) {
   return new Gauge({
@@ -43,6 +46,22 @@ export function registerBusinessMetrics(registry: Registry, db: Queryable): void
   dbGauge(registry, 'studio_task_queue_oldest_wait_seconds', 'Age of the oldest waiting task per lane', ['lane'], async (set) => {
     for (const r of await rows<{ lane: string; s: number }>(db, `SELECT lane, EXTRACT(EPOCH FROM now() - MIN(queued_at))::float AS s FROM tasks WHERE status = 'queued' GROUP BY lane`)) set({ lane: r.lane }, Number(r.s));
   });
+  dbGauge(registry, 'studio_task_queued', 'Runs waiting for a worker per lane and age band (<1m, 1-5m, 5-30m, >30m)', ['lane', 'age'], async (set) => {
+    for (const lane of await safely(() => readWaiting(db))) for (const [age, n] of Object.entries(lane.by_age)) set({ lane: lane.lane, age }, n);
+  });
+  // each worker's lanes as they last reported (issue 20): a lane that stops fetching shows here first
+  const workerLane = (name: string, help: string, pick: (row: WorkerLaneFigures) => number | null) =>
+    dbGauge(registry, name, help, ['worker', 'lane'], async (set) => {
+      for (const row of await safely(() => readWorkerLanes(db))) {
+        const value = pick(row);
+        if (value !== null) set({ worker: row.worker, lane: row.lane }, value);
+      }
+    });
+  workerLane('studio_worker_lane_fetches', 'Fetches of each worker lane since the worker started', (row) => row.fetches);
+  workerLane('studio_worker_lane_empty_fetches', 'Fetches that found the lane empty', (row) => row.empty_fetches);
+  workerLane('studio_worker_lane_last_fetch_seconds', 'Seconds since the lane last fetched', (row) => row.last_fetch_seconds);
+  workerLane('studio_worker_lane_restarts', 'Lane slots the watchdog restarted (they had stopped fetching while tasks waited)', (row) => row.restarts);
+  workerLane('studio_worker_lane_seen_seconds', 'Seconds since the worker last reported the lane', (row) => row.seen_seconds);
   dbGauge(registry, 'studio_task_queue_wait_seconds_avg_1h', 'Mean wait from queued to started per lane, tasks started in the last hour', ['lane'], async (set) => {
     for (const r of await rows<{ lane: string; s: number }>(
       db,

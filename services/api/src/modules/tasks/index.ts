@@ -6,7 +6,8 @@
  *
  * The routes live in routes/ (run-calls: create, cost, retry, cancel, delete; read-calls: results, list,
  * data_save; prompt-calls; selection-calls: My Creations' zip and bulk delete), each declared against its
- * contract call with defineCall.
+ * contract call with defineCall. The queue's section of the API's health answer (modules/health) is
+ * queue-health.ts.
  */
 import type { TtsVoice } from 'shared-contracts';
 import type { AlgorithmId } from '@studio/engines/types';
@@ -57,7 +58,8 @@ export function tasksPlugin(options: TasksModuleOptions = {}): ApiModulePlugin {
     const settings = ctx.config.tasks;
     const now = options.now ?? (() => new Date());
     const { media } = mediaStoreFor(ctx, { ...options.storage, now: options.now ?? options.storage?.now });
-    const queue = new TaskQueue(ctx.db, { ...settings.queue, ...options.queue }, { supervise: false });
+    const queueConfig = { ...settings.queue, ...options.queue };
+    const queue = new TaskQueue(ctx.db, queueConfig, { supervise: false });
     await queue.start();
     scope.addHook('onClose', async () => queue.stop());
     const service = createTaskService({

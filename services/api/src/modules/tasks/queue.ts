@@ -21,11 +21,14 @@ export interface QueueConfig {
   schema: string;
   /** the longest a run may take per lane before it is stopped and failed */
   laneTimeoutSeconds: Record<Lane, number>;
+  /** the API's health answer flags the queue when a run has waited for a worker longer than this */
+  alertSeconds: number;
 }
 
 export const DEFAULT_QUEUE_CONFIG: QueueConfig = {
   schema: 'pgboss',
   laneTimeoutSeconds: { video: 1800, image: 600, audio: 1200, check: 300 },
+  alertSeconds: 600,
 };
 
 export function queueConfigFromEnv(env: NodeJS.ProcessEnv): QueueConfig {
@@ -39,6 +42,7 @@ export function queueConfigFromEnv(env: NodeJS.ProcessEnv): QueueConfig {
       audio: n('TASK_TIMEOUT_AUDIO_SECONDS', t.audio),
       check: n('TASK_TIMEOUT_CHECK_SECONDS', t.check),
     },
+    alertSeconds: n('QUEUE_ALERT_SECONDS', DEFAULT_QUEUE_CONFIG.alertSeconds),
   };
 }
 
@@ -151,9 +155,25 @@ export class TaskQueue {
       db: adapter(tx),
     });
     if (!jobId) throw new Error(`the queue refused the job of task ${task.id}`);
-    await tx.query('UPDATE tasks SET job_id = $2, dispatched_at = now() WHERE id = $1', [task.id, jobId]);
+    // a re-send of a stalled run keeps its place (dispatched_at); sent_at, the stall check's clock, is the
+    // moment of sending itself, not the start of a transaction that may have waited for its locks
+    await tx.query('UPDATE tasks SET job_id = $2, dispatched_at = COALESCE(dispatched_at, now()), sent_at = clock_timestamp() WHERE id = $1', [task.id, jobId]);
     if (this.db.kind === 'postgres') await tx.query('SELECT pg_notify($1, $2)', [NOTIFY_CHANNEL, task.lane]);
     return jobId;
+  }
+
+  /**
+   * Takes the lane's next job (highest priority, then oldest) inside the caller's transaction, so that
+   * whatever the caller writes with it (the run's claim) commits or rolls back together with the take.
+   */
+  async fetchIn(tx: Queryable, lane: Lane): Promise<{ id: string; data: JobData } | null> {
+    const [job] = await this.boss.fetch<JobData>(queueName(lane), { batchSize: 1, db: adapter(tx) });
+    return job ? { id: job.id, data: job.data } : null;
+  }
+
+  /** Marks a taken job done, inside `tx` when given. */
+  async complete(lane: Lane, jobId: string, tx?: Queryable): Promise<void> {
+    await this.boss.complete(queueName(lane), jobId, tx ? { db: adapter(tx) } : undefined);
   }
 
   /** Wakes in-process workers of these lanes (call after the transaction committed). */
@@ -164,9 +184,13 @@ export class TaskQueue {
   /** Best effort: a queued job of a cancelled run is cancelled; an active one is failed. */
   async drop(lane: Lane, jobId: string): Promise<void> {
     try {
-      await this.boss.cancel(queueName(lane), jobId);
+      // a job row locked by a wedged session (a stalled job may be one) is left to expire, not waited for
+      await this.db.transaction(async (tx) => {
+        await tx.query(`SET LOCAL lock_timeout = '2s'`);
+        await this.boss.cancel(queueName(lane), jobId, { db: adapter(tx) });
+      });
     } catch {
-      // the job is gone already
+      // the job is gone already, or locked: the run's claim decides which job runs it
     }
   }
 

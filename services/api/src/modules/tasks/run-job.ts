@@ -5,6 +5,7 @@
  */
 import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
+import type { Queryable } from '@studio/db';
 import type { EngineJob } from '@studio/engines/types';
 import type { Lane } from './catalog.js';
 import type { JobData } from './queue.js';
@@ -13,19 +14,12 @@ import { fetchInputs, storeOutputs } from './run-outputs.js';
 import { normaliseRow, type TaskRow } from './store.js';
 import type { AbortWhy, RunningRun, WorkerRuntime } from './worker-runtime.js';
 
-/** A job taken just as the worker stops: sent again for another worker. */
-async function handBack(rt: WorkerRuntime, job: { data: JobData }): Promise<void> {
-  const found = await rt.db.query<{ lane: Lane; priority: number }>(
-    `SELECT lane, priority FROM tasks WHERE id = $1 AND run_id = $2 AND status = 'queued'`,
-    [job.data.task_id, job.data.run_id],
-  );
-  const again = found.rows[0];
-  if (again) await rt.db.transaction((tx) => rt.queue.dispatch(tx, { id: job.data.task_id, runId: job.data.run_id, lane: again.lane, priority: again.priority }));
-}
-
-/** The run as `generating`, or null when it was cancelled, deleted or superseded meanwhile. */
-async function claim(rt: WorkerRuntime, data: JobData): Promise<TaskRow | null> {
-  const claimed = await rt.db.query<TaskRow>(
+/**
+ * The run as `generating`, or null when it was cancelled, deleted or superseded meanwhile. Run in the
+ * transaction that took its job from the queue (lanes.ts), so the job and the claim commit together.
+ */
+export async function claimRun(q: Queryable, rt: WorkerRuntime, data: JobData): Promise<TaskRow | null> {
+  const claimed = await q.query<TaskRow>(
     `UPDATE tasks SET status = 'generating', attempts = attempts + 1, started_at = $3, heartbeat_at = $3, progress = 0
      WHERE id = $1 AND run_id = $2 AND status = 'queued' AND deleted_at IS NULL RETURNING *`,
     [data.task_id, data.run_id, rt.clock()],
@@ -46,13 +40,23 @@ function watchRun(rt: WorkerRuntime, row: TaskRow): RunWatch {
   let resolveDone!: () => void;
   const entry: RunningRun = { controller, why: null, done: new Promise<void>((r) => (resolveDone = r)) };
   rt.running.set(row.id, entry);
+  let abortedAt: number | null = null;
   const abort = (why: AbortWhy) => {
     if (!entry.why) entry.why = why;
+    abortedAt ??= Date.now();
     controller.abort();
   };
   const progress = { value: 0 };
+  // an engine that ignores its stop for laneStallMs more is not vouched for any longer: without its
+  // heartbeat the sweeper takes the run back (requeued under a new run id, or failed and released), as
+  // the lane watchdog restarts its slot; the task never spins forever behind a run that will not end
+  const unheard = () => abortedAt !== null && rt.config.laneStallMs > 0 && Date.now() - abortedAt > rt.config.laneStallMs;
   const beat = setInterval(() => {
     if (rt.abandoned) return;
+    if (unheard()) {
+      clearInterval(beat);
+      return;
+    }
     rt.db
       .query(
         `UPDATE tasks SET heartbeat_at = $3, progress = GREATEST(COALESCE(progress, 0), $4) WHERE id = $1 AND run_id = $2 AND status = 'generating'`,
@@ -111,10 +115,8 @@ async function runToSuccess(rt: WorkerRuntime, row: TaskRow, watch: RunWatch, wo
   }
 }
 
-export async function runJob(rt: WorkerRuntime, job: { id: string; data: JobData }): Promise<void> {
-  if (rt.stopping) return handBack(rt, job);
-  const row = await claim(rt, job.data);
-  if (!row) return;
+/** Runs a claimed run (claimRun) to its end. */
+export async function runJob(rt: WorkerRuntime, job: { id: string; data: JobData }, row: TaskRow): Promise<void> {
   rt.log.info({ task: row.id, algorithm: row.algorithm, trace_id: job.data.trace_id ?? '' }, 'run started');
   const watch = watchRun(rt, row);
   const workDir = path.join(rt.config.workDir, `${row.id}-${row.run_id.slice(0, 8)}`);

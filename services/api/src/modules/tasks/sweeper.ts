@@ -2,6 +2,7 @@
  * The sweeps that keep tasks, credits and storage honest when something dies or time passes:
  * - a run whose heartbeat stopped (its worker died) is handed to the queue again with a new run id, or,
  *   after maxAttempts, failed with its credits released;
+ * - a queued run whose job no live lane takes (stalls.ts) gets its job sent again, same run, same hold;
  * - a run queued longer than queuedTimeoutMs is failed and released ('Generation failed, please try again later.');
  * - waiting video runs are admitted when a slot is free (a safety net for a process that died between
  *   ending a run and admitting the next);
@@ -15,6 +16,7 @@ import { HoldStateError } from '../credits/ledger.js';
 import type { MediaStore } from '../storage/media.js';
 import type { TaskQueue } from './queue.js';
 import type { TaskService } from './service.js';
+import { findStalled, resend } from './stalls.js';
 import { normaliseRow, type TaskRow } from './store.js';
 
 export interface SweepConfig {
@@ -23,10 +25,15 @@ export interface SweepConfig {
   queuedTimeoutMs: number;
   /** orphaned task holds older than this are released */
   orphanHoldMs: number;
+  /** stalled runs (stalls.ts): sent this long ago and passed over by a live lane since; 0 = no check */
+  stallMs: number;
+  liveWorkerMs: number;
 }
 
 export interface SweepReport {
   requeued: number;
+  /** stalled runs whose job was sent again */
+  resent: number;
   failed: number;
   timedOut: number;
   admitted: number;
@@ -77,7 +84,7 @@ export function createSweeper(deps: SweeperDeps) {
 
   async function sweep(): Promise<SweepReport> {
     const at = clock();
-    const report: SweepReport = { requeued: 0, failed: 0, timedOut: 0, admitted: 0, expired: 0, uploadsRemoved: 0, holdsReleased: 0 };
+    const report: SweepReport = { requeued: 0, resent: 0, failed: 0, timedOut: 0, admitted: 0, expired: 0, uploadsRemoved: 0, holdsReleased: 0 };
 
     const stale = await db.query<TaskRow>(
       `SELECT * FROM tasks WHERE status = 'generating' AND (heartbeat_at IS NULL OR heartbeat_at < $1)`,
@@ -90,6 +97,10 @@ export function createSweeper(deps: SweeperDeps) {
       } else if (await service.endRun(row, 'failure', service.failureReasonFor(row))) {
         report.failed += 1;
       }
+    }
+
+    if (config.stallMs > 0) {
+      for (const row of await findStalled(db, config)) if (await resend(db, queue, row)) report.resent += 1;
     }
 
     const old = await db.query<TaskRow>(`SELECT * FROM tasks WHERE status = 'queued' AND queued_at < $1`, [
@@ -132,6 +143,8 @@ export function createSweeper(deps: SweeperDeps) {
         if (!(error instanceof HoldStateError)) throw error;
       }
     }
+    // lanes of workers gone for a day are history nobody reads
+    await db.query(`DELETE FROM task_worker_lanes WHERE seen_at < now() - interval '1 day'`);
     return report;
   }
 

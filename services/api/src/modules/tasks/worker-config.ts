@@ -16,6 +16,17 @@ export interface TaskWorkerConfig {
   maxAttempts: number;
   /** sweeps every this many ms (0: none here) */
   sweepMs: number;
+  /**
+   * a queued run whose job went out this long ago, passed over by a live lane since (the lane found
+   * nothing to take), is stalled: the sweeper sends its job again
+   */
+  stallMs: number;
+  /** a worker whose lanes reported within this long is live */
+  liveWorkerMs: number;
+  /** how often a worker reports its lanes (task_worker_lanes) */
+  presenceMs: number;
+  /** the lane watchdog restarts a slot this long overdue while tasks wait (0: no watchdog) */
+  laneStallMs: number;
   queuedTimeoutMs: number;
   orphanHoldMs: number;
   workDir: string;
@@ -44,6 +55,10 @@ export const DEFAULT_WORKER_CONFIG: TaskWorkerConfig = {
   staleMs: 60000,
   maxAttempts: 2,
   sweepMs: 15000,
+  stallMs: 60000,
+  liveWorkerMs: 30000,
+  presenceMs: 5000,
+  laneStallMs: 60000,
   queuedTimeoutMs: 6 * 60 * 60 * 1000,
   orphanHoldMs: 10 * 60 * 1000,
   workDir: path.join(os.tmpdir(), 'studio-work'),
@@ -52,7 +67,10 @@ export const DEFAULT_WORKER_CONFIG: TaskWorkerConfig = {
   supervise: true,
 };
 
-/** Worker settings from the environment (WORKER_*, TASK_TIMEOUT_*, PGBOSS_SCHEMA, TASKS_*, WATERMARK_TEXT). */
+/**
+ * Worker settings from the environment (WORKER_*, TASK_TIMEOUT_*, PGBOSS_SCHEMA, TASKS_*, WATERMARK_TEXT):
+ * WORKER_STALL_MS, WORKER_LIVE_MS, WORKER_PRESENCE_MS, WORKER_LANE_STALL_MS among them (issue 20).
+ */
 export function workerConfigFromEnv(env: NodeJS.ProcessEnv): Partial<TaskWorkerConfig> {
   const n = (name: string, fallback: number) => (env[name] ? Number(env[name]) : fallback);
   const d = DEFAULT_WORKER_CONFIG;
@@ -66,6 +84,10 @@ export function workerConfigFromEnv(env: NodeJS.ProcessEnv): Partial<TaskWorkerC
     pollingIntervalSeconds: n('WORKER_POLL_SECONDS', d.pollingIntervalSeconds),
     sweepMs: n('WORKER_SWEEP_MS', d.sweepMs),
     staleMs: n('WORKER_STALE_MS', d.staleMs),
+    stallMs: n('WORKER_STALL_MS', d.stallMs),
+    liveWorkerMs: n('WORKER_LIVE_MS', d.liveWorkerMs),
+    presenceMs: n('WORKER_PRESENCE_MS', d.presenceMs),
+    laneStallMs: n('WORKER_LANE_STALL_MS', d.laneStallMs),
     queue: queueConfigFromEnv(env),
     rules: planRulesFromEnv(env),
     ...(env.WATERMARK_TEXT ? { watermarkText: env.WATERMARK_TEXT } : {}),

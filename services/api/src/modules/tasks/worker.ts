@@ -8,8 +8,9 @@
  * worker that dies stops beating: the sweeper (here, every sweepMs) requeues the run or, after
  * maxAttempts, fails it and releases its credits. stop() hands running runs back to the queue.
  *
- * One job's life is run-job.ts (outputs: run-outputs.ts; endings: run-outcomes.ts); this file wires the
- * lanes, the wake-ups, the sweeps and stop().
+ * The lanes' loops are lanes.ts (a job is taken and its run claimed in one transaction); one job's life is
+ * run-job.ts (outputs: run-outputs.ts; endings: run-outcomes.ts); this file wires the lanes, the wake-ups,
+ * the sweeps and stop().
  */
 import { randomBytes } from 'node:crypto';
 import { listen, type Database, type Listener } from '@studio/db';
@@ -19,10 +20,12 @@ import { DEFAULT_QUOTA_BYTES } from '../storage/config.js';
 import { createMediaStore } from '../storage/media.js';
 import { createSigner } from '../storage/signing.js';
 import type { Lane } from './catalog.js';
-import { LANES, TaskQueue, localQueueSignals, queueName, NOTIFY_CHANNEL, type JobData } from './queue.js';
-import { runJob } from './run-job.js';
+import { startWatchdog, checkLanes } from './lane-watchdog.js';
+import { Lanes, type LaneFigures } from './lanes.js';
+import { LANES, TaskQueue, localQueueSignals, NOTIFY_CHANNEL } from './queue.js';
 import { createTaskService } from './service.js';
 import { createSweeper, type SweepReport } from './sweeper.js';
+import { startPresence, workerId } from './worker-presence.js';
 import { DEFAULT_WORKER_CONFIG, type TaskWorkerConfig } from './worker-config.js';
 import type { TaskEngines, WorkerLog, WorkerRuntime } from './worker-runtime.js';
 
@@ -55,6 +58,10 @@ export interface TaskWorkerHandle {
   sweep(): Promise<SweepReport>;
   /** runs in progress in this process */
   running(): number;
+  /** this worker's lanes: slots, fetches, empty fetches, watchdog restarts (also in task_worker_lanes) */
+  lanes(): Record<Lane, LaneFigures>;
+  /** one look of the lane watchdog now (tests); answers the slots it restarted */
+  watch(): Promise<number>;
   readonly queue: TaskQueue;
 }
 
@@ -84,7 +91,14 @@ async function createRuntime(options: StartTaskWorkerOptions): Promise<WorkerRun
     media,
     queue,
     service,
-    config: { staleMs: config.staleMs, maxAttempts: config.maxAttempts, queuedTimeoutMs: config.queuedTimeoutMs, orphanHoldMs: config.orphanHoldMs },
+    config: {
+      staleMs: config.staleMs,
+      maxAttempts: config.maxAttempts,
+      queuedTimeoutMs: config.queuedTimeoutMs,
+      orphanHoldMs: config.orphanHoldMs,
+      stallMs: config.stallMs,
+      liveWorkerMs: config.liveWorkerMs,
+    },
     now: options.now,
   });
   return {
@@ -102,25 +116,6 @@ async function createRuntime(options: StartTaskWorkerOptions): Promise<WorkerRun
     stopping: false,
     abandoned: false,
   };
-}
-
-/** pg-boss workers per lane, as many as the lane's concurrency; answers their ids by lane. */
-async function workLanes(rt: WorkerRuntime): Promise<Map<Lane, string[]>> {
-  const laneWorkers = new Map<Lane, string[]>();
-  for (const lane of LANES) {
-    const ids: string[] = [];
-    for (let i = 0; i < rt.config.concurrency[lane]; i += 1) {
-      let id = '';
-      id = await rt.queue.boss.work<JobData>(queueName(lane), { batchSize: 1, pollingIntervalSeconds: rt.config.pollingIntervalSeconds }, async (jobs) => {
-        for (const job of jobs) await runJob(rt, job);
-        // pg-boss waits a polling interval after every job; after a job there may be more: fetch again at once
-        if (id && !rt.stopping) rt.queue.boss.notifyWorker(id);
-      });
-      ids.push(id);
-    }
-    laneWorkers.set(lane, ids);
-  }
-  return laneWorkers;
 }
 
 /** Sweeps every sweepMs; answers the timer and the sweep in flight (stop() waits for it). */
@@ -155,37 +150,53 @@ async function stopRuns(rt: WorkerRuntime, abandon: boolean): Promise<void> {
     if (!entry.why) entry.why = 'stopping';
     entry.controller.abort();
   }
-  await Promise.all([...rt.running.values()].map((entry) => entry.done));
+  // each run hands itself back once its engine stops; one whose engine ignores the stop is not waited for
+  // past the lane watchdog's bound (its heartbeat ends then, and a sweeper takes the run back)
+  const waitMs = Math.min(10_000, rt.config.laneStallMs || 10_000);
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<void>((resolve) => (timer = setTimeout(resolve, waitMs)));
+  await Promise.race([Promise.all([...rt.running.values()].map((entry) => entry.done)), late]);
+  clearTimeout(timer);
 }
 
 export async function startTaskWorker(options: StartTaskWorkerOptions): Promise<TaskWorkerHandle> {
   const rt = await createRuntime(options);
-  const laneWorkers = await workLanes(rt);
-  const wake = (lane: string) => {
-    for (const id of laneWorkers.get(lane as Lane) ?? []) rt.queue.boss.notifyWorker(id);
-  };
+  const lanes = new Lanes(rt);
+  lanes.start();
+  const wake = (lane: string) => lanes.wake(lane);
   localQueueSignals.on('dispatched', wake);
 
   // across processes (PostgreSQL): NOTIFY from the API wakes this worker at once. The LISTEN connection
   // rides out a server restart (reconnects with backoff and LISTENs again); after a reconnection every lane
   // is woken, since notifications sent meanwhile are lost
   const listener: Listener | null = rt.db.url
-    ? await listen(rt.db.url, NOTIFY_CHANNEL, wake, { log: rt.log, onConnected: () => LANES.forEach((lane) => wake(lane)) })
+    ? await listen(rt.db.url, NOTIFY_CHANNEL, wake, { log: rt.log, timeouts: rt.db.timeouts, onConnected: () => LANES.forEach((lane) => wake(lane)) })
     : null;
   const sweeps = startSweeps(rt);
-  rt.log.info({ concurrency: rt.config.concurrency, schema: rt.config.queue.schema }, 'task worker started');
+  const watchdog = startWatchdog(rt, lanes);
+  const id = workerId();
+  const presence = startPresence(rt.db, id, lanes, rt.config.presenceMs, (error) => rt.log.warn({ err: String(error) }, 'reporting the lanes failed'));
+  rt.log.info({ worker: id, concurrency: rt.config.concurrency, schema: rt.config.queue.schema }, 'task worker started');
 
   return {
     queue: rt.queue,
     running: () => rt.running.size,
     sweep: () => rt.sweeper.sweep(),
+    lanes: () => Object.fromEntries([...lanes.figures.entries()].map(([lane, figures]) => [lane, { ...figures }])) as Record<Lane, LaneFigures>,
+    watch: () => checkLanes(rt, lanes),
     async stop(stopOptions = {}) {
       if (rt.stopping) return;
       rt.stopping = true;
       if (sweeps.timer) clearInterval(sweeps.timer);
+      watchdog.stop();
       localQueueSignals.off('dispatched', wake);
-      for (const lane of LANES) await rt.queue.boss.offWork(queueName(lane));
       await stopRuns(rt, stopOptions.abandon ?? false);
+      // a take in flight ends within the database's timeouts (a run it claimed meanwhile is handed back);
+      // one stuck past the lane watchdog's bound is not waited for
+      await lanes.stop(Math.min(10_000, rt.config.laneStallMs || 10_000));
+      // a worker that stops withdraws its lanes; one that dies (abandon) leaves them to age out of being live
+      if (stopOptions.abandon) presence.halt();
+      else await presence.stop();
       await sweeps.sweeping.catch(() => undefined);
       await listener?.close();
       await rt.queue.stop();

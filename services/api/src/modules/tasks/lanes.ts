@@ -1,0 +1,207 @@
+/**
+ * The worker's lanes: per lane as many slots as its concurrency, each a loop that takes the next job and
+ * runs it, then looks again at once, or naps a polling interval when the lane is empty (a wake-up cuts
+ * the nap short).
+ *
+ * Taking a job and claiming its run are ONE transaction (issue 20). pg-boss's fetch marks a job active in
+ * a commit of its own; the claim that made the task `generating` was a second commit. A connection lost
+ * between the two (the fetch's answer lost on its way back, the claim failing) left the job consumed and
+ * the task `queued` with its credits held, and nothing ever sent it again. Now either both happen or
+ * neither: a lost answer to the commit leaves a claimed run without a heartbeat, which the sweeper
+ * requeues like a dead worker's.
+ *
+ * Each slot says what it is doing and since when (`phase`, `since`), and each lane counts its fetches:
+ * the watchdog (lane-watchdog.ts) restarts a slot that stopped fetching, and the worker publishes the
+ * figures (worker-presence.ts) for the sweeper's stall check and /metrics.
+ */
+import type { Lane } from './catalog.js';
+import { LANES, type JobData } from './queue.js';
+import { claimRun, runJob } from './run-job.js';
+import type { TaskRow } from './store.js';
+import type { WorkerRuntime } from './worker-runtime.js';
+
+export type SlotPhase = 'fetching' | 'running' | 'idle';
+
+export interface Slot {
+  lane: Lane;
+  index: number;
+  /** bumped by a restart: a loop of an older generation ends at its next step */
+  generation: number;
+  phase: SlotPhase;
+  /** when the slot entered its phase (ms) */
+  since: number;
+  /** woken since its last fetch: the next nap is skipped */
+  nudged: boolean;
+  /** ends the current nap early */
+  wake: () => void;
+}
+
+export interface LaneFigures {
+  slots: number;
+  fetches: number;
+  /** fetches that found nothing to take */
+  empty: number;
+  lastFetchAt: number | null;
+  /** when the last fetch that found nothing began */
+  lastEmptyAt: number | null;
+  restarts: number;
+}
+
+interface Taken {
+  job: { id: string; data: JobData };
+  row: TaskRow | null;
+}
+
+/** A job taken while the worker stops: rolled back, it stays in the queue for another worker. */
+class Stopping extends Error {}
+
+const now = () => Date.now();
+
+export class Lanes {
+  readonly slots: Slot[] = [];
+  readonly figures = new Map<Lane, LaneFigures>();
+  /** the current loop of each slot (a restarted slot's old loop is on its own) */
+  private readonly loops = new Map<Slot, Promise<void>>();
+  private lastErrorLog = 0;
+
+  constructor(private readonly rt: WorkerRuntime) {
+    for (const lane of LANES) {
+      const count = rt.config.concurrency[lane];
+      this.figures.set(lane, { slots: count, fetches: 0, empty: 0, lastFetchAt: null, lastEmptyAt: null, restarts: 0 });
+      for (let index = 0; index < count; index += 1) {
+        this.slots.push({ lane, index, generation: 0, phase: 'idle', since: now(), nudged: false, wake: () => undefined });
+      }
+    }
+  }
+
+  start(): void {
+    for (const slot of this.slots) this.spawn(slot);
+  }
+
+  wake(lane: string): void {
+    for (const slot of this.slots) if (slot.lane === lane) nudge(slot);
+  }
+
+  /** Starts the slot afresh; a loop of its older generation ends (after the run it may be holding). */
+  restart(slot: Slot): void {
+    slot.generation += 1;
+    (this.figures.get(slot.lane) as LaneFigures).restarts += 1;
+    nudge(slot);
+    this.spawn(slot);
+  }
+
+  /** Wakes every slot and waits (at most waitMs) for the loops to end; runs in progress are stopRuns' part. */
+  async stop(waitMs: number): Promise<void> {
+    for (const slot of this.slots) nudge(slot);
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<void>((resolve) => (timer = setTimeout(resolve, waitMs)));
+    await Promise.race([Promise.all([...this.loops.values()]), late]);
+    clearTimeout(timer);
+  }
+
+  private spawn(slot: Slot): void {
+    const loop = this.loop(slot, slot.generation).catch((error: unknown) => this.rt.log.error({ lane: slot.lane, err: String(error) }, 'lane loop ended'));
+    this.loops.set(slot, loop);
+    void loop.finally(() => {
+      if (this.loops.get(slot) === loop) this.loops.delete(slot);
+    });
+  }
+
+  private async loop(slot: Slot, generation: number): Promise<void> {
+    const { rt } = this;
+    const current = () => !rt.stopping && slot.generation === generation;
+    const figures = this.figures.get(slot.lane) as LaneFigures;
+    while (current()) {
+      enter(slot, 'fetching');
+      slot.nudged = false;
+      let taken: Taken | null = null;
+      let failed = false;
+      try {
+        taken = await this.take(slot.lane);
+      } catch (error) {
+        if (error instanceof Stopping) return;
+        failed = true;
+        this.logError(slot.lane, error);
+      }
+      if (!failed) {
+        figures.fetches += 1;
+        figures.lastFetchAt = now();
+        if (!taken) {
+          figures.empty += 1;
+          // when the fetch began: every job sent before then and fetchable would have been taken
+          figures.lastEmptyAt = slot.since;
+        }
+      }
+      if (taken?.row) {
+        await this.run(slot, taken.job, taken.row);
+        continue;
+      }
+      // a job whose run had ended meanwhile was completed with the take: look again at once
+      if (taken) continue;
+      if (!current()) return;
+      enter(slot, 'idle');
+      await nap(slot, rt.config.pollingIntervalSeconds * 1000);
+    }
+  }
+
+  /** The lane's next job with its run claimed, in one transaction; null when the lane has nothing. */
+  private take(lane: Lane): Promise<Taken | null> {
+    const { rt } = this;
+    return rt.db.transaction(async (tx) => {
+      const job = await rt.queue.fetchIn(tx, lane);
+      if (!job) return null;
+      if (rt.stopping) throw new Stopping();
+      const row = await claimRun(tx, rt, job.data);
+      // cancelled, deleted or superseded meanwhile: the job is done, nothing to run
+      if (!row) await rt.queue.complete(lane, job.id, tx);
+      return { job, row };
+    });
+  }
+
+  private async run(slot: Slot, job: Taken['job'], row: TaskRow): Promise<void> {
+    const { rt } = this;
+    enter(slot, 'running');
+    if (rt.stopping) {
+      // claimed just as the worker stops: handed back at once (a crash-like stop leaves it to the sweeper)
+      if (!rt.abandoned) await rt.sweeper.requeue(row, 'stopping').catch((error: unknown) => this.logError(slot.lane, error));
+    } else {
+      // runJob settles the run in the tasks table; when the database is away even for that, the run is
+      // left `generating` without a heartbeat and the sweeper takes it from there
+      await runJob(rt, job, row).catch((error: unknown) => rt.log.warn({ task: row.id, err: String(error) }, 'run ended without its outcome recorded'));
+    }
+    if (rt.abandoned) return;
+    // the tasks table holds the state: a job left active only expires in pg-boss
+    await rt.queue.complete(slot.lane, job.id).catch(() => undefined);
+  }
+
+  /** One line per lane every 10 s at most: an outage fails every fetch of every slot. */
+  private logError(lane: Lane, error: unknown): void {
+    if (now() - this.lastErrorLog < 10_000) return;
+    this.lastErrorLog = now();
+    this.rt.log.warn({ lane, err: error instanceof Error ? error.message : String(error) }, 'taking a job failed; trying again');
+  }
+}
+
+function enter(slot: Slot, phase: SlotPhase): void {
+  slot.phase = phase;
+  slot.since = now();
+}
+
+function nudge(slot: Slot): void {
+  slot.nudged = true;
+  slot.wake();
+}
+
+/** Waits ms, or less when the slot is woken (or was, since its last fetch). */
+function nap(slot: Slot, ms: number): Promise<void> {
+  if (slot.nudged) return Promise.resolve();
+  return new Promise<void>((resolve) => {
+    const timer = setTimeout(done, ms);
+    function done() {
+      clearTimeout(timer);
+      slot.wake = () => undefined;
+      resolve();
+    }
+    slot.wake = done;
+  });
+}
