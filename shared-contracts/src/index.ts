@@ -16,6 +16,7 @@ export * from './generation.js';
 export * from './routes.js';
 export * from './tool-pages.js';
 export * from './tool-previews.js';
+export * from './developer.js';
 
 /** The contract's version; the shell logs a warning when a remote was built against another major. */
-export const CONTRACT_VERSION = '2.4.0';
+export const CONTRACT_VERSION = '2.5.0';

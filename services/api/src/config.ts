@@ -6,6 +6,7 @@
 import path from 'node:path';
 import { parseTrustProxy, type ProxyTrust } from '@studio/db';
 import { loadBillingConfig, type BillingConfig } from './modules/billing/config.js';
+import { developerConfigFromEnv, type DeveloperConfig } from './modules/developer/keys.js';
 import { parseCountries } from './modules/checkin/checkin-service.js';
 import { showcaseSizeFromEnv, type ShowcaseSize } from './modules/discovery/showcase.js';
 import { storageConfigFromEnv, type StorageConfig } from './modules/storage/config.js';
@@ -59,6 +60,8 @@ export interface ModuleSections {
   metrics: { token: string };
   discovery: { showcase: ShowcaseSize };
   tasks: TasksConfig;
+  /** personal API keys and webhooks (modules/developer/keys.ts) */
+  developer: DeveloperConfig;
 }
 
 /** The task pipeline's settings (modules/tasks: the API's routes and the worker). */
@@ -117,6 +120,7 @@ export function loadModuleSections(env: NodeJS.ProcessEnv): ModuleSections {
     metrics: { token: env.METRICS_TOKEN ?? '' },
     discovery: { showcase: showcaseSizeFromEnv(env) },
     tasks: loadTasksConfig(env),
+    developer: developerConfigFromEnv(env),
   };
 }
 

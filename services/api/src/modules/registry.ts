@@ -17,6 +17,7 @@ import { tasksModule } from './tasks/index.js';
 import { toolPreviewsModule } from './tool-previews/index.js';
 import { trackingModule } from './tracking/index.js';
 import { metricsModule } from './metrics/index.js';
+import { developerModule } from './developer/index.js';
 
 /** Modules every API has, before the others, whatever a test's `modules` option says (sign-in, the user, content). */
 export const coreModules: ApiModuleDefinition[] = [identityModule(), contentModule()];
@@ -34,4 +35,5 @@ export const apiModules: ApiModuleDefinition[] = [
   metricsModule(),
   healthModule(),
   billingModule(),
+  developerModule(),
 ];
