@@ -14,6 +14,7 @@ import { useLoginHost } from '../login/hooks/use-login-host';
 import { getAccountRuntime } from '../app/runtime';
 import { TransactionsDialog } from '../transactions/components/transactions-dialog';
 import { BillingDialog } from '../billing/components/billing-dialog';
+import { DeveloperDialog } from '../developer/components/developer-dialog';
 
 export default function AccountHost() {
   const shell = useShell();
@@ -40,6 +41,7 @@ export default function AccountHost() {
       shell.bus.on('session:cleared', () => {
         ui.transactionsOpen = false;
         ui.billingOpen = false;
+        ui.developerOpen = false;
       }),
     ];
     return () => {
@@ -68,6 +70,13 @@ export default function AccountHost() {
         open={uiView.billingOpen && session.flags.isLogin}
         onClose={() => {
           ui.billingOpen = false;
+        }}
+      />
+      <DeveloperDialog
+        shell={shell}
+        open={uiView.developerOpen && session.flags.isLogin}
+        onClose={() => {
+          ui.developerOpen = false;
         }}
       />
       <CheckInPanel runtime={runtime} />
