@@ -161,6 +161,19 @@ describe('developer API', () => {
     expect(envelope(more).code).not.toBe(API_CODES.DAILY_LIMIT);
   });
 
+  it('the OpenAPI document names the key scheme and the webhook payload; /developers is the guide', async () => {
+    const doc = (await h.app.inject({ method: 'GET', url: '/v1/docs/json' })).json() as {
+      components: { securitySchemes: Record<string, { scheme: string }>; schemas: Record<string, { properties: Record<string, unknown> }> };
+    };
+    expect(doc.components.securitySchemes.apiKey).toMatchObject({ type: 'http', scheme: 'bearer' });
+    expect(Object.keys(doc.components.schemas.WebhookEvent.properties)).toEqual(['id', 'type', 'created_at', 'data']);
+    const guide = await h.app.inject({ method: 'GET', url: '/developers', headers: { host: 'localhost:8080' } });
+    expect(guide.statusCode).toBe(200);
+    expect(guide.headers['content-type']).toContain('text/html');
+    expect(guide.body).toContain('curl -s -X POST http://localhost:8080/v1/ai/create/text2image');
+    expect(guide.body).toContain('verifyStudioSignature');
+  });
+
   describe('spends and webhooks', () => {
     let ok: Receiver;
     let failing: Receiver;

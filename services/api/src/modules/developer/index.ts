@@ -9,6 +9,7 @@ import { defineCall } from '../../define-call.js';
 import type { ApiModuleDefinition, ApiModulePlugin } from '../types.js';
 import { createKey, listKeys, revokeKey, setCap, type DeveloperConfig } from './keys.js';
 import { ApiKeyCreatedSchema, ApiKeyItemSchema, ApiKeyUsageSchema, WebhookDeliverySchema, WebhookEndpointCreatedSchema, WebhookEndpointSchema } from './schemas.js';
+import { guideRoute } from './guide-page.js';
 import { usageOf } from './usage.js';
 import { WebhookQueue, createEndpoint, deleteEndpoint, listDeliveries, listEndpoints, type Resolver } from './webhooks.js';
 
@@ -113,6 +114,8 @@ export function developerPlugin(options: DeveloperModuleOptions = {}): ApiModule
       },
       async (request) => listDeliveries(db, uid(request), request.params.id),
     );
+
+    guideRoute(app);
 
     if (options.deliver !== false) {
       const queue = new WebhookQueue({ db, config: settings, clock: now, resolve: options.resolve, schema: config.tasks.queue.schema }, (error) =>
