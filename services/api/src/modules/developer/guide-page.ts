@@ -46,8 +46,9 @@ ${code(`export STUDIO_KEY=${API_KEY_PREFIX}...   # the key you copied`)}
 ${code(`curl -s -X POST ${origin}/v1/ai/create/text2image \\
   -H "Authorization: Bearer $STUDIO_KEY" \\
   -H "Content-Type: application/json" \\
-  -d '{"data": {"prompt": "a lighthouse at dusk, oil painting"}}'`)}
-<p>The answer's <code>data</code> is the task: keep <code>data.task_id</code>. Its price is <code>GET ${o}/v1/ai/cost/text2image</code>.
+  -d '{"data": {"prompt": "a lighthouse at dusk, oil painting"}, "user_data": {"module": "text-to-image"}}'`)}
+<p><code>user_data.module</code> files the task under a studio screen (here Text to Image's Generate List); leave it out and the task is listed only by the API.
+The answer's <code>data</code> is the task: keep <code>data.task_id</code>. Its price is <code>GET ${o}/v1/ai/cost/text2image</code>.
 Then ask for it until <code>status</code> is <code>success</code>, <code>failure</code> or <code>cancelled</code> (or let a webhook tell you):</p>
 ${code(`curl -s ${origin}/v1/ai/result/task/TASK_ID -H "Authorization: Bearer $STUDIO_KEY"`)}
 <p>A finished task lists its files in <code>data.outputs</code>. Your tasks, made in the studio or with a key, are listed by
