@@ -120,6 +120,19 @@ test.describe.serial('developer API (issue 28)', () => {
     await page.keyboard.press('Escape');
   });
 
+  test('the /developers guide is served on the product origin with a curl line for it, linked from the account center', async ({ browser }) => {
+    const dialog = await openDeveloper(page);
+    await expect(dialog.getByRole('link', { name: 'the developer guide' })).toHaveAttribute('href', '/developers');
+    await page.keyboard.press('Escape');
+    const guide = await browser.newPage();
+    await guide.goto('/developers');
+    await expect(guide.getByRole('heading', { level: 1, name: 'Developer API' })).toBeVisible();
+    const origin = new URL(guide.url()).origin;
+    await expect(guide.getByText(`curl -s -X POST ${origin}/v1/ai/create/text2image`)).toBeVisible();
+    await expect(guide.getByText('verifyStudioSignature', { exact: false }).first()).toBeVisible();
+    await guide.close();
+  });
+
   test('revoke the key after a confirmation: the next call is refused', async () => {
     const dialog = await openDeveloper(page);
     await dialog.getByRole('button', { name: 'Revoke e2e script' }).click();
