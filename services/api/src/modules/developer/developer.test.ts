@@ -244,7 +244,7 @@ describe('developer API', () => {
       expect(failed.event).toBe('task.cancelled');
       expect(failed.attempts).toHaveLength(3);
       expect(failed.attempts.every((a) => a.status === 500)).toBe(true);
-      // backoff: each wait is longer than the one before
+      // every attempt reached the receiver (pg-boss retried the job after its backoff delays: 1 s, then 2 s)
       expect(failing.hits.filter((x) => x.body.includes(made.body.data.task_id))).toHaveLength(3);
     });
   });
