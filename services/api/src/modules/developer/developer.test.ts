@@ -64,7 +64,7 @@ describe('developer API', () => {
   beforeAll(async () => {
     h = await startHarness({
       dbMax: 60,
-      extraModules: () => [billingModule(), developerModule({ settings: { webhookMaxAttempts: 3, webhookRetryDelaySeconds: 1, webhookPumpMs: 100 } })],
+      extraModules: ({ queue }) => [billingModule(), developerModule({ queueSchema: queue.schema, settings: { webhookMaxAttempts: 3, webhookRetryDelaySeconds: 1, webhookPumpMs: 100 } })],
     });
     user = await h.user('standard', 1000);
     const response = await h.app.inject({ method: 'POST', url: '/v1/developer/keys', headers: user.headers, payload: { name: 'CI bot' } });

@@ -21,6 +21,8 @@ export interface DeveloperModuleOptions {
   deliver?: boolean;
   /** settings over the config's developer section (tests: fast retries) */
   settings?: Partial<DeveloperConfig>;
+  /** the pg-boss schema (default: the tasks queue's, config.tasks.queue.schema) */
+  queueSchema?: string;
 }
 
 const SECURED = { tags: ['developer'], security: [{ bearer: [] }] };
@@ -118,7 +120,7 @@ export function developerPlugin(options: DeveloperModuleOptions = {}): ApiModule
     guideRoute(app);
 
     if (options.deliver !== false) {
-      const queue = new WebhookQueue({ db, config: settings, clock: now, resolve: options.resolve, schema: config.tasks.queue.schema }, (error) =>
+      const queue = new WebhookQueue({ db, config: settings, clock: now, resolve: options.resolve, schema: options.queueSchema ?? config.tasks.queue.schema }, (error) =>
         app.log.warn({ err: error }, 'webhook queue'),
       );
       await queue.start();
