@@ -5,12 +5,14 @@
  */
 import { createHmac } from 'node:crypto';
 import http from 'node:http';
+import type { FastifyRequest } from 'fastify';
 import type { AddressInfo } from 'node:net';
 import { API_CODES, type ApiKeyCreated, type ApiKeyItem, type ApiKeyUsage, type CreditTransaction, type ListResponse, type Task, type WebhookDelivery, type WebhookEndpointCreated, type WebhookEvent } from 'shared-contracts';
 import { onPostgres } from '../../../test/helpers';
 import { envelope, startHarness, TestEngine, type Harness, type TestUser } from '../../../test/tasks-harness';
 import { billingModule } from '../billing/index';
 import { developerModule } from './index';
+import { createKeyAuthenticator } from './keys';
 import { attemptDelivery, checkEndpointUrl, isPrivateAddress } from './webhooks';
 
 jest.setTimeout(120000);
@@ -130,6 +132,19 @@ describe('developer API', () => {
     const after = await h.app.inject({ method: 'POST', url: '/v1/ai/task', headers: { authorization: `Bearer ${spare.key}` }, payload: {} });
     expect(after.statusCode).toBe(401);
     expect(envelope(after)).toMatchObject({ code: API_CODES.UNAUTHORIZED, msg: expect.stringContaining('revoked') });
+  });
+
+  it('each key has its own rate limit', async () => {
+    const owner = await h.user('standard', 10);
+    const make = async (name: string) =>
+      envelope<ApiKeyCreated>(await h.app.inject({ method: 'POST', url: '/v1/developer/keys', headers: owner.headers, payload: { name } })).data;
+    const [first, second] = [await make('busy'), await make('quiet')];
+    const keys = createKeyAuthenticator(h.testDb.db, { ...h.ctx.config.developer, keyRequestsPerMinute: 2 });
+    const request = { routeOptions: { url: '/v1/ai/task' } } as unknown as FastifyRequest;
+    await keys.authenticate(request, first.key);
+    await keys.authenticate(request, first.key);
+    await expect(keys.authenticate(request, first.key)).rejects.toMatchObject({ status: 429, code: API_CODES.TOO_MANY_REQUESTS });
+    await expect(keys.authenticate(request, second.key)).resolves.toMatchObject({ uid: owner.uid, apiKey: { name: 'quiet' } });
   });
 
   it(`the per-key daily cap holds under 50 concurrent creates${onPostgres ? ' (PostgreSQL)' : ' (PGlite)'}`, async () => {
