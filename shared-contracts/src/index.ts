@@ -18,6 +18,7 @@ export * from './tool-pages.js';
 export * from './tool-previews.js';
 export * from './library.js';
 export * from './settings-text.js';
+export * from './developer.js';
 
 /** The contract's version; the shell refuses a remote built against another major (federation/contract-guard.ts). */
-export const CONTRACT_VERSION = '2.7.0';
+export const CONTRACT_VERSION = '2.8.0';

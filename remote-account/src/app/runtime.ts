@@ -16,6 +16,8 @@ export interface AccountUiState {
   billingOpen: boolean;
   feedbackOpen: boolean;
   communityOpen: boolean;
+  /** the Developer API dialog (keys, webhooks, usage; issue 28) */
+  developerOpen: boolean;
   /** the early-login A/B plan (2 is variant B); 0 until known */
   earlyLoginPlan: number;
 }
@@ -33,7 +35,7 @@ const runtimes = new WeakMap<ShellApi, AccountRuntime>();
 export function getAccountRuntime(shell: ShellApi): AccountRuntime {
   const known = runtimes.get(shell);
   if (known) return known;
-  const ui = proxy<AccountUiState>({ transactionsOpen: false, billingOpen: false, feedbackOpen: false, communityOpen: false, earlyLoginPlan: 0 });
+  const ui = proxy<AccountUiState>({ transactionsOpen: false, billingOpen: false, feedbackOpen: false, communityOpen: false, developerOpen: false, earlyLoginPlan: 0 });
   const runtime: AccountRuntime = {
     shell,
     ui,

@@ -16,6 +16,7 @@ import { TransactionsDialog } from '../transactions/components/transactions-dial
 import { BillingDialog } from '../billing/components/billing-dialog';
 import { VerifyBanner } from '../verify/components/verify-banner';
 import { usePalette } from '../shared/lib/palette';
+import { DeveloperDialog } from '../developer/components/developer-dialog';
 
 export default function AccountHost() {
   const shell = useShell();
@@ -42,6 +43,7 @@ export default function AccountHost() {
       shell.bus.on('session:cleared', () => {
         ui.transactionsOpen = false;
         ui.billingOpen = false;
+        ui.developerOpen = false;
       }),
     ];
     return () => {
@@ -72,6 +74,13 @@ export default function AccountHost() {
         open={uiView.billingOpen && session.flags.isLogin}
         onClose={() => {
           ui.billingOpen = false;
+        }}
+      />
+      <DeveloperDialog
+        shell={shell}
+        open={uiView.developerOpen && session.flags.isLogin}
+        onClose={() => {
+          ui.developerOpen = false;
         }}
       />
       <CheckInPanel runtime={runtime} />

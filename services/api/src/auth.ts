@@ -23,6 +23,8 @@ export interface AuthUser {
   /** the bearer JWT as sent */
   jwt: string;
   sessionIsNew: boolean;
+  /** set when the caller is a personal API key (issue 28): the key acts as its owner on the calls keys may make */
+  apiKey?: { id: string; name: string };
 }
 
 declare module 'fastify' {
@@ -63,6 +65,8 @@ export interface AuthOptions {
   grantActive?: (grant: string) => Promise<boolean | null>;
   /** how often a session's grant is asked about (default 60 s; 0: on every request) */
   grantRecheckMs?: number;
+  /** personal API keys (modules/developer): a bearer that is a key is checked here instead of as a session */
+  apiKeys?: { isKey(token: string): boolean; authenticate(request: FastifyRequest, token: string): Promise<AuthUser> };
 }
 
 export function bearerOf(request: FastifyRequest): string | null {
@@ -186,6 +190,10 @@ export function createAuth(db: Database, config: ApiConfig, options: AuthOptions
     async authenticate(request) {
       const jwt = bearerOf(request);
       if (!jwt) throw fail.unauthorized();
+      if (options.apiKeys?.isKey(jwt)) {
+        request.user = await options.apiKeys.authenticate(request, jwt);
+        return;
+      }
       request.user = await verify(jwt);
     },
 
@@ -193,7 +201,7 @@ export function createAuth(db: Database, config: ApiConfig, options: AuthOptions
       const jwt = bearerOf(request);
       if (!jwt) return;
       try {
-        request.user = await verify(jwt);
+        request.user = options.apiKeys?.isKey(jwt) ? await options.apiKeys.authenticate(request, jwt) : await verify(jwt);
       } catch {
         request.user = null;
       }

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { parseTrustProxy, timeoutsFromEnv, type PoolTimeouts, type ProxyTrust } from '@studio/db';
 import { loadMailConfig, type MailConfig } from '@studio/mail';
 import { loadBillingConfig, type BillingConfig } from './modules/billing/config.js';
+import { developerConfigFromEnv, type DeveloperConfig } from './modules/developer/keys.js';
 import { parseCountries } from './modules/checkin/checkin-service.js';
 import { showcaseSizeFromEnv, type ShowcaseSize } from './modules/discovery/showcase.js';
 import { storageConfigFromEnv, type StorageConfig } from './modules/storage/config.js';
@@ -62,6 +63,8 @@ export interface ModuleSections {
   tasks: TasksConfig;
   /** how mail is sent (SMTP_URL, MAIL_FROM, the local server in development; see @studio/mail) */
   mail: MailConfig;
+  /** personal API keys and webhooks (modules/developer/keys.ts) */
+  developer: DeveloperConfig;
 }
 
 /** The task pipeline's settings (modules/tasks: the API's routes and the worker). */
@@ -119,6 +122,7 @@ export function loadModuleSections(env: NodeJS.ProcessEnv): ModuleSections {
     discovery: { showcase: showcaseSizeFromEnv(env) },
     tasks: loadTasksConfig(env),
     mail: loadMailConfig(env),
+    developer: developerConfigFromEnv(env),
   };
 }
 

@@ -21,6 +21,8 @@ import { createStorage } from './modules/storage/config.js';
 import { apiModules, coreModules } from './modules/registry.js';
 import type { ApiModuleDefinition, ModuleContext } from './modules/types.js';
 import { grantDueMembershipCredits } from './modules/billing/grants.js';
+import { createKeyAuthenticator } from './modules/developer/keys.js';
+import { DEVELOPER_OPENAPI_SCHEMAS, DEVELOPER_SECURITY_SCHEMES, DEVELOPER_TAG } from './modules/developer/openapi.js';
 
 export const API_MIGRATIONS_DIR = path.resolve(__dirname, '..', 'migrations');
 
@@ -50,6 +52,7 @@ export function createApiAuth(db: Database, config: ApiConfig, accountClient: Ac
   return createAuth(db, config, {
     grantActive: accountClient.tokenActive ? (grant) => accountClient.tokenActive!(grant) : undefined,
     grantRecheckMs: config.grantRecheckSeconds * 1000,
+    apiKeys: createKeyAuthenticator(db, config.developer),
   });
 }
 
@@ -98,12 +101,19 @@ export async function apiPlugin(app: FastifyInstance, opts: ApiPluginOptions): P
           'Every answer is the envelope {code, msg, data, trace_id}; code 0 is success. 401 with code 140013 means the session is no longer valid.',
       },
       servers: [{ url: config.publicUrl || '/' }],
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+          ...DEVELOPER_SECURITY_SCHEMES,
+        },
+        schemas: DEVELOPER_OPENAPI_SCHEMAS,
+      },
       tags: [
         { name: 'identity', description: 'Sign-in, session and user' },
         { name: 'content', description: 'Configuration and content' },
         { name: 'billing', description: 'Sku catalogue' },
         { name: 'credits', description: 'The credit ledger' },
+        DEVELOPER_TAG,
       ],
     },
   });

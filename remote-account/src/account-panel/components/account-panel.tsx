@@ -153,6 +153,16 @@ function AccountActions({ runtime, palette, items, onDone }: { runtime: AccountR
           Feedback
         </button>
       )}
+      <button
+        type="button"
+        css={menuItem(palette)}
+        onClick={() => {
+          runtime.ui.developerOpen = true;
+          onDone();
+        }}
+      >
+        Developer API
+      </button>
       {items.terms && (
         <a href={shell.config.termsUrl} target="_blank" rel="noopener noreferrer" css={menuItem(palette)} onClick={onDone}>
           Terms of Service

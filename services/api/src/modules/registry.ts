@@ -18,6 +18,7 @@ import { toolPreviewsModule } from './tool-previews/index.js';
 import { trackingModule } from './tracking/index.js';
 import { metricsModule } from './metrics/index.js';
 import { accountsModule } from './accounts/index.js';
+import { developerModule } from './developer/index.js';
 
 /** Modules every API has, before the others, whatever a test's `modules` option says (sign-in, the user, content). */
 export const coreModules: ApiModuleDefinition[] = [identityModule(), contentModule()];
@@ -36,4 +37,5 @@ export const apiModules: ApiModuleDefinition[] = [
   healthModule(),
   billingModule(),
   accountsModule(),
+  developerModule(),
 ];

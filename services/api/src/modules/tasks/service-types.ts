@@ -31,6 +31,8 @@ export interface ServiceCore extends Omit<TaskServiceDeps, 'now' | 'engineOf'> {
 export interface Caller {
   uid: string;
   level: MemberLevel;
+  /** the personal API key the call came through (issue 28): its name goes on the spend, its daily cap applies */
+  apiKey?: { id: string; name: string };
 }
 
 /** A run checked and priced, ready to be held and queued. */

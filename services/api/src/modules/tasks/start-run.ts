@@ -11,6 +11,7 @@ import { admitIn, lockUser } from './admission.js';
 import type { Caller, Prepared, ServiceCore } from './service-types.js';
 import { loadTask, toTask, type TaskRow } from './store.js';
 import { claimUsage } from './usage.js';
+import { chargeKey, detailsThroughKey } from '../developer/keys.js';
 
 /** What the row writer gets: the run's settled facts. */
 export interface RunFacts {
@@ -46,7 +47,7 @@ export async function startRun(core: ServiceCore, start: RunStart): Promise<Task
             {
               userId: caller.uid,
               amount: prepared.quote.cost,
-              details: prepared.resolved.spec.title,
+              details: detailsThroughKey(prepared.resolved.spec.title, caller.apiKey?.name),
               reference: start.taskId,
               idempotencyKey: `task:${start.taskId}:${start.run}`,
               ttlMs: core.holdTtlMs,
@@ -55,6 +56,9 @@ export async function startRun(core: ServiceCore, start: RunStart): Promise<Task
             tx,
           )
         : null;
+    if (held && caller.apiKey) {
+      await chargeKey(tx, { keyId: caller.apiKey.id, userId: caller.uid, holdId: held.id, taskId: start.taskId, amount: held.amount, at: start.at });
+    }
     await claimUsage(tx, caller.uid, prepared.quote.usage);
     await start.writeRow(tx, { taskId: start.taskId, runId: start.runId, run: start.run, holdId: held?.id ?? null, priority, at: start.at });
     if (lane === 'video') await admitIn(core, tx, caller.uid, caller.level);

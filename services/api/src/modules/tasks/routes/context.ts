@@ -24,5 +24,5 @@ export const SECURED = { tags: ['tasks'], security: [{ bearer: [] }] };
 
 /** The signed-in caller of a route behind auth.authenticate. */
 export function callerOf(request: FastifyRequest): Caller {
-  return { uid: request.user!.uid, level: request.user!.level };
+  return { uid: request.user!.uid, level: request.user!.level, ...(request.user!.apiKey ? { apiKey: request.user!.apiKey } : {}) };
 }
