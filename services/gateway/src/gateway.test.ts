@@ -4,7 +4,7 @@
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, renameSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import httpProxy from '@fastify/http-proxy';
@@ -98,6 +98,31 @@ describe('gateway', () => {
     expect(answer.headers['x-content-type-options']).toBe('nosniff');
     expect(answer.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
     expect(answer.headers['strict-transport-security']).toBeUndefined();
+  });
+
+  it('follows a remotes.json replaced by a deploy at the next request, and reads it only when it changed', async () => {
+    const before = JSON.parse(readFileSync(remotesJson, 'utf8')) as { remotes: { name: string; version: string; entry: string }[] };
+    const first = await gateway.inject({ method: 'GET', url: '/remotes.json' });
+    const again = await gateway.inject({ method: 'GET', url: '/remotes.json' });
+    expect(again.json()).toEqual(first.json());
+    // the same size and time with other bytes: a request that read the file again would name the new origin
+    const stat = statSync(remotesJson);
+    writeFileSync(remotesJson, readFileSync(remotesJson, 'utf8').replaceAll('create.cdn.example', 'CREATE.cdn.example'));
+    utimesSync(remotesJson, stat.atime, stat.mtime);
+    expect((await gateway.inject({ method: 'GET', url: '/v1/echo' })).headers['content-security-policy']).toContain('https://create.cdn.example');
+    // deploy:remote's way: a new file renamed over the old one
+    const next = { remotes: before.remotes.map((remote) => ({ ...remote, entry: remote.entry.replace('create.cdn.example', 'create-v2.cdn.example') })) };
+    writeFileSync(`${remotesJson}.next`, JSON.stringify(next));
+    renameSync(`${remotesJson}.next`, remotesJson);
+    try {
+      const csp = String((await gateway.inject({ method: 'GET', url: '/v1/echo' })).headers['content-security-policy']);
+      expect(csp).toContain('https://create-v2.cdn.example');
+      expect(csp).not.toContain('https://create.cdn.example');
+      expect((await gateway.inject({ method: 'GET', url: '/remotes.json' })).json()).toEqual(next);
+    } finally {
+      writeFileSync(`${remotesJson}.next`, JSON.stringify(before));
+      renameSync(`${remotesJson}.next`, remotesJson);
+    }
   });
 
   it('sends HSTS only over https (as the trusted proxy reports it)', async () => {

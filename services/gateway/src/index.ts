@@ -1,2 +1,3 @@
 export { createGateway, SERVICE_PREFIXES, type GatewayOptions } from './server.js';
-export { deriveRemotesManifest, REMOTE_PACKAGES } from './web.js';
+export { REMOTE_PACKAGES } from './web.js';
+export { deriveRemotesManifest } from './remotes-source.js';

@@ -2,8 +2,8 @@
  * Browser security headers for everything the gateway answers, with @fastify/helmet (a well-kept plugin
  * that knows every header's quirks) rather than hand-set headers:
  *
- * - Content-Security-Policy: scripts only from our origin, the remotes named in remotes.json (read per
- *   request, so a redeployed remote on a new origin is allowed without a restart) and a per-request nonce
+ * - Content-Security-Policy: scripts only from our origin, the remotes named in remotes.json (read again
+ *   when it changes, so a redeployed remote on a new origin is allowed without a restart) and a per-request nonce
  *   for the page's own inline script; the account service as the only frame; the CMS store is our own
  *   origin (`/api/cms-data`), so CMS scripts can only come from us.
  * - frame-ancestors: our own origin plus EMBED_ORIGINS (the product's own sites that embed the shell,
@@ -18,10 +18,11 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import helmet from '@fastify/helmet';
 import type { RemotesManifest } from 'shared-contracts';
+import type { RemotesSource } from './remotes-source.js';
 
 export interface SecurityOptions {
-  /** the current remotes manifest (its absolute entries' origins are allowed for scripts and styles) */
-  remotes: () => RemotesManifest;
+  /** where the remotes manifest comes from (its absolute entries' origins are allowed for scripts and styles) */
+  remotes: RemotesSource;
   /** the account service's origin when it is not ours (frames, form posts, connections) */
   accountOrigin?: string;
   /** the API's origin when it is not ours */
@@ -55,7 +56,8 @@ export function parseOrigins(value: string | undefined): string[] {
 }
 
 const NONCE = Symbol('csp-nonce');
-type NonceCarrier = { [NONCE]?: string };
+const ORIGINS = Symbol('csp-remote-origins');
+type NonceCarrier = { [NONCE]?: string; [ORIGINS]?: string };
 
 /** The script nonce of this request's Content-Security-Policy. */
 export function scriptNonce(reply: FastifyReply): string {
@@ -67,24 +69,28 @@ type DirectiveValue = string | ((request: unknown, reply: unknown) => string);
 export async function registerSecurityHeaders(app: FastifyInstance, options: SecurityOptions): Promise<void> {
   const account = originOf(options.accountOrigin);
   const api = originOf(options.apiBase);
-  const remotes = () => remoteOrigins(options.remotes()).join(' ');
+  // the origins are worked out once per manifest change, and looked up once per request (every directive
+  // that names them reads the request's copy)
+  const originsNow = options.remotes.derived((manifest) => remoteOrigins(manifest).join(' '));
+  const remotes: DirectiveValue = (_request, response) => (response as NonceCarrier)[ORIGINS] ?? '';
   // helmet calls a function directive with node's request and response; the nonce lives on the response.
   // Not helmet's enableCSPNonces: it adds a style nonce too, and a nonce makes browsers ignore the
   // 'unsafe-inline' that emotion's run-time <style> elements need.
   const nonce: DirectiveValue = (_request, response) => `'nonce-${(response as NonceCarrier)[NONCE] ?? ''}'`;
   app.addHook('onRequest', async (_request, reply) => {
     (reply.raw as NonceCarrier)[NONCE] = randomBytes(16).toString('base64');
+    (reply.raw as NonceCarrier)[ORIGINS] = originsNow();
   });
   const extra = (...origins: (string | null)[]) => origins.filter((origin): origin is string => origin !== null);
   const directives: Record<string, DirectiveValue[]> = {
     defaultSrc: ["'self'"],
-    scriptSrc: ["'self'", nonce, () => remotes()],
+    scriptSrc: ["'self'", nonce, remotes],
     // emotion writes <style> elements at run time: inline styles stay allowed, remote stylesheets too
-    styleSrc: ["'self'", "'unsafe-inline'", () => remotes()],
+    styleSrc: ["'self'", "'unsafe-inline'", remotes],
     imgSrc: ["'self'", 'data:', 'blob:', 'https:', ...extra(account)],
     mediaSrc: ["'self'", 'data:', 'blob:', 'https:'],
-    fontSrc: ["'self'", 'data:', () => remotes()],
-    connectSrc: ["'self'", () => remotes(), ...extra(account, api)],
+    fontSrc: ["'self'", 'data:', remotes],
+    connectSrc: ["'self'", remotes, ...extra(account, api)],
     frameSrc: ["'self'", ...extra(account)],
     workerSrc: ["'self'", 'blob:'],
     objectSrc: ["'none'"],

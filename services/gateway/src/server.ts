@@ -1,9 +1,8 @@
 import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import type { ProxyTrust } from '@studio/db';
-import type { RemotesManifest } from 'shared-contracts';
-import { deriveRemotesManifest, registerWeb, type WebOptions } from './web.js';
+import { createRemotesSource } from './remotes-source.js';
+import { registerWeb, type WebOptions } from './web.js';
 import { registerSecurityHeaders } from './security.js';
 import { installGatewayErrors } from './upstream.js';
 
@@ -36,8 +35,7 @@ export async function createGateway(options: GatewayOptions): Promise<FastifyIns
     // the entry points read TRUST_PROXY and EMBED_ORIGINS (main.ts, compose.ts); unset here, nothing is believed
     trustProxy: options.trustProxy ?? false,
   });
-  const remotes = (): RemotesManifest =>
-    options.remotesJsonPath ? (JSON.parse(readFileSync(options.remotesJsonPath, 'utf8')) as RemotesManifest) : deriveRemotesManifest(options.rootDir);
+  const remotes = createRemotesSource(options);
   await registerSecurityHeaders(app, {
     remotes,
     accountOrigin: options.shellConfig?.accountOrigin,
@@ -46,6 +44,6 @@ export async function createGateway(options: GatewayOptions): Promise<FastifyIns
   });
   installGatewayErrors(app);
   if (options.mountServices) await options.mountServices(app);
-  await registerWeb(app, { ...options, servicePrefixes: SERVICE_PREFIXES });
+  await registerWeb(app, { ...options, remotes, servicePrefixes: SERVICE_PREFIXES });
   return app;
 }

@@ -7,9 +7,10 @@ import path from 'node:path';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import type { RemotesManifest, RemoteContainer } from 'shared-contracts';
+import type { RemoteContainer } from 'shared-contracts';
 import { REMOTES } from 'shared-contracts/remotes';
 import { registerSeo, type SeoOptions } from './seo.js';
+import { createRemotesSource, type RemotesSource } from './remotes-source.js';
 import { scriptNonce, withScriptNonce } from './security.js';
 
 /** Each remote's folder -> its federation container, from the contract's one list of remotes. */
@@ -20,28 +21,14 @@ export interface WebOptions {
   rootDir: string;
   /** a remotes.json to serve instead of the one derived from the built folders */
   remotesJsonPath?: string;
+  /** where the manifest comes from (the server shares one with its security headers; made from the above if absent) */
+  remotes?: RemotesSource;
   /** prefixes that belong to the services; the SPA fallback leaves them alone */
   servicePrefixes: string[];
   /** runtime configuration handed to the shell in its page (ShellConfig fields) */
   shellConfig?: Record<string, string>;
   /** prerendered metadata, CMS blocks, sitemap.xml and robots.txt (seo.ts) */
   seo?: SeoOptions;
-}
-
-function readVersion(dir: string): string {
-  return (JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as { version: string }).version;
-}
-
-/** The manifest for every remote whose current version is built. */
-export function deriveRemotesManifest(rootDir: string): RemotesManifest {
-  const remotes: RemotesManifest['remotes'] = [];
-  for (const [pkg, name] of Object.entries(REMOTE_PACKAGES)) {
-    const version = readVersion(path.join(rootDir, pkg));
-    if (existsSync(path.join(rootDir, pkg, 'dist', version, 'mf-manifest.json'))) {
-      remotes.push({ name, version, entry: `/remotes/${pkg}/${version}/mf-manifest.json` });
-    }
-  }
-  return { remotes };
 }
 
 const UNHASHED = /(?:index\.html|mf-manifest\.json|mf-stats\.json|remoteEntry\.js)$/;
@@ -51,19 +38,19 @@ function cacheHeaders(filePath: string): string {
 }
 
 export async function registerWeb(app: FastifyInstance, options: WebOptions): Promise<void> {
+  const remotes = options.remotes ?? createRemotesSource(options);
   const shellDist = path.join(options.rootDir, 'shell', 'dist');
   const indexHtmlPath = path.join(shellDist, 'index.html');
   const prerender = await registerSeo(app, shellDist, {
     ...options.seo,
     apiBase: options.shellConfig?.apiBase ?? '',
     rootDir: options.rootDir,
-    remotes: () => (options.remotesJsonPath ? (JSON.parse(readFileSync(options.remotesJsonPath, 'utf8')) as RemotesManifest) : deriveRemotesManifest(options.rootDir)),
+    remotes: remotes.current,
   });
 
   app.get('/remotes.json', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
-    if (options.remotesJsonPath) return JSON.parse(readFileSync(options.remotesJsonPath, 'utf8')) as RemotesManifest;
-    return deriveRemotesManifest(options.rootDir);
+    return remotes.current();
   });
 
   for (const pkg of Object.keys(REMOTE_PACKAGES)) {
