@@ -113,7 +113,7 @@ export function toolPreviewsPlugin(options: ToolPreviewsOptions = {}): ApiModule
           await storage.downloadTo(object.path, file);
           const [{ readRgb }, { detectTextRegions }] = await Promise.all([import('@studio/engines/local/image/raw'), import('@studio/engines/local/image/text-detect')]);
           const img = await readRgb(await readFile(file));
-          return ok(request, { regions: detectTextRegions(img).slice(0, 50) });
+          return ok(request, { regions: (await detectTextRegions(img)).slice(0, 50) });
         } finally {
           await rm(dir, { recursive: true, force: true });
         }

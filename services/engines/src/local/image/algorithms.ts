@@ -132,10 +132,20 @@ export async function imageEnhancer(job: Job<'image_enhancer'>, ctx: EngineConte
   };
 }
 
+/** a cut-out outside these shares of the picture is not a result: nothing or everything was kept */
+export const CUTOUT_BOUNDS = { min: 0.02, max: 0.98 } as const;
+
 export async function bgRemover(job: Job<'bg_remover'>, ctx: EngineContext): Promise<EngineResult> {
   const img = await readRgb(input(job, 0, 'image'));
   ctx.onProgress(10, 'segmenting');
-  const matte = await removeBackground(img);
+  // ENGINE_BG_MODEL=selfie: an operator who does not take the AGPL ISNet weights (MODELS.md)
+  const model = process.env.ENGINE_BG_MODEL === 'selfie' ? 'selfie' : 'isnet';
+  const matte = await removeBackground(img, model);
+  const kept = M.round(matte.coverage * 1000) / 10;
+  if (matte.coverage < CUTOUT_BOUNDS.min || matte.coverage > CUTOUT_BOUNDS.max) {
+    // a failed task releases its hold: the user pays nothing for an empty or unchanged picture
+    throw new EngineError(USER_TEXTS.NO_SUBJECT, `${matte.method} kept ${kept}% of the picture (bounds ${CUTOUT_BOUNDS.min * 100}-${CUTOUT_BOUNDS.max * 100}%)`, false);
+  }
   const rgba = Buffer.alloc(img.width * img.height * 4);
   for (let p = 0; p < img.width * img.height; p++) {
     rgba[p * 4] = img.data[p * 3];
@@ -146,15 +156,18 @@ export async function bgRemover(job: Job<'bg_remover'>, ctx: EngineContext): Pro
   const path = outFile(ctx, job, 0, 'png');
   await sharp(rgba, { raw: { width: img.width, height: img.height, channels: 4 } }).png().toFile(path);
   ctx.onProgress(100);
-  const how = matte.method === 'selfie-segmentation'
-    ? 'The person was separated from the background with the MediaPipe selfie segmentation model (TensorFlow.js, WebAssembly).'
-    : 'The segmentation model found no person, so the background was separated by a border-colour flood fill (works for subjects on a plain background; no model).';
+  const how = {
+    isnet: 'The subject was separated from the background by the ISNet salient-object model (ONNX Runtime, CPU).',
+    'selfie-segmentation': 'The person was separated from the background with the MediaPipe selfie segmentation model (TensorFlow.js, WebAssembly).',
+    'border-colour': 'The segmentation model found no person, so the background was separated by a border-colour flood fill (works for subjects on a plain background; no model).',
+  }[matte.method];
+  const holes = matte.enclosed > 0.0005 ? ` Background enclosed by the subject was removed too (${(matte.enclosed * 100).toFixed(1)}% of the picture).` : '';
   return {
     outputs: [await imageOutput(path)],
     metadata: {
-      engine: matte.method === 'selfie-segmentation' ? 'local:selfie-segmentation' : 'local:border-colour-matte',
-      model: matte.method === 'selfie-segmentation' ? MODEL_NAMES.selfie : undefined,
-      note: `${how} Foreground kept: ${M.round(matte.coverage * 100)}% of the image.`,
+      engine: matte.method === 'isnet' ? 'local:isnet' : matte.method === 'selfie-segmentation' ? 'local:selfie-segmentation' : 'local:border-colour-matte',
+      model: matte.method === 'isnet' ? MODEL_NAMES.isnet : matte.method === 'selfie-segmentation' ? MODEL_NAMES.selfie : undefined,
+      note: `${how}${holes} Foreground kept: ${kept}% of the picture.`,
     },
   };
 }

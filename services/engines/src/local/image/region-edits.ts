@@ -11,7 +11,8 @@ import { hex, luminance, paletteFor, rng, seedFor, words } from '../prompt';
 import { inpaint } from './inpaint';
 import { dilate, loadMask, readRgb, toSharp, type RawImage } from './raw';
 import { recolour } from './recolour';
-import { detectTextMask } from './text-detect';
+import { boxesMask, detectTextRegions } from './text-detect';
+import { MODEL_NAMES } from '../models';
 
 /** a module-local alias: hot loops avoid global lookups (slow inside vm contexts such as jest) */
 const M = Math;
@@ -71,11 +72,13 @@ export async function textWatermarkRemover(job: Job<'text_watermark_remover'>, c
     mask = await loadMask(img.width, img.height, job.inputs[1], job.params.regions);
     how = 'the selected area';
   } else {
-    mask = detectTextMask(img);
+    ctx.onProgress(5, 'reading text');
+    const boxes = await detectTextRegions(img);
+    if (boxes.length === 0) throw new EngineError(USER_TEXTS.SELECT_AREA, 'no text or watermark found automatically', false);
+    mask = boxesMask(boxes, img.width, img.height);
     let n = 0;
     for (const v of mask) if (v) n++;
-    if (n === 0) throw new EngineError(USER_TEXTS.SELECT_AREA, 'no text or watermark found automatically');
-    how = `text and marks found by a morphological top-hat stroke detector (${((n / mask.length) * 100).toFixed(1)}% of the image; a heuristic, no OCR model)`;
+    how = `${boxes.length} line${boxes.length > 1 ? 's' : ''} of text and marks found by OCR (${MODEL_NAMES.ocr}; ${((n / mask.length) * 100).toFixed(1)}% of the picture, faces left out)`;
   }
   return fillRegion(job, ctx, { src, img, mask, grow: 3 }, `Removed ${how} by filling it from its surroundings (multi-scale PatchMatch patch synthesis); ${NO_MODEL}.`);
 }
