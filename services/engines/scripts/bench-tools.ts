@@ -24,7 +24,7 @@ import { readRgb } from '../src/local/image/raw';
 import { probeMedia } from '../src/media/probe';
 import { ffmpegToBuffer } from '../src/media/ffmpeg';
 import type { EngineJob, EngineResult } from '../src/types';
-import { maskFigures, mugPhoto, noisyVideo, noisyVoice, partyPhoto, portraitPhoto, streetPhoto, faceApiSample, type Box } from '../test/media-fixtures';
+import { maskFigures, mugPhoto, noisyVideo, noisyVoice, partyPhoto, portraitPhoto, streetPhoto, faceApiSample, mirrorDiff, type Box } from '../test/media-fixtures';
 
 const root = resolve(__dirname, '..', '..', '..');
 const work = mkdtempSync(join(tmpdir(), 'bench-tools-'));
@@ -118,8 +118,13 @@ async function extend() {
   const inFaces = (await detectFaces(await readRgb(f.path))).length;
   const t = await timed('extend', { algorithm: 'image_extender', params: { ratio: '16:9' }, inputs: [f.path] });
   let outFaces = NaN;
-  if (t.r) outFaces = (await detectFaces(await readRgb(t.r.outputs[0].path))).length;
-  row('image_extender', 'portrait 600x800 -> 16:9 (1422x800)', t, { faces_in: inFaces, faces_out: outFaces });
+  let mirror = NaN;
+  if (t.r) {
+    const out = await readRgb(t.r.outputs[0].path);
+    outFaces = (await detectFaces(out, 0.3)).length;
+    mirror = mirrorDiff(await readRgb(f.path), out);
+  }
+  row('image_extender', 'portrait 600x800 -> 16:9 (1422x800)', t, { faces_in: inFaces, faces_out_at_0_3: outFaces, diff_from_mirror: +mirror.toFixed(1) });
 }
 
 async function psnr(a: string, b: string): Promise<number> {

@@ -6,6 +6,7 @@ import { ctxFor, engine, job, makePicture, meanDiff, rgb, tempDir } from './help
 import { watermarkPng } from '../src/local/image/watermark-mark';
 import type { EngineData } from '../src/types';
 import { releaseOcr } from '../src/local/models';
+import { mirrorDiff, portraitPhoto } from './media-fixtures';
 
 const t = tempDir('image');
 afterAll(async () => {
@@ -135,6 +136,20 @@ describe('image extender', () => {
     let sum = 0;
     for (let y = 0; y < 240; y++) for (let x = 0; x < 20; x++) sum += full.data[(y * full.width + x) * 3];
     expect(sum / (240 * 20)).toBeGreaterThan(20);
+  });
+
+  // issue 21 case 3: the extender mirrored people (a doubled head, a mirrored face)
+  it('continues a real portrait sideways without mirroring it', async () => {
+    const f = await portraitPhoto(t.dir);
+    const r = await engine.run(job('image_extender', { ratio: '16:9' }, [f.path]), ctx());
+    const [src, out] = await Promise.all([rgb(f.path), rgb(r.outputs[0].path)]);
+    expect([out.width, out.height]).toEqual([1422, 800]);
+    // the 120 px beside the picture differ clearly from the picture's own edge mirrored (a mirror: < 6)
+    expect(mirrorDiff(src, out)).toBeGreaterThan(10);
+    const left = (1422 - 600) / 2;
+    const inner = await sharp(r.outputs[0].path).extract({ left: Math.floor(left), top: 0, width: 600, height: 800 }).removeAlpha().raw().toBuffer();
+    expect(inner.equals(src.data)).toBe(true);
+    expect(r.metadata.note).toMatch(/never mirrored/);
   });
 
   it('extends by explicit pixels per side', async () => {

@@ -139,3 +139,15 @@ export async function noisyVoice(dir: string, seconds = 12): Promise<{ path: str
   ]);
   return { path, clean };
 }
+
+/** mean difference between the 120 px of new area left of the picture and the picture's own first 120 px mirrored (low = a mirror) */
+export function mirrorDiff(src: { data: Buffer; width: number; height: number }, out: { data: Buffer; width: number; height: number }): number {
+  const left = Math.floor((out.width - src.width) / 2);
+  let s = 0, n = 0;
+  for (let y = 0; y < src.height; y++) for (let k = 0; k < Math.min(120, left); k++) {
+    const o = (y * out.width + left - 1 - k) * 3;
+    const i = (y * src.width + k) * 3;
+    for (let c = 0; c < 3; c++) { s += Math.abs(out.data[o + c] - src.data[i + c]); n++; }
+  }
+  return s / n;
+}
