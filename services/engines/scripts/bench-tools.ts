@@ -24,7 +24,7 @@ import { readRgb } from '../src/local/image/raw';
 import { probeMedia } from '../src/media/probe';
 import { ffmpegToBuffer } from '../src/media/ffmpeg';
 import type { EngineJob, EngineResult } from '../src/types';
-import { maskFigures, mugPhoto, noisyVideo, noisyVoice, partyPhoto, portraitPhoto, streetPhoto, faceApiSample, mirrorDiff, type Box } from '../test/media-fixtures';
+import { maskFigures, mugPhoto, noisyVideo, noisyVoice, partyPhoto, portraitPhoto, streetPhoto, faceApiSample, mirrorDiff, pauseLevel, speechLevel, type Box } from '../test/media-fixtures';
 
 const root = resolve(__dirname, '..', '..', '..');
 const work = mkdtempSync(join(tmpdir(), 'bench-tools-'));
@@ -157,33 +157,6 @@ async function levels(path: string): Promise<Float32Array> {
   const out = new Float32Array(buf.length / 2);
   for (let i = 0; i < out.length; i++) out[i] = buf.readInt16LE(i * 2) / 32768;
   return out;
-}
-
-/** RMS in dBFS of the 20 ms frames where the clean speech is silent (the pauses), in [from, to) seconds */
-function pauseLevel(s: Float32Array, clean: Float32Array, from: number, to: number): number {
-  const F = 320;
-  let e = 0, n = 0;
-  for (let i = Math.floor((from * 16000) / F) * F; i + F <= Math.min(to * 16000, s.length, clean.length); i += F) {
-    let ce = 0;
-    for (let k = 0; k < F; k++) ce += clean[i + k] ** 2;
-    if (Math.sqrt(ce / F) > 0.002) continue;
-    for (let k = 0; k < F; k++) e += s[i + k] ** 2;
-    n += F;
-  }
-  return n ? 10 * Math.log10(e / n + 1e-12) : NaN;
-}
-
-function speechLevel(s: Float32Array, clean: Float32Array): number {
-  const F = 320;
-  let e = 0, n = 0;
-  for (let i = 0; i + F <= Math.min(s.length, clean.length); i += F) {
-    let ce = 0;
-    for (let k = 0; k < F; k++) ce += clean[i + k] ** 2;
-    if (Math.sqrt(ce / F) < 0.05) continue;
-    for (let k = 0; k < F; k++) e += s[i + k] ** 2;
-    n += F;
-  }
-  return n ? 10 * Math.log10(e / n + 1e-12) : NaN;
 }
 
 async function audio() {

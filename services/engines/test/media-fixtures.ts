@@ -151,3 +151,30 @@ export function mirrorDiff(src: { data: Buffer; width: number; height: number },
   }
   return s / n;
 }
+
+/** RMS in dBFS of the 20 ms frames where the clean speech is silent (the pauses), in [from, to) seconds */
+export function pauseLevel(s: Float32Array, clean: Float32Array, from: number, to: number): number {
+  const F = 320;
+  let e = 0, n = 0;
+  for (let i = Math.floor((from * 16000) / F) * F; i + F <= Math.min(to * 16000, s.length, clean.length); i += F) {
+    let ce = 0;
+    for (let k = 0; k < F; k++) ce += clean[i + k] ** 2;
+    if (Math.sqrt(ce / F) > 0.002) continue;
+    for (let k = 0; k < F; k++) e += s[i + k] ** 2;
+    n += F;
+  }
+  return n ? 10 * Math.log10(e / n + 1e-12) : NaN;
+}
+
+export function speechLevel(s: Float32Array, clean: Float32Array): number {
+  const F = 320;
+  let e = 0, n = 0;
+  for (let i = 0; i + F <= Math.min(s.length, clean.length); i += F) {
+    let ce = 0;
+    for (let k = 0; k < F; k++) ce += clean[i + k] ** 2;
+    if (Math.sqrt(ce / F) < 0.05) continue;
+    for (let k = 0; k < F; k++) e += s[i + k] ** 2;
+    n += F;
+  }
+  return n ? 10 * Math.log10(e / n + 1e-12) : NaN;
+}
