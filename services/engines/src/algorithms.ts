@@ -6,6 +6,8 @@
 import { ASPECT_RATIOS, MUSIC_DEFAULT_DURATION } from 'shared-contracts/constants';
 import type { AlgorithmId, MediaKind } from './types';
 
+export { localMethod, type LocalMethod } from './local-methods';
+
 export type InputKind = MediaKind | 'mask';
 
 export interface InputSpec {

@@ -103,6 +103,22 @@ describe('masked tools', () => {
     await expect(engine.run(job('partial_redrawing', { prompt: ' ', regions: [box] }, [src]), ctx())).rejects.toMatchObject({ userText: USER_TEXTS.REDRAW_PROMPT });
   });
 
+  // issue 21 case 7: "red leather trousers" came back as salmon blotches with box edges
+  it('partial redrawing blends the recoloured area into a real photo over a soft edge', async () => {
+    const f = await portraitPhoto(t.dir);
+    const area = { x: 60, y: 560, w: 260, h: 200 }; // the dark uniform below the badge
+    const r = await engine.run(job('partial_redrawing', { prompt: 'red leather jacket', regions: [area] }, [f.path]), ctx());
+    const [a, b] = await Promise.all([rgb(f.path), rgb(r.outputs[0].path)]);
+    const change = (x: number, y: number) => { const p = (y * 600 + x) * 3; return Math.abs(a.data[p] - b.data[p]) + Math.abs(a.data[p + 1] - b.data[p + 1]) + Math.abs(a.data[p + 2] - b.data[p + 2]); };
+    const column = (x: number) => { let s = 0; for (let y = area.y + 40; y < area.y + area.h - 40; y++) s += change(x, y); return s / (area.h - 80); };
+    // a ramp across the left edge: a little changed just outside, more just inside, most well inside
+    expect(column(area.x - 3)).toBeGreaterThan(3);
+    expect(column(area.x - 3)).toBeLessThan(column(area.x + 2));
+    expect(column(area.x + 2)).toBeLessThan(column(area.x + 20));
+    expect(column(area.x - 20)).toBeLessThan(1.5); // JPEG re-encoding only
+    expect(r.metadata.note).toMatch(/soft edge/);
+  });
+
   it('text and watermark remover finds an overlaid mark by itself and removes it', async () => {
     const clean = join(t.dir, 'clean.png');
     await sharp({ create: { width: W, height: H, channels: 3, background: '#4a7fb0' } }).png().toFile(clean);

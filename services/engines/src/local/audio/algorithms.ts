@@ -10,6 +10,7 @@ import { seedFor } from '../prompt';
 import { melodyFor, singLine, syllables } from './sing';
 import { DEFAULT_VOICE } from './speech';
 import { rnnoise, RNNOISE_RATE } from './rnnoise';
+import { MODEL_NAMES } from '../../local-methods';
 import { arrange, MAJOR, MINOR, planMusic } from './synth';
 
 type Job<A extends keyof AlgorithmParams> = EngineJob<A>;
@@ -172,7 +173,7 @@ export async function audioNoiseReduction(job: Job<'audio_noise_reduction'>, ctx
     outputs: [await mediaOutput(path)],
     metadata: {
       engine: 'local:rnnoise',
-      model: 'RNNoise (xiph, BSD-3-Clause; via @echogarden/rnnoise-wasm)',
+      model: MODEL_NAMES.rnnoise,
       note: `Noise removed from the whole clip by RNNoise, a speech noise-suppression network (${strength}${strength === 'high' ? ', then a light FFT pass' : ''}); the noise floor went from ${before.toFixed(1)} dB to ${floorAfter.toFixed(1)} dB (${(before - floorAfter).toFixed(1)} dB less). Made for voices: music loses what RNNoise takes for noise.`,
     },
   };

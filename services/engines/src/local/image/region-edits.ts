@@ -102,7 +102,10 @@ export async function partialRedrawing(job: Job<'partial_redrawing'>, ctx: Engin
     base = { ...img, data: r.data };
     steps.push('filled the area from its surroundings');
   }
-  const soft = dilate(mask, img.width, img.height, 0);
+  // the edit is blended into the picture over a soft edge (a box edge showed before): recolour a band past the
+  // selection, then mix by the blurred selection
+  const feather = M.max(2, M.round(M.min(img.width, img.height) / 160));
+  const soft = dilate(mask, img.width, img.height, feather * 3);
   const data = recolour(base, pal.colours, pal.colourWords.length ? 0.8 : 0.5, soft);
   steps.push(
     pal.colourWords.length
@@ -138,6 +141,13 @@ export async function partialRedrawing(job: Job<'partial_redrawing'>, ctx: Engin
     }
     steps.push(`drew a ${pattern} pattern in ${hex(accent)}`);
   }
+  const alpha = await sharp(Buffer.from(mask), { raw: { width: img.width, height: img.height, channels: 1 } }).blur(feather).extractChannel(0).raw().toBuffer();
+  for (let p = 0; p < img.width * img.height; p++) {
+    const a = alpha[p] / 255;
+    if (a >= 1) continue;
+    for (let c = 0; c < 3; c++) data[p * 3 + c] = M.round(img.data[p * 3 + c] * (1 - a) + data[p * 3 + c] * a);
+  }
+  steps.push(`blended it in over a ${feather * 2} px soft edge`);
   const path = await writePngLike(ctx, job, { ...img, data }, src);
   ctx.onProgress(100);
   return {
