@@ -28,6 +28,14 @@ describe('text2image', () => {
     expect(a.metadata.note).toMatch(/no generative model ran/);
   });
 
+  // issue 21 case 10: "Night market", "Volcano" and "Lighthouse at sunset" showed the same mountain picture
+  it('captions what the procedural picture shows, for titles that do not promise the prompt', async () => {
+    const market = await engine.run(job('text2image', { prompt: 'a lively night market with lanterns and food stalls', ratio: '1:1' }), ctx());
+    const sea = await engine.run(job('text2image', { prompt: 'a lighthouse on a cliff at sunset, warm light, crashing waves', ratio: '1:1' }), ctx());
+    expect(market.metadata.caption).toBe('Landscape: night');
+    expect(sea.metadata.caption).toBe('Seascape: waves, sunset');
+  });
+
   it('makes a batch of four different images at 3:2', async () => {
     const r = await engine.run(job('text2image', { prompt: 'blue ocean waves', ratio: '3:2', num: 4 }), ctx());
     expect(r.outputs).toHaveLength(4);

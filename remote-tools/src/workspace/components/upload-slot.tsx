@@ -129,6 +129,11 @@ export function UploadSlot({ label, hint, limits, upload, takesPaste, onMany, di
         <span id={`${id}-hint`} css={{ fontSize: 13, color: theme.textMuted }}>
           {hint}
         </span>
+        {state.phase === 'done' && state.input.note ? (
+          <span role="status" data-testid="upload-note" css={{ fontSize: 13, color: theme.text }}>
+            {state.input.note}
+          </span>
+        ) : null}
         {state.phase === 'error' ? (
           <span role="alert" css={{ color: theme.danger, fontSize: 14 }}>
             {state.message}

@@ -10,6 +10,7 @@ import { isAborted, isStorageFull, messageOf } from '../../lib/errors';
 import { uploadFile } from '@studio/ui-kit/upload-api';
 import { readMediaMeta } from '../utils/read-media';
 import { checkFile, checkMeta, limitFor, type InputMedia } from '../utils/validation';
+import { fitSize, scaleImageFile, scaledText } from '../utils/fit-image';
 
 export interface ChosenInput {
   ossPath: string;
@@ -22,6 +23,8 @@ export interface ChosenInput {
   width?: number;
   height?: number;
   duration?: number;
+  /** what was done to the file before it went up (a photo scaled to fit the limit) */
+  note?: string;
 }
 
 export type InputState =
@@ -64,10 +67,21 @@ export function useUploadInput(algorithm: string, limits: readonly UploadLimit[]
       release();
       const url = URL.createObjectURL(file);
       objectUrl.current = url;
-      const meta = await readMediaMeta(url, limit.media).catch(() => null);
+      let meta = await readMediaMeta(url, limit.media).catch(() => null);
       if (!meta) {
         setState({ phase: 'error', message: limit.media === 'image' ? USER_TEXTS.UNSUPPORTED_FORMAT : USER_TEXTS.FORMAT_UNSUPPORTED });
         return null;
+      }
+      // a photo over the resolution limit is scaled to fit here, and the upload area says so
+      let note: string | undefined;
+      const fit = limit.media === 'image' && meta.width && meta.height ? fitSize(meta.width, meta.height, limit) : null;
+      if (limit.media === 'image' && fit && meta.width && meta.height && Math.min(fit.width, fit.height) >= limit.minSide) {
+        const scaled = await scaleImageFile(url, file, fit).catch(() => null);
+        if (scaled) {
+          note = scaledText({ width: meta.width, height: meta.height }, fit, limit);
+          file = scaled;
+          meta = { width: fit.width, height: fit.height };
+        }
       }
       const bad = checkMeta(meta, limit);
       if (bad) {
@@ -97,6 +111,7 @@ export function useUploadInput(algorithm: string, limits: readonly UploadLimit[]
           width: result.media.width ?? meta.width,
           height: result.media.height ?? meta.height,
           duration: result.media.duration ?? meta.duration,
+          note,
         };
         setState({ phase: 'done', input });
         return input;

@@ -12,7 +12,8 @@ import type { AlgorithmId, Engine } from '@studio/engines/types';
 import type { StorageAdapter } from '../storage/adapter.js';
 import { makeInputs, type InputName, type PreviewInputs } from './inputs.js';
 
-export const PREVIEW_VERSION = 'v2';
+/** bumped when the previews change (v3, issue 21: real-scene video inputs, the new tool methods) */
+export const PREVIEW_VERSION = 'v3';
 
 export interface PreviewJob {
   algorithm: AlgorithmId;
@@ -56,7 +57,7 @@ export const PREVIEW_JOBS: Readonly<Record<string, PreviewJob>> = {
   'talking-photo': { algorithm: 'talking_photo', weight: 6700, params: { text: SPEECH }, inputs: ['portrait'] },
   'ai-talking-avatar': { algorithm: 'talking_avatar', weight: 3700, params: { text: SPEECH }, inputs: ['portrait'] },
   'lip-sync': { algorithm: 'lip_sync', weight: 8200, params: { text: 'Every word moves the lips.' }, inputs: ['faceClip'] },
-  'audio-tools': { algorithm: 'audio_noise_reduction', weight: 460, params: { strength: 'high' }, inputs: ['noisyTone'] },
+  'audio-tools': { algorithm: 'audio_noise_reduction', weight: 900, params: { strength: 'medium' }, inputs: ['noisyVoice'] },
   'effect-templates': { algorithm: 'effect', weight: 2700, params: { effect: 'zoom_pulse', duration: 2, resolution: '360p' }, inputs: ['scene'] },
 };
 
@@ -85,7 +86,7 @@ function mediaOf(file: string): 'image' | 'video' | 'audio' {
 export const keyOf = (tool: string, file: string) => `public/tool-previews/${PREVIEW_VERSION}/${tool}/${file}`;
 
 /** Renders one tool's preview into storage and answers its meta (also stored, as meta.json). */
-export async function renderPreview(tool: string, engine: Engine, storage: StorageAdapter, shared: { dir: string; inputs: Promise<PreviewInputs> }): Promise<PreviewMeta> {
+export async function renderPreview(tool: string, engine: Pick<Engine, 'run'>, storage: StorageAdapter, shared: { dir: string; inputs: Promise<PreviewInputs> }): Promise<PreviewMeta> {
   const job = PREVIEW_JOBS[tool];
   if (!job) throw new Error(`no preview job for ${tool}`);
   const inputs = await shared.inputs;
@@ -130,4 +131,32 @@ export function sharedInputs(): { dir: string; inputs: Promise<PreviewInputs> } 
       return made;
     },
   };
+}
+
+/**
+ * Every tool preview not in storage yet, cheapest first: run by the showcase job in the worker at first start
+ * (issue 21), so no API request waits on a render and the tools list fills from storage.
+ */
+export async function renderMissingPreviews(engine: Pick<Engine, 'run'>, storage: StorageAdapter, log?: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void }): Promise<{ rendered: number; skipped: number }> {
+  const shared = sharedInputs();
+  const tally = { rendered: 0, skipped: 0 };
+  try {
+    for (const tool of Object.keys(PREVIEW_JOBS).sort((a, b) => PREVIEW_JOBS[a].weight - PREVIEW_JOBS[b].weight)) {
+      if (await storage.stat(keyOf(tool, 'meta.json'))) {
+        tally.skipped++;
+        continue;
+      }
+      try {
+        const meta = await renderPreview(tool, engine, storage, shared);
+        tally.rendered++;
+        log?.info({ tool, ms: meta.ms, engine: meta.engine }, 'tool preview rendered');
+      } catch (error) {
+        log?.warn({ tool, err: error }, 'tool preview failed');
+      }
+    }
+  } finally {
+    const made = await shared.inputs.catch(() => null);
+    if (made) await rm(path.dirname(await made('scene')), { recursive: true, force: true }).catch(() => undefined);
+  }
+  return tally;
 }

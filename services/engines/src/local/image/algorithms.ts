@@ -30,6 +30,13 @@ export async function renderPrompt(prompt: string, seed: number, width: number, 
   return { png, scene: c.scene, drivers: c.drivers };
 }
 
+/** 'Landscape: night, red, lava': the scene the composition drew and the prompt words that shaped it */
+export function sceneCaption(scene: string, drivers: string[]): string {
+  const name = scene.charAt(0).toUpperCase() + scene.slice(1);
+  const words = drivers.filter((w) => w !== scene).slice(0, 3);
+  return words.length ? `${name}: ${words.join(', ')}` : name;
+}
+
 function describe(drivers: string[], scene: string): string {
   return drivers.length ? `a ${scene} composition shaped by "${drivers.join('", "')}"` : `an ${scene} composition with colours drawn from the prompt`;
 }
@@ -57,6 +64,7 @@ export async function text2image(job: Job<'text2image'>, ctx: EngineContext): Pr
     metadata: {
       engine: 'local:procedural-art',
       note: `A preview rendered procedurally from the prompt by the local engine at ${ratio} (${width}x${height}): ${describe(drivers, scene)}; ${NO_MODEL}.`,
+      caption: sceneCaption(scene, drivers),
     },
   };
 }
