@@ -119,6 +119,8 @@ function probe(file: string): { width: number; height: number; duration: number 
 
 test.describe('AI tools on a desktop', () => {
   test('image tools: object removed through a drawn mask, transparent background, larger upscale, no-face refusal', async ({ page }) => {
+    // the background remover loads ISNet (88 MB) in the worker on its first run
+    test.setTimeout(150_000);
     await logIn(page);
     const picture = await squarePicture();
 

@@ -9,8 +9,8 @@ import { type UploadLimit } from 'shared-contracts/upload-limits';
 import { isAborted, isStorageFull, messageOf } from '../../lib/errors';
 import { uploadFile } from '@studio/ui-kit/upload-api';
 import { readMediaMeta } from '../utils/read-media';
-import { checkFile, checkMeta, limitFor, type InputMedia } from '../utils/validation';
-import { fitSize, scaleImageFile, scaledText } from '../utils/fit-image';
+import { checkFile, checkMeta, limitFor, type InputMedia, type MediaMeta } from '../utils/validation';
+import { fitPhoto } from '../utils/fit-image';
 
 export interface ChosenInput {
   ossPath: string;
@@ -67,22 +67,15 @@ export function useUploadInput(algorithm: string, limits: readonly UploadLimit[]
       release();
       const url = URL.createObjectURL(file);
       objectUrl.current = url;
-      let meta = await readMediaMeta(url, limit.media).catch(() => null);
+      let meta: MediaMeta | null = await readMediaMeta(url, limit.media).catch(() => null);
       if (!meta) {
         setState({ phase: 'error', message: limit.media === 'image' ? USER_TEXTS.UNSUPPORTED_FORMAT : USER_TEXTS.FORMAT_UNSUPPORTED });
         return null;
       }
       // a photo over the resolution limit is scaled to fit here, and the upload area says so
-      let note: string | undefined;
-      const fit = limit.media === 'image' && meta.width && meta.height ? fitSize(meta.width, meta.height, limit) : null;
-      if (limit.media === 'image' && fit && meta.width && meta.height && Math.min(fit.width, fit.height) >= limit.minSide) {
-        const scaled = await scaleImageFile(url, file, fit).catch(() => null);
-        if (scaled) {
-          note = scaledText({ width: meta.width, height: meta.height }, fit, limit);
-          file = scaled;
-          meta = { width: fit.width, height: fit.height };
-        }
-      }
+      const fitted = limit.media === 'image' ? await fitPhoto(url, file, meta, limit) : null;
+      const note = fitted?.note;
+      if (fitted) ({ file, meta } = fitted);
       const bad = checkMeta(meta, limit);
       if (bad) {
         setState({ phase: 'error', message: bad });

@@ -37,3 +37,16 @@ export async function scaleImageFile(url: string, file: File, size: { width: num
   const name = type === 'image/jpeg' ? file.name.replace(/\.(png|webp|jpe?g)$/i, '') + '.jpg' : file.name;
   return new File([blob], name, { type });
 }
+
+/**
+ * A picked photo made to fit the limit: the scaled file, its new size and what to tell the user; null when it
+ * fits already or cannot be made to fit (then the spec's refusal applies).
+ */
+export async function fitPhoto(url: string, file: File, meta: { width?: number; height?: number }, limit: ImageLimit): Promise<{ file: File; meta: { width: number; height: number }; note: string } | null> {
+  if (!meta.width || !meta.height) return null;
+  const fit = fitSize(meta.width, meta.height, limit);
+  if (!fit || Math.min(fit.width, fit.height) < limit.minSide) return null;
+  const scaled = await scaleImageFile(url, file, fit).catch(() => null);
+  if (!scaled) return null;
+  return { file: scaled, meta: fit, note: scaledText({ width: meta.width, height: meta.height }, fit, limit) };
+}

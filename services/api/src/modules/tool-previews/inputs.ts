@@ -54,8 +54,8 @@ export function makeInputs(dir: string): PreviewInputs {
     // the video tools show a real scene: a slow pan across a photo of a room with people (issue 21), not a test pattern
     clip: async () => (await runFfmpeg(['-y', ...pan(2), ...x264, p('clip.mp4')]), p('clip.mp4')),
     noisyClip: async () => (await runFfmpeg(['-y', ...pan(2, 'noise=c0s=34:c1s=12:c2s=12:allf=t'), ...x264, '-crf', '14', p('noisy.mp4')]), p('noisy.mp4')),
-    boxedClip: async () => (await runFfmpeg(['-y', ...pan(2, 'drawbox=x=200:y=50:w=60:h=60:color=red:t=fill'), ...x264, p('boxed.mp4')]), p('boxed.mp4')),
-    clipMask: async () => (await sharp(maskSvg(320, 180, '<rect x="196" y="46" width="68" height="68" fill="#fff"/>')).png().toFile(p('clip-mask.png')), p('clip-mask.png')),
+    boxedClip: async () => (await runFfmpeg(['-y', ...pan(2, 'drawbox=x=16:y=16:w=60:h=60:color=red:t=fill'), ...x264, p('boxed.mp4')]), p('boxed.mp4')),
+    clipMask: async () => (await sharp(maskSvg(320, 180, '<rect x="12" y="12" width="68" height="68" fill="#fff"/>')).png().toFile(p('clip-mask.png')), p('clip-mask.png')),
     faceClip: async () => (await runFfmpeg(['-y', '-loop', '1', '-framerate', '25', '-t', '2', '-i', await get('portrait'), ...x264, p('face.mp4')]), p('face.mp4')),
     noisyVoice: async () => {
       // a voice under a fan's hiss: what the noise reduction (RNNoise, a speech model) is for

@@ -7,7 +7,6 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import { watermarkPng } from '@studio/engines/local/image/watermark-mark';
 import type { AlgorithmId, Engine } from '@studio/engines/types';
 import type { StorageAdapter } from '../storage/adapter.js';
 import { makeInputs, type InputName, type PreviewInputs } from './inputs.js';
@@ -38,20 +37,20 @@ export const PREVIEW_JOBS: Readonly<Record<string, PreviewJob>> = {
     weight: 1000,
     params: {},
     inputs: [],
-    // the product's own pixel-font mark, large and across the middle so both halves of the slider show it
+    // a caption and a stock mark in an ordinary font, as a user's photo carries them (found by OCR)
     async before(i) {
-      const mark = await watermarkPng(1400, 900, 'SAMPLE WATERMARK');
       const scene = await i('scene');
       const out = scene.replace(/\.png$/, '-marked.png');
-      const width = Math.min(440, mark.width);
-      const resized = await sharp(mark.png).resize({ width }).png().toBuffer({ resolveWithObject: true });
-      await sharp(scene).composite([{ input: resized.data, left: Math.round((480 - resized.info.width) / 2), top: 150 }]).png().toFile(out);
+      const text = `<svg xmlns="http://www.w3.org/2000/svg" width="480" height="320">
+<text x="240" y="296" font-family="DejaVu Sans" font-weight="bold" font-size="30" fill="#fff" text-anchor="middle">Summer at the lake</text>
+<text x="466" y="30" font-family="DejaVu Sans" font-size="18" fill="#fff" text-anchor="end">© STOCKPHOTO</text></svg>`;
+      await sharp(scene).composite([{ input: Buffer.from(text) }]).png().toFile(out);
       return out;
     },
   },
   'image-extender': { algorithm: 'image_extender', weight: 700, params: { ratio: '16:9' }, inputs: ['sceneSquare'] },
   'video-enhancer': { algorithm: 'video_enhancer', weight: 800, params: { scale: 2, max_height: 1080 }, inputs: ['clip'] },
-  'video-denoise': { algorithm: 'video_denoise', weight: 900, params: { strength: 'high' }, inputs: ['noisyClip'] },
+  'video-denoise': { algorithm: 'video_denoise', weight: 900, params: { strength: 'medium' }, inputs: ['noisyClip'] },
   'video-eraser': { algorithm: 'video_eraser', weight: 200, params: {}, inputs: ['boxedClip', 'clipMask'] },
   'video-object-remover': { algorithm: 'video_eraser', weight: 260, params: {}, inputs: ['boxedClip', 'clipMask'] },
   'talking-photo': { algorithm: 'talking_photo', weight: 6700, params: { text: SPEECH }, inputs: ['portrait'] },

@@ -36,7 +36,8 @@ async function isnetMatte(img: RawImage): Promise<Uint8Array> {
     x[j + 2 * S * S] = (raw[i + 2] - 128) / 256;
   }
   const prob = await isnetInfer(x);
-  const a8 = Buffer.from(Uint8Array.from(prob, (v) => M.round(M.max(0, M.min(1, v)) * 255)));
+  // the model's tails (a percent or two on clear background or subject) are noise: clear ones become 0 and 255
+  const a8 = Buffer.from(Uint8Array.from(prob, (v) => M.round(M.max(0, M.min(1, (v - 0.02) / 0.96)) * 255)));
   return new Uint8Array(await sharp(a8, { raw: { width: S, height: S, channels: 1 } }).resize(img.width, img.height, { fit: 'fill', kernel: 'cubic' }).extractChannel(0).raw().toBuffer());
 }
 

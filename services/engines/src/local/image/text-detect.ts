@@ -1,7 +1,8 @@
 /**
  * Finding overlaid text and marks with OCR: Tesseract (tesseract.js 7, its LSTM English model from
  * `@tesseract.js-data/eng`, both Apache-2.0/MIT, shipped in npm, run in a worker thread). A photo is not a page,
- * so Tesseract reads it in sparse-text mode twice (the colour picture, and inverted grey for light text), keeps
+ * so Tesseract reads it in sparse-text mode three times (the colour picture, contrast-stretched grey, and the
+ * same inverted for light text: each finds words the others miss), keeps
  * only words it is sure of, grows each word along its line to the neighbours it read less surely (a caption's
  * other words), and drops anything on a face: the default selection is the text boxes found, never a face.
  */
@@ -81,11 +82,12 @@ export async function detectTextRegions(img: RawImage, faces?: FaceBox[]): Promi
   // small pictures are read enlarged (up to twice): Tesseract misses letters under about 20 px
   const scale = M.min(2, READ_SIDE / M.max(W, H));
   const small = toSharp(img).resize(M.round(W * scale), M.round(H * scale));
-  const [plain, inverted] = await Promise.all([
+  const [colour, plain, inverted] = await Promise.all([
     small.clone().withMetadata({ density: 150 }).png().toBuffer(),
-    small.clone().grayscale().negate({ alpha: false }).withMetadata({ density: 150 }).png().toBuffer(),
+    small.clone().grayscale().normalise().withMetadata({ density: 150 }).png().toBuffer(),
+    small.clone().grayscale().normalise().negate({ alpha: false }).withMetadata({ density: 150 }).png().toBuffer(),
   ]);
-  const words = [...(await readWords(plain, scale, 0)), ...(await readWords(inverted, scale, 1))].filter((w) => w.w > 1 && w.h > 1);
+  const words = [...(await readWords(colour, scale, 0)), ...(await readWords(plain, scale, 1)), ...(await readWords(inverted, scale, 2))].filter((w) => w.w > 1 && w.h > 1);
   if (process.env.DEBUG_OCR) console.log(words.map((w) => `${w.text}:${w.conf.toFixed(0)}@${M.round(w.x)},${M.round(w.y)},${M.round(w.w)}x${M.round(w.h)}`).join(" "));
   const faceBoxes = faces ?? (await detectFaces(img)).map((f) => f.box);
   // sure words seed the lines; a less sure word joins when it continues a seeded line
