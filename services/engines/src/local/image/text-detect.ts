@@ -6,7 +6,6 @@
  * only words it is sure of, grows each word along its line to the neighbours it read less surely (a caption's
  * other words), and drops anything on a face: the default selection is the text boxes found, never a face.
  */
-import sharp from 'sharp';
 import type { FaceBox } from '../../types';
 import { detectFaces } from './face';
 import type { RawImage } from './raw';
@@ -88,7 +87,6 @@ export async function detectTextRegions(img: RawImage, faces?: FaceBox[]): Promi
     small.clone().grayscale().normalise().negate({ alpha: false }).withMetadata({ density: 150 }).png().toBuffer(),
   ]);
   const words = [...(await readWords(colour, scale, 0)), ...(await readWords(plain, scale, 1)), ...(await readWords(inverted, scale, 2))].filter((w) => w.w > 1 && w.h > 1);
-  if (process.env.DEBUG_OCR) console.log(words.map((w) => `${w.text}:${w.conf.toFixed(0)}@${M.round(w.x)},${M.round(w.y)},${M.round(w.w)}x${M.round(w.h)}`).join(" "));
   const faceBoxes = faces ?? (await detectFaces(img)).map((f) => f.box);
   // sure words seed the lines; a less sure word joins when it continues a seeded line
   let lines: TextBox[] = words.filter((w) => w.conf >= SURE && isWordLike(w.text) && w.h < H * 0.25);
@@ -131,11 +129,4 @@ export function boxesMask(boxes: TextBox[], width: number, height: number): Uint
   const mask = new Uint8Array(width * height);
   for (const b of boxes) for (let y = b.y; y < M.min(height, b.y + b.h); y++) mask.fill(255, y * width + b.x, y * width + M.min(width, b.x + b.w));
   return mask;
-}
-
-/** a grey PNG of the picture, for callers that hold a file rather than pixels */
-export async function regionsOfFile(path: string): Promise<{ boxes: TextBox[]; width: number; height: number }> {
-  const { data, info } = await sharp(path).rotate().removeAlpha().raw().toBuffer({ resolveWithObject: true });
-  const img = { data, width: info.width, height: info.height, channels: 3 as const };
-  return { boxes: await detectTextRegions(img), width: info.width, height: info.height };
 }
