@@ -280,7 +280,7 @@ test.describe('AI tools on a phone', () => {
     await expect(page.getByTestId('mask-selected')).toHaveText('Area selected');
     await page.getByTestId('tool-action').click();
     await expect(page.getByRole('alert')).toHaveText('Enter a prompt to describe the content for redrawing.');
-    await page.getByLabel('What to draw there').fill('a green striped box');
+    await page.getByLabel('What it should become').fill('a green striped box');
     expect(await axeFindings(page)).toEqual([]);
     await shot(page, 'partial-redrawing-375');
     const redrawn = await rgba(await runAndDownload(page));

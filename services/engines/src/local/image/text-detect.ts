@@ -68,8 +68,9 @@ function union(a: TextBox, b: TextBox): TextBox {
   return { x, y, w: M.max(a.x + a.w, b.x + b.w) - x, h: M.max(a.y + a.h, b.y + b.h) - y };
 }
 
+/** on a face or the head around it (hair, ears: the detector's box is the face alone) */
 function onFace(b: TextBox, faces: FaceBox[]): boolean {
-  return faces.some((f) => overlap(b, { x: f.x, y: f.y, w: f.width, h: f.height }) > 0.15 * b.w * b.h);
+  return faces.some((f) => overlap(b, { x: f.x - f.width * 0.25, y: f.y - f.height * 0.25, w: f.width * 1.5, h: f.height * 1.5 }) > 0.15 * b.w * b.h);
 }
 
 /**
