@@ -171,9 +171,11 @@ describe('the pipeline on the local engines', () => {
       '-filter_complex', '[0:a]volume=0.5,apad[s];[s][1:a]amix=inputs=2:duration=shortest', noisy,
     ]);
     const ossPath = (await h.upload(user, 'audio_noise_reduction', readFileSync(noisy))).body.data.oss_path;
-    const cost = envelope<{ cost: number; basis: string }>(
+    const cost = envelope<{ cost: number; basis: string; engine?: { name: string; model?: string; summary?: string } }>(
       await h.app.inject({ method: 'GET', url: `/v1/ai/cost/audio_noise_reduction?file_path=${encodeURIComponent(ossPath)}`, headers: user.headers }),
     );
+    // the cost call names what will run, before the charge (issue 21)
+    expect(cost.data.engine).toMatchObject({ name: 'local', model: 'RNNoise', summary: expect.stringContaining('made for speech') });
     expect(cost.data.cost).toBe(0);
     expect(cost.data.basis).toMatch(/10 included minutes/);
     const created = await h.create(user, 'audio_noise_reduction', { data: { file_path: ossPath, strength: 'high' } });
