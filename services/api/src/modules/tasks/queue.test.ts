@@ -85,7 +85,8 @@ describe('create, progress, success', () => {
 describe('credits come back', () => {
   it('on failure, with the engine’s user text as the reason', async () => {
     const engine = new TestEngine();
-    engine.failWith = new EngineError(USER_TEXTS.NO_FACE, 'no face in the picture');
+    // a failure a retry can help (a permanent one ends retryable=false: no retry, issue 19)
+    engine.failWith = new EngineError(USER_TEXTS.NO_FACE, 'no face in the picture', true);
     const user = await h.user('free', 20);
     const worker = await h.worker(engine);
     try {
