@@ -46,7 +46,8 @@ export default defineConfig({
     trace: 'retain-on-failure',
   },
   webServer: {
-    command: `node ${path.join(__dirname, '..', 'node_modules', 'tsx', 'dist', 'cli.mjs')} ${path.join(__dirname, '..', 'scripts', 'start.ts')}`,
+    // npm start's product, with image to image on a replay of the real ComfyUI (support/start-with-comfyui.ts)
+    command: `node ${path.join(__dirname, '..', 'node_modules', 'tsx', 'dist', 'cli.mjs')} ${path.join(__dirname, 'support', 'start-with-comfyui.ts')}`,
     url: `http://127.0.0.1:${port}/remotes.json`,
     reuseExistingServer: false,
     timeout: 180_000,
@@ -62,8 +63,8 @@ export default defineConfig({
       APP_ENV: 'test',
       // the early-login variant opens the login dialog on any click; suites that need it switch it on themselves.
       // ad_banner_undefined is the campaign audience (header banner, start-up pop-ups): off, so a pop-up never
-      // covers another suite's clicks
-      AB_TESTS_OFF: 'login_test_undefined,ad_banner_undefined,ai_price_upgrade',
+      // covers another suite's clicks; sku_week_10_credits (the credits-10 lists) is chosen by a suite with ab_override
+      AB_TESTS_OFF: 'login_test_undefined,ad_banner_undefined,ai_price_upgrade,sku_week_10_credits',
       // the edge's country header (production: Cloudflare's); a suite names a visitor's country with it
       COUNTRY_HEADER: 'cf-ipcountry',
       // the premium demo account reviews reported explore items (explore-review.spec.ts)

@@ -1,35 +1,16 @@
 /**
  * The money path in the composed product: free@demo.local buys a 100-credit pack through the sandbox
- * checkout in a new tab (declined card first, then the success card) and, back in the first tab, sees
- * 'Successful purchase' and the higher balance without a reload; the phone dialog at 375 px.
+ * checkout in a new tab (a double click opens one checkout; the dialog is closed before paying; an expired
+ * card is declined, then '12 / 34' pays) and, back in the first tab, sees 'Successful purchase' and the
+ * higher balance without a reload; the trial from /pricing, its rules at checkout and its cancel behind a
+ * confirmation; the phone dialog at 375 px.
  */
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
-
-const DEMO_PASSWORD = 'demo-password';
+import { logInAs, signUp } from '../support/login';
 
 async function logIn(page: Page, email: string): Promise<void> {
   await page.goto('/home');
-  await page.getByTestId('account-entry').getByRole('button', { name: 'Login', exact: true }).click();
-  const frame = page.frameLocator('iframe[title$="to AI Video Generator"]');
-  await frame.locator('#login-email').fill(email);
-  await frame.locator('#login-password').fill(DEMO_PASSWORD);
-  await frame.getByRole('button', { name: 'Log in', exact: true }).click();
-  await expect(page.getByRole('dialog', { name: 'Log in' })).toBeHidden();
-  await expect(page.getByTestId('header-credits')).toHaveText(/^\d+$/);
-}
-
-/** A new account of its own (a free user), so the trial does not turn a shared demo account into a member for the suites after this one. */
-async function signUp(page: Page): Promise<void> {
-  await page.goto('/home');
-  await page.getByTestId('account-entry').getByRole('button', { name: 'Login', exact: true }).click();
-  const frame = page.frameLocator('iframe[title$="to AI Video Generator"]');
-  await frame.getByRole('link', { name: 'Sign up' }).click();
-  await frame.locator('#register-email').fill(`trial-${Date.now()}@example.test`);
-  await frame.locator('#register-password').fill('a-long-password-1');
-  const confirm = frame.locator('#register-password-confirm');
-  if (await confirm.count()) await confirm.fill('a-long-password-1');
-  await frame.locator('#view-register').getByRole('button', { name: /sign up|create/i }).click();
-  await expect(page.getByTestId('account-avatar')).toBeVisible();
+  await logInAs(page, email);
   await expect(page.getByTestId('header-credits')).toHaveText(/^\d+$/);
 }
 
@@ -68,47 +49,64 @@ test('the campaign: the desktop banner for a visitor, the start-up pop-up with i
   await expect(page.getByRole('dialog', { name: 'Up to 50% OFF' })).toHaveCount(0);
 });
 
-test('a free user buys a credit pack in the sandbox checkout and sees it arrive without reloading', async ({ page, context }) => {
+test('a free user buys a credit pack: one checkout per double click, the dialog closed, an expired card declined, then paid; it lands without a reload', async ({ page, context }) => {
   await logIn(page, 'free@demo.local');
   const before = Number(await page.getByTestId('header-credits').textContent());
   await page.getByTestId('header-credits').click();
   const dialog = page.getByRole('dialog', { name: 'Upgrade' });
   await dialog.getByRole('tab', { name: 'Credits' }).click();
-  await dialog.getByRole('radiogroup', { name: 'Pay as you go' }).getByRole('radio', { name: /^100 Credits,/ }).click();
-  const [shop] = await Promise.all([context.waitForEvent('page'), dialog.getByRole('button', { name: 'Buy now' }).click()]);
+  await dialog.getByRole('radiogroup', { name: 'One-time credit packs' }).getByRole('radio', { name: /^100 Credits, \$14\.99, one-time payment/ }).click();
+  const buy = dialog.getByRole('button', { name: 'Buy now' });
+  await expect(buy).toHaveAccessibleDescription('One-time payment of $14.99. The credits are valid for 2 years.');
+  const opened: Page[] = [];
+  context.on('page', (tab) => opened.push(tab));
+  await buy.dblclick();
+  await expect.poll(() => opened.length).toBe(1);
+  await page.waitForTimeout(500);
+  expect(opened).toHaveLength(1);
+  const shop = opened[0];
+  // the member closes the dialog and pays in the other tab
+  await page.bringToFront();
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(dialog).toBeHidden();
+  await shop.bringToFront();
   await shop.waitForLoadState();
   await expect(shop.getByRole('note')).toContainText('No money moves');
-  await shop.getByLabel('Card number').fill('4000 0000 0000 0002');
-  await shop.getByLabel('Expiry (MM/YY)').fill('12/34');
-  await shop.getByLabel('CVC').fill('123');
-  await shop.getByRole('button', { name: /^Pay / }).click();
+  await expect(shop.getByText('Paid once, never renewed.')).toBeVisible();
+  const pay = async (card: string, exp: string) => {
+    await shop.getByLabel('Card number').fill(card);
+    await shop.getByLabel('Expiry (MM / YY)').fill(exp);
+    await shop.getByLabel('CVC').fill('123');
+    await shop.getByRole('button', { name: /^Pay / }).click();
+  };
+  await pay('4242 4242 4242 4242', '01/20');
+  await expect(shop.getByRole('alert')).toHaveText('Your card has expired.');
+  await pay('4000 0000 0000 0002', '12 / 34');
   await expect(shop.getByRole('alert')).toHaveText('Your card was declined.');
-  await shop.getByLabel('Card number').fill('4242 4242 4242 4242');
-  await shop.getByLabel('Expiry (MM/YY)').fill('12/34');
-  await shop.getByLabel('CVC').fill('123');
-  await shop.getByRole('button', { name: /^Pay / }).click();
+  await pay('4242 4242 4242 4242', '12 / 34');
   await expect(shop.getByRole('heading', { name: 'Successful purchase' })).toBeVisible();
+  await expect(shop.getByText('Amount paid')).toBeVisible();
+  await expect(shop.getByRole('link', { name: 'Back to the studio' })).toBeVisible();
+  await shop.screenshot({ path: 'e2e/test-results/billing-checkout-success.png', fullPage: true });
   await shop.close();
 
   await page.bringToFront();
   await expect(page.getByText('Successful purchase')).toBeVisible({ timeout: 15000 });
-  await expect(dialog).toBeHidden();
   await expect(page.getByTestId('header-credits')).toHaveText(String(before + 100), { timeout: 15000 });
 });
 
-test('a free user takes the 3-day trial, becomes Standard in the account panel, and cancels the renewal', async ({ page, context }) => {
-  await signUp(page);
-  await page.getByTestId('header-credits').click();
-  const dialog = page.getByRole('dialog', { name: 'Upgrade' });
-  // smart open: membership for a free user
-  await expect(dialog.getByRole('tab', { name: 'Membership' })).toHaveAttribute('aria-selected', 'true');
-  await dialog.getByRole('radio', { name: /^Standard Monthly,/ }).click();
-  await dialog.getByRole('checkbox', { name: /3-day free trial/ }).check();
-  const [shop] = await Promise.all([context.waitForEvent('page'), dialog.getByRole('button', { name: 'Start 3-day free trial' }).click()]);
+test('the trial from /pricing says its rules at checkout; cancelled behind a confirmation, it says its credits end', async ({ page, context }) => {
+  await signUp(page, 'trial');
+  await page.goto('/pricing');
+  const standard = page.getByRole('article', { name: 'Standard Monthly' });
+  await standard.getByRole('checkbox', { name: /3-day free trial/ }).check();
+  await expect(standard).toContainText("the trial's 100 credits end with it");
+  const [shop] = await Promise.all([context.waitForEvent('page'), standard.getByRole('button', { name: 'Start 3-day free trial' }).click()]);
   await shop.waitForLoadState();
   await expect(shop.getByText('$0.00')).toBeVisible();
+  await expect(shop.getByText("Cancel before day 4 and nothing is charged: the trial's 100 credits end with the trial.")).toBeVisible();
   await shop.getByLabel('Card number').fill('4242 4242 4242 4242');
-  await shop.getByLabel('Expiry (MM/YY)').fill('12/34');
+  await shop.getByLabel('Expiry (MM / YY)').fill('12/34');
   await shop.getByLabel('CVC').fill('123');
   await shop.getByRole('button', { name: 'Start free trial' }).click();
   await expect(shop.getByRole('heading', { name: 'Successful purchase' })).toBeVisible();
@@ -119,9 +117,15 @@ test('a free user takes the 3-day trial, becomes Standard in the account panel, 
   await page.getByTestId('account-avatar').click();
   const panel = page.getByRole('dialog', { name: 'Account' });
   await expect(panel.getByTestId('account-plan')).toHaveText('Standard', { timeout: 15000 });
-  await panel.getByRole('button', { name: /^Cancel Standard Monthly/ }).click();
-  await expect(panel.getByText('Cancelled: ends at the end of the period')).toBeVisible();
-  await expect(panel.getByTestId('account-plan')).toHaveText('Standard');
+  await expect(panel.getByTestId('subscription-status')).toHaveText(/^Free trial until .+, then the paid plan starts$/);
+  await panel.getByRole('button', { name: 'Billing and receipts' }).click();
+  const billing = page.getByRole('dialog', { name: 'Billing' });
+  await billing.getByRole('button', { name: 'Cancel Standard Monthly (free trial)' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Cancel Standard Monthly (free trial)?' });
+  await expect(confirm).toContainText("nothing is charged, and the trial's credits end with it");
+  await confirm.getByRole('button', { name: 'Cancel renewal' }).click();
+  await expect(billing.getByTestId('plan-status')).toHaveText(/^Free trial ends on .+ \(cancelled; its credits end with it\)$/);
+  await expect(billing.getByRole('button', { name: 'Resume Standard Monthly (free trial)' })).toBeVisible();
 });
 
 test('the phone dialog at 375 px: full screen, membership first, Subscribe', async ({ page }) => {
@@ -138,6 +142,15 @@ test('the phone dialog at 375 px: full screen, membership first, Subscribe', asy
   // a Premium member is told when a new subscription starts
   await expect(dialog.getByRole('note')).toHaveText(/Your new subscription will start after the current one ends/);
   await page.screenshot({ path: 'e2e/test-results/billing-phone.png' });
+  // on phones the yearly 1000 and 2000 are one-time packs, first, and read as such
+  await dialog.getByRole('tab', { name: 'Credits' }).click();
+  const packs = dialog.getByRole('radiogroup', { name: 'One-time credit packs' });
+  await expect(packs.getByRole('radio', { name: '1000 Credits, $99.99, one-time payment' })).toHaveAttribute('aria-checked', 'true');
+  await expect(dialog.getByRole('radiogroup', { name: 'Weekly credit plans' }).getByRole('radio').first()).toHaveAccessibleName(
+    '25 Credits a week, $2.99 per week, renews every week until cancelled',
+  );
+  await expect(dialog.getByRole('button', { name: 'Buy now' })).toBeVisible();
+  await page.screenshot({ path: 'e2e/test-results/billing-phone-credits.png' });
   // the sandbox checkout fits a phone too
   await page.goto('/v1/buy/checkout?cartItem=24110007&source=dialog&sid=phone-check-0001');
   await expect(page.getByRole('note')).toContainText('No money moves');

@@ -155,7 +155,8 @@ export interface ApiCallMap {
   'GET /v1/buy/sku-info': {
     query: void;
     body: void;
-    data: { sku_buy_list: SkuItem[]; zero_buy_checked: boolean };
+    /** free_daily_tasks: the Free plan's daily task cap on free credits (shown where credits are sold) */
+    data: { sku_buy_list: SkuItem[]; zero_buy_checked: boolean; free_daily_tasks: number };
   };
   'GET /v1/buy/trade-info': { query: { time_before: number }; body: void; data: ListResponse<TradeInfoItem> };
   'GET /v1/common/ad': { query: { client: '' | 'wap' }; body: void; data: AdItem[] };

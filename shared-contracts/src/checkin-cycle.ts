@@ -29,3 +29,12 @@ export function checkInCycleOf(epochMs: number): CheckInCycle {
 export function sameCheckInCycle(a: number, b: number): boolean {
   return checkInCycleOf(a).key === checkInCycleOf(b).key;
 }
+
+/**
+ * When the next round starts, as a clock time: in the given time zone, or the browser's own ('9:00 AM' in
+ * Bangkok, '10:00 PM' in Santiago). The check-in runs in Chile and Thailand: a Pacific time means nothing there.
+ */
+export function nextRoundTime(now: number, timeZone?: string): string {
+  const format = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit', ...(timeZone ? { timeZone } : {}) });
+  return format.format(new Date(checkInCycleOf(now).endsAt));
+}

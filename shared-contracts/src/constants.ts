@@ -27,6 +27,10 @@ export const RETRY_STATUSES = [408, 409, 425, 429, 500, 502, 503, 504] as const;
 
 export const VIDEO_CREDITS_PER_SECOND = 6;
 export const EFFECT_SECONDS_PER_CREDIT = 30;
+/**
+ * The spec's premium third-party video model (160 credits for 8 s). Not priced by the API since issue 27: no
+ * engine runs a model that deserves the price; kept for the day one does (removing an export would break 2.x).
+ */
 export const PREMIUM_MODEL_8S_VIDEO_CREDITS = 160;
 export const TRIAL_DAYS = 3;
 export const TRIAL_CREDITS = 100;

@@ -8,6 +8,8 @@ export interface BusEvents {
   'account:logged-in': { user: User };
   /** the account panel asks for the credit transactions dialog */
   'account:open-transactions': Record<string, never>;
+  /** the account panel asks for the billing dialog (plans, cancel and resume, history and receipts) */
+  'account:open-billing': Record<string, never>;
   /** open the check-in panel (the gift button) */
   'account:open-checkin': { forced?: boolean };
   /** open the feedback modal */
@@ -38,6 +40,7 @@ export const BUS_EVENTS: readonly BusEventName[] = [
   'account:login-required',
   'account:logged-in',
   'account:open-transactions',
+  'account:open-billing',
   'account:open-checkin',
   'account:open-feedback',
   'billing:open',
@@ -59,6 +62,7 @@ export const BUS_EVENTS: readonly BusEventName[] = [
 export const BUS_COMMANDS: readonly BusEventName[] = [
   'account:login-required',
   'account:open-transactions',
+  'account:open-billing',
   'account:open-checkin',
   'account:open-feedback',
   'billing:open',

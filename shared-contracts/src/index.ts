@@ -16,6 +16,8 @@ export * from './generation.js';
 export * from './routes.js';
 export * from './tool-pages.js';
 export * from './tool-previews.js';
+export * from './library.js';
+export * from './settings-text.js';
 
 /** The contract's version; the shell logs a warning when a remote was built against another major. */
-export const CONTRACT_VERSION = '2.3.0';
+export const CONTRACT_VERSION = '2.5.0';

@@ -64,6 +64,8 @@ export interface ImagePreviewProps {
 }
 export interface PromotionSlotProps {
   placement: 'header-icon' | 'floating-icon' | 'header-banner' | 'upgrade-entry';
+  /** the place is narrow (the tablet's rail, a phone): the floating icon takes its phone size */
+  compact?: boolean;
 }
 
 export type NoProps = Record<string, never>;

@@ -19,6 +19,8 @@ export interface SeoRoutesFile {
   routes: SeoRoute[];
   redirects: Record<string, string>;
   notFound: { title: string; description: string };
+  /** pages that only show an error page, with its status (the debug route's 500), answered with that status */
+  errorPages?: { path: string; status: number; title: string }[];
 }
 
 export const SEO_ROUTES_FILE = 'seo-routes.json';

@@ -46,6 +46,22 @@ export interface ShellConfig {
   privacyUrl: string;
   /** the parent domain for the token cookie, e.g. studio.test; '' for host-only */
   cookieDomain: string;
+  /**
+   * base URL of static assets (spec section 7: promotion art, icons and pictures from a configurable resource
+   * base, e.g. a CDN mirroring the API's paths); '' or absent means the API base. Read it through
+   * `resourceUrl`.
+   */
+  resourceBase?: string;
+}
+
+/**
+ * A static asset's URL: an absolute URL as it is; a path (e.g. the promotion art's `/v1/common/promo-art/…`)
+ * against the configured resource base, or through the API base (`apiUrl`, the shell's `api.url`) without one.
+ */
+export function resourceUrl(config: Pick<ShellConfig, 'resourceBase'>, src: string, apiUrl: (path: string) => string): string {
+  if (!src.startsWith('/') || src.startsWith('//')) return src;
+  const base = (config.resourceBase ?? '').replace(/\/+$/, '');
+  return base ? `${base}${src}` : apiUrl(src);
 }
 
 export interface SessionApi {

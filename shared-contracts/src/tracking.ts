@@ -66,8 +66,8 @@ export const SLOW_CALL_MS = 3000;
 
 /** Props of the events other remotes fire (purchase interface, activity, task and button clicks). */
 export interface TrackEventMap {
-  miai_purchase_interface_click: { button: string; sku_id?: number; sid?: string; tab?: string };
-  miai_purchase_interface_expose: { reason: string; tab?: string };
+  miai_purchase_interface_click: { button: string; sku_id?: number; sid?: string; tab?: string; activity_type?: string };
+  miai_purchase_interface_expose: { reason: string; tab?: string; activity_type?: string };
   miai_purchase_interface_load: { result: 'success' | 'fail'; load_time: number; reason?: string };
   purchase_successful: { sku_id?: number; order_id?: string; load_time?: number };
   miai_activity_entry_trigger: { activity: string; entry: string };

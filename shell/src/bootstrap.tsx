@@ -6,18 +6,20 @@
 import { startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { matchPath, UNSAFE_createBrowserHistory } from 'react-router';
-import { MANIFEST_CHECK_DELAY_MS } from 'shared-contracts';
+import { EMBED_MODE_SIDEAPP, MANIFEST_CHECK_DELAY_MS } from 'shared-contracts';
 import { App } from './app/app';
 import { createShell } from './app/create-shell';
-import { adoptPrerendered } from './cms/adopt-prerendered';
+import { adoptPrerendered, dropPrerendered } from './cms/adopt-prerendered';
 import { afterLoad } from './chat/after-load';
 import { startCustomerChat } from './chat/start-chat';
 import { readShellConfig } from './config/shell-config';
 import { lifecycle } from './lifecycle/lifecycle-state';
 import { installChunkErrorReload, reloadOnce } from './lifecycle/reload-guard';
 import { withBlocking } from './routing/blocking-history';
+import { recordEmbedMode } from './routing/url-params';
 import { createRoutes } from './routing/route-table';
 import { ROUTE_SPECS } from './routing/route-specs';
+import { refreshOnReturn } from './session/refresh-on-return';
 
 const config = readShellConfig();
 installChunkErrorReload();
@@ -39,12 +41,16 @@ const root = createRoot(container);
 // holding the main thread for the whole tree (a visitor's /home already shows its first screen from the
 // HTML, and a tap meanwhile is answered at once: Lighthouse counted the one long task as blocking time)
 startTransition(() => root.render(<App shell={shell} history={history} routes={createRoutes()} />));
-// a visitor's CMS blocks the gateway prerendered move into the layout's slots as soon as they exist
-adoptPrerendered();
+// a visitor's CMS blocks the gateway prerendered move into the layout's slots as soon as they exist; a page
+// that is no visitor's (a stored session, the www-sideapp embed of this session) drops them (spec section 4)
+if (!shell.session.state.flags.isLogin && recordEmbedMode(window.location.search) !== EMBED_MODE_SIDEAPP) adoptPrerendered();
+else dropPrerendered();
 // the customer chat: loaded the first time Home shows, hidden on every other route
 startCustomerChat(shell.api, config);
 
 if (shouldRefresh) void shell.session.refreshUser();
+// back from another tab (the checkout's, say): the balance and plan are fetched again
+refreshOnReturn(() => shell.session.refreshUser());
 
 // page load performance: web-vitals in its own chunk, once the page has started
 // (after the load: web-vitals reads the buffered paint entries, so nothing is missed)

@@ -2,7 +2,7 @@
  * The task calls every remote that shows results makes (spec section 7), over the shell's ApiClient: run a
  * task again, cancel it, and download an output (link, file name, the download itself).
  */
-import type { ApiClient, Task, TaskOutput } from 'shared-contracts';
+import { resultFileName, type ApiClient, type Task, type TaskOutput } from 'shared-contracts';
 
 export function retryTask(api: ApiClient, id: string) {
   return api.call('POST /v1/ai/retry', { body: { task_id: id } });
@@ -41,8 +41,5 @@ export function startDownload(url: string, filename: string): void {
   link.remove();
 }
 
-/** `<algorithm>-<first 8 of the task id>[-<n>].<extension of the stored file>`; the second output on is numbered. */
-export function fileNameOf(task: Pick<Task, 'algorithm' | 'task_id'>, output: Pick<TaskOutput, 'file_path'>, index = 0): string {
-  const extension = output.file_path.split('.').pop();
-  return `${task.algorithm}-${task.task_id.slice(0, 8)}${index > 0 ? `-${index + 1}` : ''}.${extension}`;
-}
+/** A result's file name (the contract's one rule, which the server's zip uses too). */
+export const fileNameOf = resultFileName;

@@ -3,6 +3,7 @@
  * `--c-*`, dark and light) from the one palette (./palette.ts). Every value has the dark fallback, so a
  * module rendered outside the shell still reads well.
  */
+import { BREAKPOINTS } from 'shared-contracts';
 import { paletteVar, SHADOWS } from './palette';
 
 export const theme = {
@@ -26,11 +27,28 @@ export const theme = {
   radiusLarge: '20px',
 } as const;
 
-/** Breakpoints of spec section 9: phone below 768, tablet below 1188. */
+// the breakpoints of spec section 9 (480, 600, 768, 960, 1188, 1368, 1920), in the contract's one list
+const [SMALL, , PHONE, COMPACT, DESKTOP, WIDE, HUGE] = BREAKPOINTS;
+
+/** Widths a layout switches at (the viewport's own width, in px): the points of spec section 9. */
+export const BREAKPOINT = { small: SMALL, phone: PHONE, compact: COMPACT, desktop: DESKTOP, wide: WIDE, huge: HUGE } as const;
+
+/**
+ * Media queries of spec section 9: phone below 768, tablet below 1188, desktop from 1188; and the points in
+ * between for layouts that change there: `small` (below 480, the narrowest phones), `compact` (below 960,
+ * where two columns side by side are too narrow: phones and portrait tablets), `wide` (from 1368) and
+ * `huge` (from 1920).
+ */
 export const media = {
-  phone: '@media (max-width: 767.98px)',
-  tablet: '@media (min-width: 768px) and (max-width: 1187.98px)',
-  desktop: '@media (min-width: 1188px)',
+  phone: `@media (max-width: ${PHONE - 0.02}px)`,
+  tablet: `@media (min-width: ${PHONE}px) and (max-width: ${DESKTOP - 0.02}px)`,
+  desktop: `@media (min-width: ${DESKTOP}px)`,
+  small: `@media (max-width: ${SMALL - 0.02}px)`,
+  compact: `@media (max-width: ${COMPACT - 0.02}px)`,
+  /** from 960: room for two columns side by side (the opposite of compact) */
+  columns: `@media (min-width: ${COMPACT}px)`,
+  wide: `@media (min-width: ${WIDE}px)`,
+  huge: `@media (min-width: ${HUGE}px)`,
 } as const;
 
 export const focusRing = {

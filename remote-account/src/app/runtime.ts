@@ -12,6 +12,8 @@ import { logout } from '../logout/logout';
 
 export interface AccountUiState {
   transactionsOpen: boolean;
+  /** the billing dialog: plans, cancel and resume, history and receipts */
+  billingOpen: boolean;
   feedbackOpen: boolean;
   communityOpen: boolean;
   /** the early-login A/B plan (2 is variant B); 0 until known */
@@ -31,7 +33,7 @@ const runtimes = new WeakMap<ShellApi, AccountRuntime>();
 export function getAccountRuntime(shell: ShellApi): AccountRuntime {
   const known = runtimes.get(shell);
   if (known) return known;
-  const ui = proxy<AccountUiState>({ transactionsOpen: false, feedbackOpen: false, communityOpen: false, earlyLoginPlan: 0 });
+  const ui = proxy<AccountUiState>({ transactionsOpen: false, billingOpen: false, feedbackOpen: false, communityOpen: false, earlyLoginPlan: 0 });
   const runtime: AccountRuntime = {
     shell,
     ui,

@@ -1,7 +1,7 @@
 /**
  * remote_account/AccountHost: mounted once for the whole page. It listens on the bus and renders the
- * login dialog, the credit transactions dialog (desktop only), the check-in panel, the feedback modal
- * and the community invite panel.
+ * login dialog, the credit transactions dialog (desktop only), the billing dialog, the check-in panel, the
+ * feedback modal and the community invite panel.
  */
 import { useEffect } from 'react';
 import { useSnapshot } from 'valtio';
@@ -13,6 +13,7 @@ import { LoginDialog } from '../login/components/login-dialog';
 import { useLoginHost } from '../login/hooks/use-login-host';
 import { getAccountRuntime } from '../app/runtime';
 import { TransactionsDialog } from '../transactions/components/transactions-dialog';
+import { BillingDialog } from '../billing/components/billing-dialog';
 
 export default function AccountHost() {
   const shell = useShell();
@@ -30,11 +31,15 @@ export default function AccountHost() {
       shell.bus.on('account:open-transactions', () => {
         if (shell.viewport.isDesktop && shell.session.state.flags.isLogin) ui.transactionsOpen = true;
       }),
+      shell.bus.on('account:open-billing', () => {
+        if (shell.session.state.flags.isLogin) ui.billingOpen = true;
+      }),
       shell.bus.on('account:open-feedback', () => {
         ui.feedbackOpen = true;
       }),
       shell.bus.on('session:cleared', () => {
         ui.transactionsOpen = false;
+        ui.billingOpen = false;
       }),
     ];
     return () => {
@@ -56,6 +61,13 @@ export default function AccountHost() {
         open={uiView.transactionsOpen && viewport.isDesktop && session.flags.isLogin}
         onClose={() => {
           ui.transactionsOpen = false;
+        }}
+      />
+      <BillingDialog
+        shell={shell}
+        open={uiView.billingOpen && session.flags.isLogin}
+        onClose={() => {
+          ui.billingOpen = false;
         }}
       />
       <CheckInPanel runtime={runtime} />

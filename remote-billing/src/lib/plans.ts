@@ -52,3 +52,12 @@ export const CREDIT_FACTS: readonly string[] = [
   `A ${TRIAL_DAYS}-day free trial with ${TRIAL_CREDITS} credits renews automatically until canceled.`,
   `${MONEY_BACK_DAYS}-day money-back guarantee.`,
 ];
+
+/** What a tier gives, line by line, from the rows above (the purchase dialog's benefits aside). */
+export function benefitsOf(tier: PlanTier): string[] {
+  return FEATURE_ROWS.flatMap((row) => {
+    const value = row.values[tier];
+    if (value === false) return [];
+    return [value === true ? row.feature : `${row.feature}: ${value}`];
+  });
+}

@@ -6,8 +6,9 @@ import { createTask, taskResult } from '../workspace/api/tools-api';
 export type FaceCheck = { state: 'idle' | 'checking' | 'ok' } | { state: 'refused'; message: string };
 
 /**
- * Checks an uploaded photo for a face (the free face_check task on the face detector) before a talking tool
- * may run: no face answers 'Please upload images with face'.
+ * Checks an uploaded photo for a face before a talking tool may run, through the spec's face key points call
+ * (POST /v1/ai/create/image_fkp, then GET /v1/ai/result/image_fkp/{id}; free, on the face detector): no face
+ * answers 'Please upload images with face'.
  */
 export function useFaceCheck(ossPath: string | null): FaceCheck {
   const shell = useShell();
@@ -22,7 +23,7 @@ export function useFaceCheck(ossPath: string | null): FaceCheck {
     setCheck({ state: 'checking' });
     void (async () => {
       try {
-        let task = await createTask(shell.api, 'face_check', { file_path: ossPath }, { module: 'face_check' }, null, controller.signal);
+        let task = await createTask(shell.api, 'image_fkp', { file_path: ossPath }, { module: 'image_fkp' }, null, controller.signal);
         while (task.status === 'queued' || task.status === 'generating') {
           await new Promise((r) => window.setTimeout(r, 800));
           if (controller.signal.aborted) return;

@@ -7,6 +7,7 @@
  * without recording anything.
  */
 import { GrowthBook } from '@growthbook/growthbook';
+import type { FastifyRequest } from 'fastify';
 import type { Queryable } from '@studio/db';
 
 /** plan 1 is variant A, plan 2 is variant B; plan 0 means the test does not apply (the default variant). */
@@ -50,6 +51,18 @@ export function parseAbOverride(value: string | undefined): Map<string, AbPlan> 
     if (match) overrides.set(match[1], Number(match[2]) as AbPlan);
   }
   return overrides;
+}
+
+function cookieOrHeader(request: FastifyRequest, name: string): string | undefined {
+  const header = request.headers[name.replace(/_/g, '-')] ?? request.headers[name];
+  if (typeof header === 'string') return header;
+  const cookie = (request.headers.cookie ?? '').split(';').map((part) => part.trim()).find((part) => part.startsWith(`${name}=`));
+  return cookie ? decodeURIComponent(cookie.slice(name.length + 1)) : undefined;
+}
+
+/** The plan a tester picked for this request (cookie or header ab_override), when QA overrides are on. */
+export function abOverride(request: FastifyRequest, testCode: string, qaOverrides: boolean): AbPlan | undefined {
+  return qaOverrides ? parseAbOverride(cookieOrHeader(request, 'ab_override')).get(testCode) : undefined;
 }
 
 export interface AbContext {

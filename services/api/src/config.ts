@@ -70,8 +70,6 @@ export interface TasksConfig {
   engines: EngineConfig;
   /** the ENGINE_* and COMFYUI_* settings, in the form the engines package reads them */
   engineEnv: Readonly<Record<string, string | undefined>>;
-  /** TASKS_PREMIUM_VIDEO_MODEL=1: a premium video model is installed */
-  premiumVideoModel: boolean;
 }
 
 /** What a module of the API sees as ctx.config: the API's core settings and every module's section. */
@@ -128,7 +126,6 @@ export function loadTasksConfig(env: NodeJS.ProcessEnv): TasksConfig {
     creationLimits: creationLimitsFromEnv(env),
     engines: engineConfigFromEnv(env),
     engineEnv: Object.fromEntries(Object.entries(env).filter(([name]) => /^(ENGINE_|COMFYUI_)/.test(name))),
-    premiumVideoModel: env.TASKS_PREMIUM_VIDEO_MODEL === '1',
   };
 }
 

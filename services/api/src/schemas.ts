@@ -46,7 +46,7 @@ export const SkuSchema = Type.Object({
   kind: Type.Union([Type.Literal('membership'), Type.Literal('credits'), Type.Literal('credits10')]),
 });
 
-export const SkuInfoSchema = Type.Object({ sku_buy_list: Type.Array(SkuSchema), zero_buy_checked: Type.Boolean() });
+export const SkuInfoSchema = Type.Object({ sku_buy_list: Type.Array(SkuSchema), zero_buy_checked: Type.Boolean(), free_daily_tasks: Type.Integer() });
 
 export const PromptSampleSchema = Type.Object({ id: Type.Integer(), prompt: Type.String(), thumbnail: Type.String() });
 

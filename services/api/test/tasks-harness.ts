@@ -164,7 +164,8 @@ export async function startHarness(
     },
 
     async grant(uid, amount) {
-      await harness.ctx.ledger.grant({ userId: uid, amount, source: 'order', details: 'test credits', idempotencyKey: `test:${randomUUID()}` });
+      // a free grant (like check-in credits): bought credits would lift the Free daily cap these suites test
+      await harness.ctx.ledger.grant({ userId: uid, amount, source: 'bonus', details: 'test credits', idempotencyKey: `test:${randomUUID()}` });
     },
 
     balance: (uid) => harness.ctx.ledger.balance(uid),

@@ -26,12 +26,13 @@ beforeAll(async () => {
   set = await loadWorkflowSet(BUNDLED_WORKFLOWS_DIR, WORKFLOW_ALGORITHMS);
   engine = new ComfyUiEngine({ baseUrl: comfy.url, set, pollMs: 200 });
 });
-afterEach(() => {
+afterEach(async () => {
   comfy.stepMs = 5;
   comfy.historyDelayMs = 50;
   comfy.failing.clear();
   comfy.silentSocket = false;
   comfy.version = fixture<{ system: { comfyui_version: string } }>('system-stats.json').system.comfyui_version;
+  await comfy.idle();
 });
 afterAll(async () => {
   await comfy.close();

@@ -86,6 +86,15 @@ export class RecordedComfy {
     await new Promise<void>((resolve) => this.server.close(() => resolve()));
   }
 
+  /** resolves once nothing runs or waits, so one test's prompts never sit ahead of the next test's */
+  async idle(timeoutMs = 15_000): Promise<void> {
+    const until = Date.now() + timeoutMs;
+    while (this.remaining() > 0) {
+      if (Date.now() > until) throw new Error(`the replay server still has ${this.remaining()} prompt(s) after ${timeoutMs} ms`);
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  }
+
   private remaining(): number {
     return this.pending.length + (this.running ? 1 : 0);
   }
@@ -305,5 +314,8 @@ function describe(prompt: ComfyWorkflow): { width: number; height: number; count
     if (typeof i.seconds === 'number') seconds = i.seconds;
     if (typeof i.length === 'number') seconds = i.length / 16;
   }
-  return { width: Math.min(width, 256), height: Math.min(height, 256), count, seconds: Math.max(0.5, Math.min(seconds, 10)) };
+  // small files, in the shape asked for
+  const scale = Math.min(1, 256 / Math.max(width, height));
+  const even = (n: number) => Math.max(2, Math.round((n * scale) / 2) * 2);
+  return { width: even(width), height: even(height), count, seconds: Math.max(0.5, Math.min(seconds, 10)) };
 }

@@ -44,6 +44,7 @@ export function shellConfigFromEnv(env: NodeJS.ProcessEnv): Record<string, strin
     cookieDomain: env.COOKIE_DOMAIN ?? '',
     chatWidgetUrl: env.CHAT_WIDGET_URL ?? '',
     chatWidgetSelector: env.CHAT_WIDGET_SELECTOR ?? '',
+    resourceBase: env.RESOURCE_BASE_URL ?? '',
   };
 }
 

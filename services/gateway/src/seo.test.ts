@@ -17,6 +17,7 @@ const ROUTES: SeoRoutesFile = {
   ],
   redirects: { '/': '/home' },
   notFound: { title: 'Page Not Found | AI Video Generator', description: 'Gone' },
+  errorPages: [{ path: '/debug/test-error', status: 500, title: 'Oops! Something went wrong on our end | AI Video Generator' }],
 };
 
 describe('SEO prerender', () => {
@@ -63,7 +64,8 @@ describe('SEO prerender', () => {
         // the CMS call as the API answers it
         app.get('/api/cms-data/*', async (request) => {
           const pathname = Buffer.from(decodeURIComponent((request.params as { '*': string })['*']), 'base64').toString('utf8');
-          if (pathname !== '/home' && pathname !== '/landing-page') return { code: 0, msg: 'ok', data: { success: false, data: null, error: 'none' }, trace_id: '' };
+          // the API answers a path's nearest parent with content (/home/anything gets /home's)
+          if (pathname !== '/home' && !pathname.startsWith('/home/') && pathname !== '/landing-page') return { code: 0, msg: 'ok', data: { success: false, data: null, error: 'none' }, trace_id: '' };
           return {
             code: 0,
             msg: 'ok',
@@ -185,6 +187,14 @@ describe('SEO prerender', () => {
     expect(response.body).not.toContain('seo-prerender-content');
   });
 
+  it('gives the www-sideapp embed the route metadata and no CMS blocks', async () => {
+    const response = await gateway.inject({ method: 'GET', url: '/home?embedmode=www-sideapp' });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('<title>AI Video Generator</title>');
+    expect(response.body).not.toContain('<div id="seo-prerender-content"');
+    expect(response.body).not.toContain('cms-head-start');
+  });
+
   it('answers /index.html (what the shell reads for its new-version check) 200 with the page', async () => {
     const answer = await gateway.inject({ method: 'GET', url: '/index.html?_t=1' });
     expect(answer.statusCode).toBe(200);
@@ -200,6 +210,27 @@ describe('SEO prerender', () => {
     expect((await gateway.inject({ method: 'GET', url: '/landing-page' })).statusCode).toBe(200);
     const ai = await gateway.inject({ method: 'GET', url: '/ai/home?x=1' });
     expect([ai.statusCode, ai.headers.location]).toEqual([301, '/home?x=1']);
+  });
+
+  it('answers a path under a route that the route table does not know 404, though the CMS answers its parent', async () => {
+    const answer = await gateway.inject({ method: 'GET', url: '/home/no-such-tool' });
+    expect(answer.statusCode).toBe(404);
+    expect(answer.body).toContain('<meta name="robots" content="noindex" />');
+  });
+
+  it('answers HEAD of a page as GET does (status and type, no body)', async () => {
+    const head = await gateway.inject({ method: 'HEAD', url: '/home' });
+    expect(head.statusCode).toBe(200);
+    expect(head.headers['content-type']).toMatch(/^text\/html/);
+    expect(head.body).toBe('');
+    expect((await gateway.inject({ method: 'HEAD', url: '/no-such-page' })).statusCode).toBe(404);
+  });
+
+  it('answers the debug page, which only shows the 500 error page, with 500', async () => {
+    const answer = await gateway.inject({ method: 'GET', url: '/debug/test-error' });
+    expect(answer.statusCode).toBe(500);
+    expect(answer.body).toContain('<title>Oops! Something went wrong on our end | AI Video Generator</title>');
+    expect(answer.body).toContain('<meta name="robots" content="noindex" />');
   });
 
   it('lists the indexable routes in sitemap.xml and points robots.txt at it', async () => {

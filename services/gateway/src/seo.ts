@@ -12,6 +12,7 @@ import path from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   CMS_CACHE_MS,
+  EMBED_MODE_SIDEAPP,
   PRERENDER_BOTTOM_ID,
   PRERENDER_CONTENT_ID,
   PRERENDER_SCRIPT_TYPE,
@@ -95,6 +96,12 @@ export function canonicalOf(origin: string, aiPrefix: string, pathname: string):
 
 function originOf(request: FastifyRequest, options: SeoOptions): string {
   return options.canonicalOrigin || `https://${request.headers.host ?? 'localhost'}`;
+}
+
+/** Opened as the www-sideapp embed (spec section 4): that page never gets the CMS content. */
+function isSideAppEmbed(request: FastifyRequest): boolean {
+  const query = request.url.split('?')[1] ?? '';
+  return new URLSearchParams(query).get('embedmode') === EMBED_MODE_SIDEAPP;
 }
 
 function isVisitor(request: FastifyRequest): boolean {
@@ -310,9 +317,19 @@ export async function registerSeo(app: FastifyInstance, shellDist: string, optio
     if (!loaded || pathname === '/index.html') return { status: 200, html };
     const target = loaded.file.redirects[pathname] ?? pathname;
     const match = loaded.compiled.find(({ regex }) => regex.test(target))?.route ?? null;
+    // a page that only shows an error page answers its status (the debug page's 500, not a 404 carrying a 500 page)
+    const errorPage = loaded.file.errorPages?.find((page) => page.path === target);
+    if (errorPage) {
+      const meta: HeadMeta = { title: errorPage.title, description: '', keywords: '', canonical: canonicalOf(originOf(request, options), loaded.file.aiPrefix, target), noindex: true };
+      return { status: errorPage.status, html: renderPage(html, meta, null, siteName) };
+    }
     const visitor = isVisitor(request);
-    const content = visitor ? await fetchCms(request, target) : null;
-    const known = Boolean(match) || Boolean(content);
+    // the CMS content is a visitor's, never a signed-in person's nor the side-app embed's (spec sections 4 and 6)
+    const content = visitor && !isSideAppEmbed(request) ? await fetchCms(request, target) : null;
+    // CMS content alone makes a page known only outside the route table's paths: under a route (/ai-tools/nope)
+    // the CMS answers its parent's text, and that page is still unknown (404, as every other unknown path)
+    const underRoute = loaded.compiled.some(({ route }) => route.path !== '/' && target.startsWith(`${basePath(route.path)}/`));
+    const known = Boolean(match) || (Boolean(content) && !underRoute);
     const base = match ?? loaded.file.notFound;
     const meta: HeadMeta = {
       title: content?.tdk?.title || base.title,

@@ -98,15 +98,17 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
     const isService = options.servicePrefixes.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`));
     // /index.html is the page too (the shell's new-version check reads it); other file-like paths are real misses
     const looksLikeFile = pathname !== '/index.html' && /\.[a-z0-9]{1,8}$/i.test(pathname);
-    if (request.method !== 'GET' || isService || looksLikeFile || pathname.startsWith('/remotes/')) {
+    // HEAD asks what GET would answer (status and headers; Node sends no body for it)
+    const page = request.method === 'GET' || request.method === 'HEAD';
+    if (!page || isService || looksLikeFile || pathname.startsWith('/remotes/')) {
       const traceId = request.id;
       return reply.code(404).send({ code: 404, msg: `Not found: ${request.method} ${pathname}`, data: null, trace_id: traceId });
     }
     if (!existsSync(indexHtmlPath)) {
       return reply.code(503).type('text/plain').send('The shell is not built yet: run `npm run build`.');
     }
-    const page = withScriptNonce(withShellConfig(readFileSync(indexHtmlPath, 'utf8'), options.shellConfig), scriptNonce(reply));
-    return prerender(request, page).then(({ status, html }) => reply.code(status).header('cache-control', 'no-cache').type('text/html').send(html));
+    const shellPage = withScriptNonce(withShellConfig(readFileSync(indexHtmlPath, 'utf8'), options.shellConfig), scriptNonce(reply));
+    return prerender(request, shellPage).then(({ status, html }) => reply.code(status).header('cache-control', 'no-cache').type('text/html').send(html));
   });
 }
 

@@ -112,6 +112,15 @@ describe('api client: envelope and errors', () => {
     await expect(client.post('/v1/x', {})).rejects.toMatchObject({ code: 140030, status: 400, message: 'Unsupported format' });
   });
 
+  it("says 'Unknown error, please retry later' for a 500 whose message is the server's own, never its words", async () => {
+    const { client } = setup([response(500, { code: 500, msg: 'internal', data: null, trace_id: 't' })]);
+    await expect(client.post('/v1/x', {})).rejects.toMatchObject({ message: 'Unknown error, please retry later', status: 500 });
+    // a product text in a 500 stands; a proxy's 502 without our envelope is the network text
+    const text = setup([response(500, { code: 500, msg: 'Task Deletion Failed', data: null, trace_id: 't' }), response(502)]);
+    await expect(text.client.post('/v1/x', {})).rejects.toMatchObject({ message: 'Task Deletion Failed' });
+    await expect(text.client.post('/v1/x', {})).rejects.toMatchObject({ message: 'Network fluctuation detected. Please try again later.' });
+  });
+
   it('maps a failed status without a body code to the status', async () => {
     const { client } = setup([response(403)]);
     await expect(client.post('/v1/x', {})).rejects.toMatchObject({ code: 403, status: 403 });

@@ -54,6 +54,22 @@ function messageOf(body: Partial<ApiEnvelope> | null, fallback: string): string 
   return (body && (body.msg || body.message)) || fallback;
 }
 
+const USER_TEXT_SET: ReadonlySet<string> = new Set(Object.values(USER_TEXTS));
+
+/**
+ * What a failed HTTP answer says to a person. A 4xx says what was wrong: its words stand. A 500's words are
+ * the server's own ('internal', a stack's first line) unless they are one of the product's user texts, so a
+ * person reads 'Unknown error, please retry later' (spec section 8); a gateway's 502-504 without our
+ * envelope ('Bad Gateway') reads as the network text; one with our envelope says what the service said.
+ */
+export function failureText(status: number, body: Partial<ApiEnvelope> | null, statusText: string): string {
+  const said = messageOf(body, '');
+  if (status < 500) return said || statusText || `HTTP ${status}`;
+  if (said && USER_TEXT_SET.has(said)) return said;
+  if (status === 500) return USER_TEXTS.UNKNOWN;
+  return said && typeof body?.code === 'number' ? said : USER_TEXTS.NETWORK;
+}
+
 export function createApiClient(deps: ApiClientDeps): ApiClient {
   const fetchImpl = deps.fetchImpl ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init));
   const retryDelayMs = deps.retryDelayMs ?? 250;
@@ -92,7 +108,7 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     if (bodyCode === API_CODES.SESSION_INVALID) deps.onSessionInvalid('session-invalid');
     if (!ok) {
       if (status === 401 && !isExempt(pathOf(path))) deps.onSessionInvalid('unauthorized');
-      throw new ApiError(messageOf(body, statusText || `HTTP ${status}`), bodyCode ?? status, status, body?.trace_id);
+      throw new ApiError(failureText(status, body, statusText), bodyCode ?? status, status, body?.trace_id);
     }
     if (!body || bodyCode === undefined) throw new ApiError(USER_TEXTS.UNKNOWN, status, status);
     if (bodyCode !== API_CODES.OK) throw new ApiError(messageOf(body, USER_TEXTS.UNKNOWN), bodyCode, status, body.trace_id);

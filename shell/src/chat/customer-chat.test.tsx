@@ -64,6 +64,8 @@ describe('customer chat', () => {
   it('matches typed questions to an answer, or to none', () => {
     expect(answerFor('how many credits does a video cost')?.id).toBe('credits');
     expect(answerFor('what is the weather')).toBeNull();
+    // the Free plan's daily limit, and how to lift it
+    expect(answerFor('I reached the daily limit')?.answer).toMatch(/bought, or a membership, lifts the limit/);
   });
 
   it('appears once Home is visited and hides on every other route', async () => {
@@ -76,8 +78,11 @@ describe('customer chat', () => {
     const host = document.getElementById('customer-chat')!;
     expect(host.hidden).toBe(false);
     expect(screen.getByRole('button', { name: 'Customer support' })).toBeInTheDocument();
+    // while its launcher shows, the page keeps the launcher's corner free (the layout reads this mark)
+    expect(document.documentElement).toHaveAttribute('data-chat-launcher');
     await act(async () => shell.bus.emit('shell:route-changed', { path: '/text-to-video' }));
     await act(async () => new Promise((resolve) => setTimeout(resolve, 0)));
     expect(host.hidden).toBe(true);
+    expect(document.documentElement).not.toHaveAttribute('data-chat-launcher');
   });
 });

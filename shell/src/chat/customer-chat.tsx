@@ -5,6 +5,7 @@
  */
 import { createRoot, type Root } from 'react-dom/client';
 import { ShellContext, TRACK_EVENTS, type ShellApi } from 'shared-contracts';
+import { markLauncher } from './launcher-place';
 import { loadScript } from './script-loader';
 import { SupportPanel } from './support-panel';
 
@@ -26,6 +27,7 @@ function vendorChat(shell: ShellApi, config: ChatConfig, doc: Document): Custome
   );
   return {
     setVisible(visible) {
+      markLauncher(doc, visible);
       if (!config.chatWidgetSelector) return;
       let style = doc.getElementById(HIDE_STYLE_ID);
       if (visible) style?.remove();
@@ -52,6 +54,7 @@ function ownChat(shell: ShellApi, doc: Document): CustomerChat {
   return {
     setVisible(visible) {
       host.hidden = !visible;
+      markLauncher(doc, visible);
     },
   };
 }

@@ -36,6 +36,13 @@ export const FAQ: readonly FaqEntry[] = [
     keywords: ['membership', 'premium', 'standard', 'plan', 'subscription', 'subscribe', 'watermark'],
   },
   {
+    id: 'daily-limit',
+    question: 'Is there a daily limit on the Free plan?',
+    answer:
+      'On the Free plan, tasks paid with free credits (sign-up, check-in, a trial) are limited per day; the purchase dialog and Pricing show the number. Holding credits you bought, or a membership, lifts the limit.',
+    keywords: ['limit', 'daily', 'day', 'cap', 'tasks', 'many', 'reached', 'tomorrow'],
+  },
+  {
     id: 'failed',
     question: 'My generation failed. Did I lose credits?',
     answer: 'No: credits are held while a task runs and given back when it fails or is canceled. Try again, or tell us through the feedback form if it keeps failing.',

@@ -8,6 +8,7 @@ import { useRef, useState } from 'react';
 import { TRACK_EVENTS, type ShellApi } from 'shared-contracts';
 import { Dialog } from '@studio/ui-kit/dialog';
 import { answerFor, FAQ, type FaqEntry } from './faq';
+import { LAUNCHER } from './launcher-place';
 
 interface Message {
   from: 'you' | 'support';
@@ -19,11 +20,11 @@ const NO_MATCH = "I don't have an answer for that here. Tell our team through th
 
 const launcherCss = {
   position: 'fixed',
-  right: 20,
-  bottom: 20,
+  right: LAUNCHER.right,
+  bottom: LAUNCHER.bottom,
   zIndex: 1500,
-  width: 56,
-  height: 56,
+  width: LAUNCHER.size,
+  height: LAUNCHER.size,
   borderRadius: '50%',
   border: 'none',
   background: 'var(--c-primary-strong)',

@@ -6,9 +6,9 @@
  */
 import { PRERENDER_BOTTOM_ID, PRERENDER_CONTENT_ID, PRERENDER_SCRIPT_TYPE } from 'shared-contracts';
 import { freshScript, pageNonce, runInertScripts } from './run-scripts';
-import { BOTTOM_SLOT_ID, CMS_INJECTED_ATTR as INJECTED_ATTR, CONTENT_SLOT_ID } from './slots';
+import { BOTTOM_SLOT_ID, CMS_INJECTED_ATTR as INJECTED_ATTR, CONTENT_SLOT_ID, removeInjected } from './slots';
 
-function markHeadBlock(doc: Document): void {
+function markHeadBlock(doc: Document, runScripts = true): void {
   let inside = false;
   for (const node of [...doc.head.childNodes]) {
     if (node.nodeType === Node.COMMENT_NODE) {
@@ -21,7 +21,7 @@ function markHeadBlock(doc: Document): void {
     }
     if (inside && node instanceof Element) {
       node.setAttribute(INJECTED_ATTR, '');
-      if (node.getAttribute('type') === PRERENDER_SCRIPT_TYPE) node.replaceWith(freshScript(doc, node, pageNonce(doc)));
+      if (runScripts && node.getAttribute('type') === PRERENDER_SCRIPT_TYPE) node.replaceWith(freshScript(doc, node, pageNonce(doc)));
     }
   }
 }
@@ -60,4 +60,13 @@ export function adoptPrerendered(doc: Document = document, giveUpMs = 30000): ()
   }
   observer.observe(doc.body, { childList: true, subtree: true });
   return stop;
+}
+
+/**
+ * The page is not a visitor's (a token the gateway did not see, or the www-sideapp embed recorded earlier in
+ * this session): the prerendered blocks go, head block included, instead of moving into the layout.
+ */
+export function dropPrerendered(doc: Document = document): void {
+  markHeadBlock(doc, false);
+  removeInjected(doc);
 }

@@ -7,7 +7,7 @@
  * when the path is unchanged. Failures are logged only.
  */
 import { freshScript, pageNonce } from './run-scripts';
-import { BOTTOM_SLOT_ID, CMS_INJECTED_ATTR, CONTENT_SLOT_ID } from './slots';
+import { BOTTOM_SLOT_ID, CMS_INJECTED_ATTR, CONTENT_SLOT_ID, removeInjected } from './slots';
 import { CMS_CACHE_MS, CMS_DEBOUNCE_MS, CMS_INJECT_DELAY_MS, type ApiClient, type CmsContent, type CmsResponse, type EventBus } from 'shared-contracts';
 
 export const INJECTED_ATTR = CMS_INJECTED_ATTR;
@@ -76,10 +76,6 @@ function toNodes(doc: Document, html: string): Node[] {
     }
     return node;
   });
-}
-
-export function removeInjected(doc: Document): void {
-  doc.querySelectorAll(`[${INJECTED_ATTR}]`).forEach((element) => element.remove());
 }
 
 export function createPageContent(deps: PageContentDeps): PageContent {

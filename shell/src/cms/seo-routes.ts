@@ -1,7 +1,7 @@
 /** The route table as the gateway's prerender reads it (written into dist/seo-routes.json by the shell build). */
 import type { SeoRoutesFile } from 'shared-contracts';
 import { AI_PREFIX } from '../routing/link-rules';
-import { NOT_FOUND_META, REDIRECTS, ROUTE_SPECS } from '../routing/route-specs';
+import { DEBUG_TEST_ERROR, NOT_FOUND_META, REDIRECTS, ROUTE_SPECS } from '../routing/route-specs';
 
 /** Personal pages stay out of the sitemap; they still get their title and canonical. */
 const NOT_INDEXED = new Set(['libraries']);
@@ -18,5 +18,6 @@ export function seoRoutes(): SeoRoutesFile {
     })),
     redirects: { ...REDIRECTS },
     notFound: { ...NOT_FOUND_META },
+    errorPages: [{ ...DEBUG_TEST_ERROR }],
   };
 }

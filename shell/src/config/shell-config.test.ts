@@ -11,7 +11,7 @@ describe('runtime config', () => {
 
   it('falls back to defaults without an injected config', () => {
     const config = readShellConfig();
-    expect(config).toMatchObject({ apiBase: '', accountOrigin: window.location.origin, env: 'development', cookieDomain: '' });
+    expect(config).toMatchObject({ apiBase: '', accountOrigin: window.location.origin, env: 'development', cookieDomain: '', resourceBase: '' });
     expect(config.ownDomains).toContain(window.location.hostname);
     expect(defaultConfig('http://studio.test').canonicalOrigin).toBe('https://studio.test');
   });
@@ -27,6 +27,7 @@ describe('runtime config', () => {
         canonicalOrigin: 'https://www.studio.test',
         ownDomains: ['studio.test'],
         productId: 42,
+        resourceBase: 'https://static.studio.test/',
       }),
     );
     const config = readShellConfig();
@@ -38,6 +39,7 @@ describe('runtime config', () => {
       communityInviteUrl: 'https://discord.gg/x',
       canonicalOrigin: 'https://www.studio.test',
       productId: '',
+      resourceBase: 'https://static.studio.test',
     });
     expect(config.ownDomains).toEqual(['studio.test', window.location.hostname]);
   });

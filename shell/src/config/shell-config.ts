@@ -18,6 +18,8 @@ export interface ShellRuntimeConfig extends ShellConfig {
   chatWidgetUrl: string;
   /** CSS selector of the vendor widget's elements, hidden off Home */
   chatWidgetSelector: string;
+  /** base URL of static assets (RESOURCE_BASE_URL); '' = the API base */
+  resourceBase: string;
 }
 
 
@@ -48,6 +50,7 @@ export function defaultConfig(origin: string = typeof window === 'undefined' ? '
     versionCheckIntervalMs: 5 * 60 * 1000,
     chatWidgetUrl: '',
     chatWidgetSelector: '',
+    resourceBase: '',
   };
 }
 
@@ -84,6 +87,7 @@ export function readShellConfig(doc: Document = document): ShellRuntimeConfig {
   const ownHost = doc.defaultView?.location.hostname;
   if (ownHost && !merged.ownDomains.includes(ownHost)) merged.ownDomains = [...merged.ownDomains, ownHost];
   merged.apiBase = merged.apiBase.replace(/\/+$/, '');
+  merged.resourceBase = merged.resourceBase.replace(/\/+$/, '');
   merged.canonicalOrigin = merged.canonicalOrigin.replace(/\/+$/, '');
   return merged;
 }

@@ -63,7 +63,7 @@ describe('remote area', () => {
     mfDouble.__failRemote('remote_create/CreateScreen', new Error('down'));
     mfDouble.__setRemoteModule('remote_explore/HomePage', pageDouble('remote_explore/HomePage'));
     renderAreas();
-    await screen.findByRole('alert', { name: 'Text to Video unavailable' });
+    expect(await screen.findByRole('alert', { name: 'Text to Video unavailable' })).toHaveTextContent('could not be loaded');
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
     await screen.findByRole('alert', { name: 'Text to Video unavailable' });
     mfDouble.__setRemoteModule('remote_create/CreateScreen', pageDouble('remote_create/CreateScreen'));
@@ -81,7 +81,9 @@ describe('remote area', () => {
     });
     mfDouble.__setRemoteModule('remote_explore/HomePage', pageDouble('remote_explore/HomePage'));
     renderAreas();
-    await screen.findByRole('alert', { name: 'Text to Video unavailable' });
+    const alert = await screen.findByRole('alert', { name: 'Text to Video unavailable' });
+    // it loaded and then failed: the spec's 'Oops' text, not 'could not be loaded'
+    expect(alert).toHaveTextContent('Oops! Something went wrong. Please try again later.');
     expect(screen.getByText('remote_explore/HomePage')).toBeInTheDocument();
     crash = false;
     await act(async () => {

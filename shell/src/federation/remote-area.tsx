@@ -5,7 +5,7 @@
  * a new lazy component); nothing outside the area is affected.
  */
 import { Component, lazy, Suspense, useCallback, useMemo, useState, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
-import type { RemoteModuleName, RemoteModules } from 'shared-contracts';
+import { USER_TEXTS, type RemoteModuleName, type RemoteModules } from 'shared-contracts';
 import { useShellInternals } from '../app/internals';
 import type { RemoteRuntime } from './remote-runtime';
 import { RemoteAreaContext, type RemoteAreaContextValue } from './remote-area-context';
@@ -50,7 +50,7 @@ function lazyFor(runtime: RemoteRuntime, name: RemoteModuleName, attempt: number
 }
 
 interface BoundaryProps {
-  render(error: unknown): ReactNode;
+  render(error: unknown, crashed: boolean): ReactNode;
   area: string;
   children: ReactNode;
 }
@@ -64,7 +64,7 @@ class RemoteErrorBoundary extends Component<BoundaryProps, { error: unknown; fai
     console.error(`[shell] ${this.props.area} failed`, error, info.componentStack);
   }
   override render() {
-    return this.state.failed ? this.props.render(this.state.error) : this.props.children;
+    return this.state.failed ? this.props.render(this.state.error, true) : this.props.children;
   }
 }
 
@@ -81,7 +81,11 @@ export interface RemoteAreaProps<N extends RemoteModuleName> {
   loading?: ReactNode;
 }
 
-export function AreaFallback({ area, error, retry }: { area: string; error: unknown; retry(): void }) {
+/**
+ * `crashed`: the remote loaded but failed while showing (a fault of ours, not the network): it says the
+ * spec's 'Oops! Something went wrong. Please try again later.' instead of 'could not be loaded'.
+ */
+export function AreaFallback({ area, error, retry, crashed = false }: { area: string; error: unknown; retry(): void; crashed?: boolean }) {
   const detail = error instanceof Error ? error.message : '';
   return (
     <section
@@ -99,7 +103,7 @@ export function AreaFallback({ area, error, retry }: { area: string; error: unkn
     >
       <h2 css={{ margin: '0 0 8px', fontSize: 20 }}>{area} is unavailable right now</h2>
       <p css={{ margin: '0 0 4px', color: 'var(--c-text-muted)' }}>
-        This part of the studio could not be loaded. The rest of the page keeps working.
+        {crashed ? USER_TEXTS.OOPS : 'This part of the studio could not be loaded.'} The rest of the page keeps working.
       </p>
       {detail ? (
         <details css={{ margin: '8px 0 0', fontSize: 13, color: 'var(--c-text-muted)', textAlign: 'left' }}>
@@ -142,10 +146,10 @@ export function RemoteArea<N extends RemoteModuleName>({ module, props, area, fa
   const Loaded = useMemo(() => lazyFor(runtime, module, attempt), [runtime, module, attempt]);
 
   const renderFallback = useCallback(
-    (error: unknown): ReactNode => {
+    (error: unknown, crashed = false): ReactNode => {
       if (fallback === 'silent') return null;
       if (typeof fallback === 'function') return fallback(retry, error);
-      return <AreaFallback area={area} error={error} retry={retry} />;
+      return <AreaFallback area={area} error={error} retry={retry} crashed={crashed} />;
     },
     [fallback, retry, area],
   );

@@ -1,6 +1,6 @@
 /**
  * The header: menu trigger, logo (to /home) with the title 'AI Video Generator', promotion icon slot,
- * community chat and theme toggle (not on phones), the credits and plan-level button (live credits), and
+ * community chat and theme toggle (desktop only), the credits and plan-level button (live credits), and
  * the account entry (remote_account/AccountEntry; a Login button when that remote is down).
  */
 import { useId } from 'react';
@@ -141,12 +141,15 @@ export function AccountSlot() {
 export function Header() {
   const idle = useIdle();
   const viewport = useViewport();
-  const { drawerOpen, sidebarCollapsed } = useSnapshot(layoutState);
+  const { drawerOpen, sidebarCollapsed, tabletMenuOpen } = useSnapshot(layoutState);
   const onMenu = () => {
     if (viewport.isPhone) layoutState.drawerOpen = !layoutState.drawerOpen;
+    else if (viewport.isTablet) layoutState.tabletMenuOpen = !layoutState.tabletMenuOpen;
     else layoutState.sidebarCollapsed = !layoutState.sidebarCollapsed;
   };
-  const menuLabel = viewport.isPhone ? (drawerOpen ? 'Close menu' : 'Open menu') : sidebarCollapsed ? 'Expand menu' : 'Collapse menu';
+  // what the button does to the menu, as it is now on this width (the tablet's rail opens wide over the page)
+  const expanded = viewport.isPhone ? drawerOpen : viewport.isTablet ? tabletMenuOpen : !sidebarCollapsed;
+  const menuLabel = viewport.isPhone ? (drawerOpen ? 'Close menu' : 'Open menu') : expanded ? 'Collapse menu' : 'Expand menu';
   return (
     <header
       css={{
@@ -162,7 +165,7 @@ export function Header() {
       <button
         type="button"
         aria-label={menuLabel}
-        aria-expanded={viewport.isPhone ? drawerOpen : !sidebarCollapsed}
+        aria-expanded={expanded}
         aria-controls={viewport.isPhone ? 'shell-drawer' : 'shell-sidebar'}
         onClick={onMenu}
         css={iconButton}
@@ -186,8 +189,9 @@ export function Header() {
       <div css={{ display: 'flex', alignItems: 'center' }}>
         {idle ? <RemoteArea module="remote_billing/PromotionSlot" props={{ placement: 'header-icon' }} area="Promotion" fallback="silent" /> : null}
       </div>
-      {viewport.isPhone ? null : <CommunityChat />}
-      {viewport.isPhone ? null : <ThemeToggle />}
+      {/* desktop only (spec section 2): on a tablet they crowd the credits and the account entry */}
+      {viewport.isDesktop ? <CommunityChat /> : null}
+      {viewport.isDesktop ? <ThemeToggle /> : null}
       <CreditsButton compact={viewport.isPhone} />
       <AccountSlot />
     </header>

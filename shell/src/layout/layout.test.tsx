@@ -24,6 +24,7 @@ describe('layout', () => {
     registerAllRemoteDoubles();
     layoutState.drawerOpen = false;
     layoutState.sidebarCollapsed = false;
+    layoutState.tabletMenuOpen = false;
     localStorage.clear();
     restore = quietConsole();
     setWidth(1280);
@@ -126,6 +127,47 @@ describe('layout', () => {
     fireEvent.keyDown(window, { key: 'Escape' });
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Menu' })).not.toBeInTheDocument());
     expect(screen.getByRole('button', { name: 'Open menu' })).toHaveFocus();
+  });
+
+  it('on tablets opens the narrow rail wide over the page with the menu button, and closes it on Escape, a click outside or a navigation', async () => {
+    setWidth(768);
+    const { shell } = createTestShell({ config: { communityInviteUrl: 'https://chat.example/invite' } });
+    const { router } = renderShellAt('/home', { shell });
+    const sidebar = () => document.getElementById('shell-sidebar');
+    const main = document.getElementById('shell-main');
+    const margin = getComputedStyle(main as Element).marginLeft;
+    expect(margin).toBe('84px');
+    expect(sidebar()).toHaveAttribute('data-narrow', 'true');
+    // desktop only: the community chat and the theme toggle
+    expect(screen.queryByRole('button', { name: 'Community chat' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Switch to/ })).not.toBeInTheDocument();
+    const button = screen.getByRole('button', { name: 'Expand menu' });
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+    await userEvent.click(button);
+    expect(sidebar()).toHaveAttribute('data-narrow', 'false');
+    expect(screen.getByRole('button', { name: 'Collapse menu' })).toHaveAttribute('aria-expanded', 'true');
+    // over the page: the page keeps its place
+    expect(getComputedStyle(document.getElementById('shell-main') as Element).marginLeft).toBe(margin);
+    fireEvent.keyDown(window, { key: 'Escape' });
+    await waitFor(() => expect(sidebar()).toHaveAttribute('data-narrow', 'true'));
+    await userEvent.click(screen.getByRole('button', { name: 'Expand menu' }));
+    await userEvent.click(screen.getByTestId('sidebar-scrim'));
+    expect(sidebar()).toHaveAttribute('data-narrow', 'true');
+    await userEvent.click(screen.getByRole('button', { name: 'Expand menu' }));
+    await userEvent.click(within(sidebar() as HTMLElement).getByRole('link', { name: /^Explore/ }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/explore'));
+    expect(sidebar()).toHaveAttribute('data-narrow', 'true');
+  });
+
+  it('puts the floating promotion at the foot of the sidebar (its phone size on the tablet rail), never over the page', async () => {
+    mfDouble.__setRemoteModule('remote_billing/PromotionSlot', {
+      default: (props: { placement: string; compact?: boolean }) => <i data-testid={`promo-${props.placement}`} data-compact={String(Boolean(props.compact))} />,
+    });
+    renderShellAt('/home');
+    const promo = await screen.findByTestId('promo-floating-icon', {}, { timeout: 3000 });
+    expect(document.getElementById('shell-sidebar')?.contains(promo)).toBe(true);
+    expect(document.getElementById('shell-main')?.contains(promo)).toBe(false);
+    expect(promo).toHaveAttribute('data-compact', 'false');
   });
 
   it('uses the narrow sidebar on tablets and the wide one on desktop', () => {

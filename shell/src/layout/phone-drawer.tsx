@@ -11,6 +11,7 @@ import { Icon } from './icons';
 import { iconButton } from './header-styles';
 import { layoutState } from './layout-state';
 import { SideMenu } from './side-menu';
+import { FloatingPromotion } from './sidebar';
 import { Logo } from './header';
 
 /** The Dialog's panel as a full-height drawer along the left edge that slides in. */
@@ -68,6 +69,7 @@ export function PhoneDrawer() {
         </button>
       </div>
       <SideMenu onNavigate={close} />
+      <FloatingPromotion compact />
     </Dialog>
   );
 }

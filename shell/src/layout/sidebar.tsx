@@ -1,4 +1,4 @@
-/** The fixed left sidebar: side menu, the Upgrade entry slot (desktop) and the app-download entries. */
+/** The fixed left sidebar: side menu, the Upgrade entry slot (desktop), the app-download entries and the floating promotion. */
 import { lazy, Suspense } from 'react';
 import { RemoteArea } from '../federation/remote-area';
 import { SideMenu } from './side-menu';
@@ -7,7 +7,17 @@ import { useIdle } from '../lifecycle/use-idle';
 // the app-download entries wait for the system config anyway: their code loads with it
 const AppDownload = lazy(() => import(/* webpackChunkName: "app-download" */ './app-download').then((m) => ({ default: m.AppDownload })));
 
-export function Sidebar({ narrow, width }: { narrow: boolean; width: number }) {
+/** The floating promotion icon's place in the chrome (the sidebar's foot; the phone drawer's). */
+export function FloatingPromotion({ compact }: { compact: boolean }) {
+  return (
+    <div css={{ display: 'flex', justifyContent: 'center', padding: '12px 8px 16px', '&:empty': { display: 'none' } }}>
+      <RemoteArea module="remote_billing/PromotionSlot" props={{ placement: 'floating-icon', compact }} area="Promotion" fallback="silent" />
+    </div>
+  );
+}
+
+/** `overlay`: the tablet's rail opened wide over the page (a shadow sets it apart; a navigation closes it). */
+export function Sidebar({ narrow, width, overlay = false, onNavigate }: { narrow: boolean; width: number; overlay?: boolean; onNavigate?: () => void }) {
   const idle = useIdle();
   return (
     <aside
@@ -25,13 +35,14 @@ export function Sidebar({ narrow, width }: { narrow: boolean; width: number }) {
         background: 'var(--c-surface)',
         borderRight: '1px solid var(--c-border)',
         zIndex: 900,
+        boxShadow: overlay ? 'var(--shadow-pop)' : 'none',
         overflowY: 'auto',
         overflowX: 'visible',
         scrollbarWidth: 'thin',
       }}
     >
       <div css={{ flex: 1, paddingTop: 6 }}>
-        <SideMenu narrow={narrow} />
+        <SideMenu narrow={narrow} onNavigate={onNavigate} />
       </div>
       {narrow ? null : (
         <div css={{ padding: '4px 8px' }}>
@@ -43,6 +54,8 @@ export function Sidebar({ narrow, width }: { narrow: boolean; width: number }) {
           <AppDownload narrow={narrow} />
         </Suspense>
       ) : null}
+      {/* the floating promotion at the foot of the sidebar: over the page it covered cards and their actions */}
+      {idle ? <FloatingPromotion compact={narrow} /> : null}
     </aside>
   );
 }

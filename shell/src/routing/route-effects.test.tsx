@@ -96,4 +96,31 @@ describe('route effects', () => {
     await waitFor(() => expect(cmsCalls()).toHaveLength(1), { timeout: 2000 });
     expect(cmsCalls()[0]).toContain(encodeURIComponent(btoa('/libraries')));
   });
+
+  it("drops a visitor's CMS blocks when they sign in, and does not bring them back on the next page", async () => {
+    const kit = await import('../../test/shell-test-kit');
+    const { shell, fetchImpl } = kit.createTestShell();
+    const { router } = kit.renderShellAt('/text-to-video', { shell });
+    await screen.findByTestId('remote-page');
+    const block = document.createElement('section');
+    block.setAttribute('data-cms-injected', '');
+    document.getElementById('shell-cms-content')?.appendChild(block);
+    const member = { uid: 'u1', token: 't', verify: { level: 'free', expired_time: 0, is_expired: false }, integral: { integral: 5 }, featureCodes: [] };
+    await act(async () => shell.session.setUser(member as unknown as Parameters<typeof shell.session.setUser>[0]));
+    expect(document.querySelector('[data-cms-injected]')).toBeNull();
+    await act(() => router.navigate('/libraries'));
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(fetchImpl.mock.calls.map(([url]) => String(url)).filter((url) => url.includes('/api/cms-data/'))).toEqual([]);
+    expect(document.querySelector('[data-cms-injected]')).toBeNull();
+  });
+
+  it('drops blocks left on the page once the www-sideapp embed is recorded', async () => {
+    const { router } = renderShellAt('/home?embedmode=www-sideapp');
+    await screen.findByTestId('remote-page');
+    const block = document.createElement('section');
+    block.setAttribute('data-cms-injected', '');
+    document.getElementById('shell-cms-content')?.appendChild(block);
+    await act(() => router.navigate('/explore'));
+    expect(document.querySelector('[data-cms-injected]')).toBeNull();
+  });
 });

@@ -5,10 +5,12 @@
  */
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { subscribe } from 'valtio/vanilla';
 import { EMBED_MODE_SIDEAPP, routePath, useShell } from 'shared-contracts';
 import { HOME_HERO_PRERENDER_ID } from 'shared-contracts/first-load';
 import { useShellInternals } from '../app/internals';
 import type { PageContent } from '../cms/page-content';
+import { removeInjected } from '../cms/slots';
 import { canonicalUrl, applyPageMetadata } from './metadata';
 import { useRouteHandle } from './shell-router';
 import { NOT_FOUND_META, type PageMeta } from './route-specs';
@@ -28,6 +30,15 @@ export function RouteEffects() {
 
   const handle = useRouteHandle() as { meta?: PageMeta } | undefined;
   const meta = handle?.meta ?? NOT_FOUND_META;
+
+  // a visitor who signs in stops being one at once: the CMS blocks on the page go (spec section 6)
+  useEffect(() => {
+    const state = shell.session.state;
+    if (state.flags.isLogin) removeInjected();
+    return subscribe(state, () => {
+      if (state.flags.isLogin) removeInjected();
+    });
+  }, [shell]);
 
   useEffect(() => {
     const initial = previous.current === null;
@@ -55,6 +66,8 @@ export function RouteEffects() {
     // page content: never for the landing path; the injector itself skips an unchanged path
     if (initial) return;
     const eligible = () => !shell.session.state.flags.isLogin && internals.embedMode() !== EMBED_MODE_SIDEAPP;
+    // the earlier page's blocks (prerendered or injected) do not outlive the visitor (no injector may exist yet)
+    if (!eligible()) removeInjected();
     const existing = injectors.get(shell);
     if (existing) {
       void existing.then((content) => content.onRouteChange(location.pathname));

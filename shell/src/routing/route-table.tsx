@@ -21,7 +21,7 @@ import { isShellChunkError, reloadOnce } from '../lifecycle/reload-guard';
 import { describeError, pageValidationFailure } from './page-error';
 import { RouteEffects } from './route-effects';
 import { RouteErrorBoundary } from './route-error-boundary';
-import { NOT_FOUND_META, REDIRECTS, ROUTE_SPECS, type RouteSpec } from './route-specs';
+import { DEBUG_TEST_ERROR, NOT_FOUND_META, REDIRECTS, ROUTE_SPECS, type RouteSpec } from './route-specs';
 
 export interface RouteHandle {
   spec?: RouteSpec;
@@ -122,7 +122,7 @@ export function createRoutes(): RouteObject[] {
               children: [
                 ...withChrome.map(pageRoute),
                 { id: 'not-found-page', path: '/404', element: <NotFoundRoute />, handle: { meta: NOT_FOUND_META } satisfies RouteHandle },
-                { id: 'debug-test-error', path: '/debug/test-error', element: <TestError /> },
+                { id: 'debug-test-error', path: DEBUG_TEST_ERROR.path, element: <TestError /> },
                 { id: 'catch-all', path: '*', element: <NotFoundRoute />, handle: { meta: NOT_FOUND_META } satisfies RouteHandle },
               ],
             },

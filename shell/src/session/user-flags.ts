@@ -1,7 +1,4 @@
-import type { PlanLevel, User, UserFlags } from 'shared-contracts';
-
-/** Feature code that puts a user on the "credits 10" plan list (the sku_week_10_credits A/B variant). */
-export const CREDITS_10_FEATURE_CODE = 'sku_week_10_credits';
+import { CREDITS_10_FEATURE_CODE, type PlanLevel, type User, type UserFlags } from 'shared-contracts';
 
 export function deriveFlags(user: User | null): UserFlags {
   if (!user) {

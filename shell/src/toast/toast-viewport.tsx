@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { useSyncExternalStore, type CSSProperties } from 'react';
 import type { ToastType } from 'shared-contracts';
 import { toastTop, type ToastStore } from './toast-store';
 
@@ -19,11 +19,15 @@ export function ToastViewport({ store }: { store: ToastStore }) {
           key={item.id}
           role={item.type === 'warn' || item.type === 'error' ? 'alert' : 'status'}
           data-toast-type={item.type}
-          style={{ top: `${toastTop(index)}px` }}
+          style={{ '--toast-offset': `${toastTop(index)}px` } as CSSProperties}
           css={{
             position: 'fixed',
-            left: '50%',
-            transform: 'translateX(-50%)',
+            // 100 px from the top and 70 px apart (spec section 9), at the right: centred they covered the
+            // page's title, which sits at the left of the same line; on a phone the title fills the width,
+            // so there they stack from the bottom instead
+            top: 'var(--toast-offset)',
+            right: 24,
+            '@media (max-width: 767.98px)': { top: 'auto', bottom: 'var(--toast-offset)', right: '4vw', left: '4vw' },
             zIndex: 3000,
             maxWidth: 'min(92vw, 480px)',
             padding: '12px 18px',
@@ -34,7 +38,7 @@ export function ToastViewport({ store }: { store: ToastStore }) {
             boxShadow: 'var(--shadow-pop)',
             fontSize: 14,
             lineHeight: 1.4,
-            transition: 'top 0.2s ease',
+            transition: 'top 0.2s ease, bottom 0.2s ease',
           }}
         >
           {item.message}

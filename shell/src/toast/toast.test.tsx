@@ -19,7 +19,7 @@ describe('toasts', () => {
     const second = screen.getByText('second');
     const third = screen.getByText('third');
     const fourth = screen.getByText('fourth');
-    expect([first, second, third, fourth].map((el) => el.style.top)).toEqual(['100px', '170px', '240px', '310px']);
+    expect([first, second, third, fourth].map((el) => el.style.getPropertyValue('--toast-offset'))).toEqual(['100px', '170px', '240px', '310px']);
     expect(first).toHaveAttribute('role', 'status');
     expect(second).toHaveAttribute('role', 'alert');
     expect(third).toHaveAttribute('role', 'status');
@@ -36,7 +36,7 @@ describe('toasts', () => {
     expect(screen.getByText('one')).toBeInTheDocument();
     act(() => jest.advanceTimersByTime(1));
     expect(screen.queryByText('one')).not.toBeInTheDocument();
-    expect(screen.getByText('two').style.top).toBe('100px');
+    expect(screen.getByText('two').style.getPropertyValue('--toast-offset')).toBe('100px');
     act(() => jest.advanceTimersByTime(1000));
     expect(screen.queryByText('two')).not.toBeInTheDocument();
   });

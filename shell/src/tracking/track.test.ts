@@ -48,6 +48,15 @@ describe('tracker', () => {
     tracker.dispose();
   });
 
+  it('creates the dataLayer as tag managers expect, so an event is pushed at once even before one has loaded', () => {
+    const { tracker } = setup();
+    const layer = (window as Window & { dataLayer?: unknown[] }).dataLayer;
+    expect(Array.isArray(layer)).toBe(true);
+    tracker.track('page_view', { a: 1 });
+    expect(layer).toEqual([expect.objectContaining({ event: 'page_view', a: 1 })]);
+    tracker.dispose();
+  });
+
   it('sends the queue with sendBeacon when the page hides', () => {
     const beacon = jest.fn(() => true);
     Object.defineProperty(window.navigator, 'sendBeacon', { value: beacon, configurable: true });

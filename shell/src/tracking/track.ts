@@ -55,22 +55,18 @@ export function createTracker(deps: TrackerDeps): Tracker {
   const win = deps.win ?? window;
   const now = deps.now ?? Date.now;
   const fetchImpl = deps.fetchImpl ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init));
-  // events waiting for the tag manager's dataLayer to appear
-  const layerQueue: Record<string, unknown>[] = [];
+  // the dataLayer as tag managers expect it (their own snippet does the same, `w.dataLayer = w.dataLayer || []`):
+  // created now, so every event is pushed at once and a tag manager loaded later reads them all
+  const dataLayer = ((win as DataLayerWindow).dataLayer ??= []);
   // events waiting for the collector
   const queue: TrackedEvent[] = [];
   let timer: ReturnType<typeof setTimeout> | null = null;
   let inFlight = 0;
 
   function toTagManager(entry: Record<string, unknown>, event: string, props: TrackProps): void {
+    // the layer a tag manager put in place (it may replace the array when it loads), else the one made above
     const layer = (win as DataLayerWindow).dataLayer;
-    if (Array.isArray(layer)) {
-      for (const queued of layerQueue.splice(0)) layer.push(queued);
-      layer.push(entry);
-    } else {
-      layerQueue.push(entry);
-      if (layerQueue.length > TRACK_QUEUE_MAX) layerQueue.splice(0, layerQueue.length - TRACK_QUEUE_MAX);
-    }
+    (Array.isArray(layer) ? layer : dataLayer).push(entry);
     if (win.parent && win.parent !== win) {
       try {
         win.parent.postMessage({ type: 'shell:track', event, props }, '*');

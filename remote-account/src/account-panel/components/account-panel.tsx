@@ -1,6 +1,7 @@
 /**
  * The account panel's content: avatar, display name, account center link, plan card, subscriptions with
- * expiry, credits (and Credit Transitions on desktop), the daily check-in claim, and the actions.
+ * what happens next and the way to Billing, credits (and Credit Transitions on desktop), the daily
+ * check-in claim, and the actions.
  */
 import { useSnapshot } from 'valtio';
 import { EMBED_MODE_SIDEAPP, type User } from 'shared-contracts';
@@ -10,11 +11,10 @@ import type { AccountRuntime } from '../../app/runtime';
 import { STORAGE_KEYS, readJson } from '../../shared/lib/storage';
 import { accountCenterUrl } from '../../login/lib/login-urls';
 import { displayName } from '../lib/display-name';
-import { expiryText } from '../lib/expiry';
 import { PLAN_LABELS, planLevelOf } from '../lib/plan-level';
 import { panelItems } from '../lib/panel-items';
 import { Avatar } from './avatar';
-import { CreditPlans, MembershipCancel } from './membership-cancel';
+import { PlanSummary } from './plan-summary';
 
 export interface AccountPanelProps {
   runtime: AccountRuntime;
@@ -55,36 +55,11 @@ function PanelHeading({ runtime, user, palette, onDone }: { runtime: AccountRunt
   );
 }
 
-function SubscriptionList({ runtime, user, palette }: { runtime: AccountRuntime; user: User; palette: Palette }) {
-  const subscriptions = user.subscribe ?? [];
-  if (subscriptions.length === 0) return null;
-  return (
-    <ul aria-label="Subscriptions" css={{ listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: 4 }}>
-      {subscriptions.map((sub) => {
-        const expiry = expiryText(sub.expired_time);
-        return (
-          <li key={`${sub.pid}-${sub.expired_time}`} css={{ fontSize: 13 }}>
-            <span>{sub.name}</span>
-            {sub.is_expired && <span css={{ color: palette.danger }}> (expired)</span>}
-            {expiry && (
-              <span data-testid="subscription-expiry" css={{ display: 'block', fontSize: 12, color: palette.textMuted }}>
-                {sub.is_expired ? 'Expired on' : 'Renews or ends on'} {expiry}
-              </span>
-            )}
-            {!sub.is_expired && <MembershipCancel shell={runtime.shell} palette={palette} pid={sub.pid} expiresAt={sub.expired_time} />}
-          </li>
-        );
-      })}
-    </ul>
-  );
-}
-
-/** The plan card: plan and Upgrade, expiry, subscriptions, credit plans, credits and Credit Transitions. */
+/** The plan card: plan and Upgrade, the plans with what happens next, Billing, credits and Credit Transitions. */
 function PlanCard({ runtime, user, palette, items, onDone }: { runtime: AccountRuntime; user: User; palette: Palette; items: Items; onDone(): void }) {
   const { shell } = runtime;
   const session = useSnapshot(shell.session.state);
   const level = planLevelOf(user);
-  const planExpiry = level === 'free' ? null : expiryText(user.verify?.expired_time);
   return (
     <section aria-label="Plan" css={{ background: palette.surfaceRaised, borderRadius: 12, padding: 12, display: 'flex', flexDirection: 'column', gap: 6 }}>
       <div css={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 8 }}>
@@ -107,9 +82,7 @@ function PlanCard({ runtime, user, palette, items, onDone }: { runtime: AccountR
           </button>
         )}
       </div>
-      {planExpiry && <span css={{ fontSize: 12, color: palette.textMuted }}>Expires on {planExpiry}</span>}
-      <SubscriptionList runtime={runtime} user={user} palette={palette} />
-      <CreditPlans shell={shell} palette={palette} />
+      <PlanSummary shell={shell} palette={palette} onDone={onDone} />
       <div css={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 8 }}>
         <span>
           <span css={{ color: palette.textMuted, fontSize: 13 }}>Credits </span>

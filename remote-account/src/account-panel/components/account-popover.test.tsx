@@ -1,13 +1,16 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
-import { ShellContext } from 'shared-contracts';
+import { SWRConfig } from 'swr';
+import { ShellContext, type MembershipItem } from 'shared-contracts';
 import AccountEntry from '../../exposes/account-entry';
 import { createFakeShell, makeUser, type FakeShell } from '../../../../test-support/shell-double';
 
 function renderEntry(shell: FakeShell) {
   return render(
-    <ShellContext.Provider value={shell}>
-      <AccountEntry />
-    </ShellContext.Provider>,
+    <SWRConfig value={{ provider: () => new Map() }}>
+      <ShellContext.Provider value={shell}>
+        <AccountEntry />
+      </ShellContext.Provider>
+    </SWRConfig>,
   );
 }
 
@@ -23,8 +26,15 @@ const premium = makeUser({
   ],
 });
 
-async function openPanel(shell: FakeShell) {
+const membership = (over: Partial<MembershipItem>): MembershipItem => ({
+  id: 1, sku_id: 24109016, name: 'Premium Yearly', level: 'premium', period_unit: 'year', status: 'active', is_trial: false,
+  started_at: 1_868_000_000, expires_at: 1_900_000_000, auto_renew: true, cancel_at_period_end: false, order_id: 'o1', refundable: false, renews_into: null, ...over,
+});
+
+async function openPanel(shell: FakeShell, memberships: MembershipItem[] = []) {
   shell.handlers.set('POST /v1/user', () => shell.session.state.user);
+  shell.handlers.set('GET /v1/buy/subscriptions', () => memberships);
+  shell.handlers.set('GET /v1/buy/credit-plans', () => []);
   renderEntry(shell);
   await act(async () => {
     fireEvent.click(screen.getByTestId('account-avatar'));
@@ -41,19 +51,27 @@ describe('AccountEntry', () => {
     expect(login).toHaveAttribute('data-login-button');
   });
 
-  it('opens the panel: name fallback, plan mapping, expiry lines, credits, actions; refreshes the user', async () => {
+  it('opens the panel: name fallback, plan mapping, what each plan does next, credits, actions; refreshes the user', async () => {
     const shell = createFakeShell({ user: premium });
-    const panel = await openPanel(shell);
+    const panel = await openPanel(shell, [
+      membership({}),
+      membership({ id: 2, name: 'Premium Monthly', sku_id: 24109015, status: 'active', auto_renew: false, cancel_at_period_end: true, expires_at: 1_870_000_000 }),
+      membership({ id: 3, name: 'Standard Monthly', sku_id: 24109013, level: 'standard', status: 'replaced', auto_renew: false }),
+    ]);
     expect(shell.refreshUserMock).toHaveBeenCalledTimes(1);
     expect(panel).toHaveStyle({ zIndex: '2001' });
     expect(within(panel).getByTestId('account-name')).toHaveTextContent('Ada Lovelace');
     expect(within(panel).getByTestId('account-plan')).toHaveTextContent('Premium');
     expect(within(panel).getByTestId('account-plan')).toHaveAttribute('data-level', 'vip');
     expect(within(panel).getByTestId('account-credits')).toHaveTextContent('480');
-    // the expired subscription with an invalid date has no expiry line
-    expect(within(panel).getAllByTestId('subscription-expiry')).toHaveLength(1);
+    // a renewing plan says when it renews, a cancelled one when it ends; an ended one is not listed
+    expect((await within(panel).findAllByTestId('subscription-status')).map((line) => line.textContent)).toEqual([
+      'Renews on Mar 17, 2030',
+      'Ends on Apr 4, 2029, does not renew',
+    ]);
+    expect(within(panel).queryByRole('button', { name: /^Cancel/ })).not.toBeInTheDocument();
     expect(within(panel).getByRole('link', { name: 'Account center' })).toHaveAttribute('href', 'http://account.studio.test/account/center');
-    for (const name of ['Community chat', 'Feedback', 'Log out', 'Credit Transitions']) {
+    for (const name of ['Community chat', 'Feedback', 'Log out', 'Credit Transitions', 'Billing and receipts']) {
       expect(within(panel).getByRole('button', { name })).toBeInTheDocument();
     }
     expect(within(panel).getByRole('link', { name: 'Terms of Service' })).toHaveAttribute('href', 'https://studio.test/terms');

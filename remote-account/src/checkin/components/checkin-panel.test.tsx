@@ -1,5 +1,6 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { act } from 'react';
+import { nextRoundTime } from 'shared-contracts';
 import { createFakeShell, makeUser } from '../../../../test-support/shell-double';
 import { getAccountRuntime } from '../../app/runtime';
 import { CheckInPanel, GO_CREATE_PATH, GUEST_CREDITS_TEXT } from './checkin-panel';
@@ -90,6 +91,9 @@ describe('CheckInPanel', () => {
       runtime.checkin.state.status = 'checked_in';
     });
     expect(await screen.findByRole('button', { name: 'Checked in' })).toBeDisabled();
+    // the next round in the member's own clock (the check-in runs in Chile and Thailand), not '7:00 PM PT'
+    expect(screen.getByText(/^You have checked in today/)).toHaveTextContent(`Come back after ${nextRoundTime(Date.now())} (your time) for more free credits.`);
+    expect(screen.getByText(/^You have checked in today/)).not.toHaveTextContent('PT');
   });
 
   it('go create opens ImageToImage with exploreId 1400 and closing records the close', async () => {

@@ -5,7 +5,7 @@
 import { keyframes } from '@emotion/react';
 import { useEffect, useRef, useState } from 'react';
 import { useSnapshot } from 'valtio';
-import { CHECKIN_CREDITS, CHECKIN_LAYER_Z, FEATURE_GUIDE_EXPLORE_ID, PREMIUM_MONTHLY_CREDITS, routePath } from 'shared-contracts';
+import { CHECKIN_CREDITS, CHECKIN_LAYER_Z, FEATURE_GUIDE_EXPLORE_ID, PREMIUM_MONTHLY_CREDITS, nextRoundTime, routePath } from 'shared-contracts';
 import { Dialog } from '../../shared/components/dialog';
 import { primaryButton, secondaryButton } from '../../shared/components/styles';
 import { usePalette } from '../../shared/lib/palette';
@@ -136,7 +136,7 @@ export function CheckInPanel({ runtime }: { runtime: AccountRuntime }) {
         {isLogin ? (
           <p css={{ margin: 0 }}>
             {checkedIn ? (
-              <>You have checked in today. Come back after 7:00 PM PT for more free credits.</>
+              <>You have checked in today. Come back after {nextRoundTime(Date.now())} (your time) for more free credits.</>
             ) : (
               <>
                 Check in today to get <strong data-testid="checkin-credits">{credits}</strong> free credits.
@@ -148,7 +148,7 @@ export function CheckInPanel({ runtime }: { runtime: AccountRuntime }) {
         )}
         {soldOut && (
           <p css={{ margin: 0, color: palette.textMuted, fontSize: 13 }}>
-            Today&apos;s free check-in credits have all been claimed. A new round starts at 7:00 PM PT.
+            Today&apos;s free check-in credits have all been claimed. A new round starts at {nextRoundTime(Date.now())} (your time).
           </p>
         )}
         {unavailable && (

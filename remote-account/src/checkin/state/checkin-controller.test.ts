@@ -36,6 +36,17 @@ function statusCalls(shell: FakeShell) {
 }
 
 describe('CheckInController', () => {
+  it('sends miai_activity_interface_load when the check-in data arrives, and a failed load as a failure', async () => {
+    const { shell, controller } = setup();
+    await controller.fetchStatus();
+    expect(shell.track).toHaveBeenCalledWith('miai_activity_interface_load', expect.objectContaining({ activity: 'checkin', load_time: expect.any(Number) }));
+    shell.handlers.set('GET /v1/activity/checkin/status', () => {
+      throw new Error('down');
+    });
+    await controller.fetchStatus();
+    expect(shell.track).toHaveBeenLastCalledWith('miai_activity_interface_load', { activity: 'checkin', result: 'fail', load_time: 100.15 });
+  });
+
   it('asks a logged-out user to log in instead of claiming', async () => {
     const { shell, controller } = setup(false);
     const loginRequired = jest.fn();

@@ -9,6 +9,7 @@ import {
   CAMPAIGN_PACTIVITY,
   USER_TEXTS,
   checkInCycleOf,
+  loadTimeOutcome,
   isApiError,
   type CheckInState,
   type ShellApi,
@@ -118,11 +119,15 @@ export class CheckInController {
   async fetchStatus(): Promise<void> {
     const seq = ++this.fetchSeq;
     this.state.loading = true;
+    const started = performance.now();
     try {
       const status = await fetchCheckInStatus(this.shell.api);
+      // the activity's interface has what it shows (spec section 7: miai_activity_interface_load, 30 s rule)
+      this.shell.track('miai_activity_interface_load', { activity: 'checkin', ...loadTimeOutcome(performance.now() - started) });
       if (seq !== this.fetchSeq) return;
       Object.assign(this.state, stateFromStatus(status), { todayAvailable: Boolean(status.today_available), loaded: true });
     } catch (error) {
+      this.shell.track('miai_activity_interface_load', { activity: 'checkin', result: 'fail', load_time: loadTimeOutcome(0).load_time });
       if (seq !== this.fetchSeq) return;
       console.error('[account] check-in status failed', error);
       this.shell.toast.error(USER_TEXTS.CHECKIN_FETCH_FAILED);

@@ -12,6 +12,7 @@ import {
   type CreditTransactionType,
   type ShellApi,
 } from 'shared-contracts';
+import { Tabs } from '@studio/ui-kit/tabs';
 import { Dialog } from '../../shared/components/dialog';
 import { usePalette, type Palette } from '../../shared/lib/palette';
 import { throttle } from '../../shared/lib/throttle';
@@ -110,37 +111,26 @@ export function TransactionsDialog({ shell, open, onClose }: { shell: ShellApi; 
 
   return (
     <Dialog open={open} title={TRANSACTIONS_TITLE} onClose={onClose} palette={palette} width={CREDIT_DIALOG_WIDTH} zIndex={2100} testId="transactions-dialog">
-      <div role="tablist" aria-label="Transaction type" css={{ display: 'flex', gap: 8, margin: '16px 0 8px' }}>
-        {TYPES.map((entry) => {
-          const selected = view.type === entry.value;
-          return (
-            <button
-              key={entry.value}
-              type="button"
-              role="tab"
-              aria-selected={selected}
-              onClick={() => {
-                if (!selected) {
-                  if (listRef.current) listRef.current.scrollTop = 0;
-                  view.setType(entry.value);
-                }
-              }}
-              css={{
-                padding: '6px 14px',
-                borderRadius: 16,
-                border: `1px solid ${selected ? palette.accent : palette.border}`,
-                background: selected ? palette.accent : 'transparent',
-                color: selected ? palette.accentText : palette.text,
-                fontSize: 14,
-                cursor: 'pointer',
-                '&:focus-visible': { outline: `2px solid ${palette.focus}`, outlineOffset: 2 },
-              }}
-            >
-              {entry.label}
-            </button>
-          );
+      <Tabs
+        label="Transaction type"
+        tabs={TYPES.map((entry) => ({ value: entry.value, label: entry.label }))}
+        value={view.type}
+        onChange={(type) => {
+          if (type === view.type) return;
+          if (listRef.current) listRef.current.scrollTop = 0;
+          view.setType(type);
+        }}
+        listCss={{ display: 'flex', gap: 8, margin: '16px 0 8px' }}
+        tabCss={(selected) => ({
+          padding: '6px 14px',
+          borderRadius: 16,
+          border: `1px solid ${selected ? palette.accent : palette.border}`,
+          background: selected ? palette.accent : 'transparent',
+          color: selected ? palette.accentText : palette.text,
+          fontSize: 14,
+          '&:focus-visible': { outline: `2px solid ${palette.focus}`, outlineOffset: 2 },
         })}
-      </div>
+      />
       <div
         ref={listRef}
         role="tabpanel"

@@ -19,7 +19,7 @@ describe('PricingPage', () => {
   it('shows the plans of the chosen period from sku-info, and a visitor buying is asked to log in', async () => {
     const shell = createShellDouble();
     shell.api.call.mockImplementation(async (key: string) => {
-      if (key === 'GET /v1/buy/sku-info') return { sku_buy_list: [sku(24109013, 'STANDARD', 'month', 14.99, true), sku(24109015, 'PREMIUM', 'month', 39.99), sku(24109016, 'PREMIUM', 'year', 299.88)], zero_buy_checked: false };
+      if (key === 'GET /v1/buy/sku-info') return { sku_buy_list: [sku(24109013, 'STANDARD', 'month', 14.99, true), sku(24109015, 'PREMIUM', 'month', 39.99), sku(24109016, 'PREMIUM', 'year', 299.88)], zero_buy_checked: false, free_daily_tasks: 20 };
       throw new Error(`unexpected ${key}`);
     });
     const login = jest.fn();
@@ -38,7 +38,12 @@ describe('PricingPage', () => {
     expect(premium).toHaveTextContent('50% OFF');
     expect(within(screen.getByRole('article', { name: 'Standard month' })).getByRole('checkbox')).toBeInTheDocument();
     fireEvent.click(within(periods).getByRole('tab', { name: 'Yearly' }));
-    expect(screen.getByRole('article', { name: 'Premium year' })).toHaveTextContent('$24.99/mo');
+    const yearly = screen.getByRole('article', { name: 'Premium year' });
+    expect(yearly).toHaveTextContent('$24.99/mo');
+    expect(yearly).toHaveTextContent('$299.88 billed yearly, renews until cancelled');
+    // a screen reader hears the figure with its period and renewal, not "$24.99 /mo"
+    expect(within(yearly).getByRole('group', { name: '$24.99 per month, $299.88 billed yearly, renews every year until cancelled, 50% off' })).toBeInTheDocument();
+    expect(screen.getByTestId('free-daily-cap')).toHaveTextContent('The Free plan starts up to 20 tasks a day on free credits');
     await act(async () => {
       fireEvent.click(within(screen.getByRole('article', { name: 'Premium year' })).getByRole('button', { name: 'Subscribe to Premium' }));
     });

@@ -45,6 +45,33 @@ describe('PromotionSlot', () => {
     expect(link).toHaveAttribute('target', '_blank');
   });
 
+  it('takes the art of a path from the resource base when one is configured, else from the API', async () => {
+    const art = { ...headerAd, white_thumbnail: '/v1/common/promo-art/gift.svg' };
+    const cdn = answering([art]);
+    cdn.config.resourceBase = 'https://static.studio.test/assets/';
+    const first = renderSlot('header-icon', cdn);
+    const link = await screen.findByRole('link', { name: 'Promotion: summer sale' });
+    expect(link.querySelector('img')).toHaveAttribute('src', 'https://static.studio.test/assets/v1/common/promo-art/gift.svg');
+    first.unmount();
+    renderSlot('header-icon', answering([art]));
+    const own = await screen.findByRole('link', { name: 'Promotion: summer sale' });
+    expect(own.querySelector('img')).toHaveAttribute('src', '/v1/common/promo-art/gift.svg');
+  });
+
+  it('sends the activity events of spec section 7: the promotions loaded, the ad shown, the ad pressed', async () => {
+    const shell = answering([headerAd]);
+    renderSlot('header-icon', shell);
+    const link = await screen.findByRole('link', { name: 'Promotion: summer sale' });
+    const events = () => (shell.track as jest.Mock).mock.calls.map(([event, props]: [string, unknown]) => [event, props]);
+    expect(events()).toContainEqual(['miai_activity_interface_load', expect.objectContaining({ activity: 'ads', result: expect.any(String), load_time: expect.any(Number) })]);
+    expect(events()).toContainEqual(['miai_activity_interface_expose', { activity: 'summer_sale', trigger: 'header-ad' }]);
+    link.addEventListener('click', (event) => event.preventDefault());
+    fireEvent.click(link);
+    expect(events()).toContainEqual(['miai_activity_interface_click', { activity: 'summer_sale', button: 'open', source: 'header-ad' }]);
+    // shown once per showing, not on every render
+    expect(events().filter(([event]) => event === 'miai_activity_interface_expose')).toHaveLength(1);
+  });
+
   it('hides the free-trial ad from subscribers', async () => {
     const shell = answering([{ ...headerAd, activity: '3_days_free' }]);
     shell.session.state.flags.isSubscribed = true;

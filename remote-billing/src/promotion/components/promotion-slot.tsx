@@ -1,13 +1,15 @@
 import { useEffect, useState } from 'react';
 import { useSnapshot } from 'valtio';
-import { AD_ICON_SIZE, useShell, type AdItem, type PromotionSlotProps } from 'shared-contracts';
+import { AD_ICON_SIZE, resourceUrl, useShell, type AdItem, type PromotionSlotProps } from 'shared-contracts';
 import { Glyph, GLYPHS } from '@studio/ui-kit/button';
 import { focusRing, theme } from '@studio/ui-kit/theme';
 import { MEMBERSHIP_UPGRADE_TEST, useAbPlan } from '../../lib/ab-test';
+import { CAMPAIGN_TEST } from '../../lib/campaign';
 import { promoColors } from '../../lib/promo-colors';
 import { useAds, useMarketing } from '../api/promotions';
 import { closeAd, isAdClosed, localDate, readPromotionFlag, recordClosed, recordShown } from '../utils/promotion-flags';
 import { mayShowPlacement, showFloatingAd, showHeaderAd, showHeaderBanner, type Viewer } from '../utils/rules';
+import { useActivityExposure } from '../utils/activity-events';
 import { PromoLink } from './promo-link';
 import { UpgradeEntry } from './upgrade-entry';
 
@@ -15,15 +17,15 @@ export function useViewer(): Viewer {
   const shell = useShell();
   const viewport = useSnapshot(shell.viewport);
   const session = useSnapshot(shell.session.state);
-  const campaign = useAbPlan('ad_banner_undefined') === 2;
+  const campaign = useAbPlan(CAMPAIGN_TEST) === 2;
   const upgrade = useAbPlan(MEMBERSHIP_UPGRADE_TEST) === 2;
-  return { isPhone: viewport.isPhone, isLogin: session.flags.isLogin, isSubscribed: session.flags.isSubscribed, upgrade, campaign };
+  return { isPhone: viewport.isPhone, isLogin: session.flags.isLogin, isSubscribed: session.flags.isSubscribed, isPremium: session.flags.isPremium, upgrade, campaign };
 }
 
-/** The seed's art is relative to the API ('/v1/common/promo-art/...'); other images are absolute. */
+/** The seed's art is a path ('/v1/common/promo-art/...'): from the resource base when one is set, else the API; other images are absolute. */
 export function useArtUrl(): (src: string) => string {
   const shell = useShell();
-  return (src) => (src.startsWith('/') && !src.startsWith('//') ? shell.api.url(src) : src);
+  return (src) => resourceUrl(shell.config, src, (path) => shell.api.url(path));
 }
 
 function adLabel(ad: AdItem): string {
@@ -35,15 +37,21 @@ function HeaderIcon() {
   const art = useArtUrl();
   const ads = useAds(viewer.isPhone ? 'wap' : '');
   const ad = ads.find((item) => item.module === 'main_header' && item.white_thumbnail);
-  if (!ad || !showHeaderAd(ad, viewer)) return null;
+  const visible = Boolean(ad && showHeaderAd(ad, viewer));
+  useActivityExposure(ad?.activity ?? null, 'header-ad', visible);
+  if (!ad || !visible) return null;
   return (
-    <PromoLink href={ad.turn_url} reason="header-ad" label={adLabel(ad)} css={{ display: 'inline-flex', borderRadius: 8, ...focusRing }}>
+    <PromoLink href={ad.turn_url} reason="header-ad" activity={ad.activity} label={adLabel(ad)} css={{ display: 'inline-flex', borderRadius: 8, ...focusRing }}>
       <img src={art(ad.white_thumbnail)} alt="" width={32} height={32} css={{ display: 'block', objectFit: 'contain' }} />
     </PromoLink>
   );
 }
 
-function FloatingIcon() {
+/**
+ * The floating promotion icon, in the place the shell gives it (the sidebar's foot, the phone drawer's), not
+ * over the page: floating over the content it covered card titles, status pills and result actions.
+ */
+function FloatingIcon({ compact }: { compact: boolean }) {
   const viewer = useViewer();
   const art = useArtUrl();
   const ads = useAds(viewer.isPhone ? 'wap' : '');
@@ -51,11 +59,13 @@ function FloatingIcon() {
   const [closed, setClosed] = useState(() => isAdClosed(module));
   useEffect(() => setClosed(isAdClosed(module)), [module]);
   const ad = ads.find((item) => item.module === module && item.white_thumbnail);
-  if (!ad || !showFloatingAd(ad, viewer, closed)) return null;
-  const size = viewer.isPhone ? AD_ICON_SIZE.phone : AD_ICON_SIZE.desktop;
+  const visible = Boolean(ad && showFloatingAd(ad, viewer, closed));
+  useActivityExposure(ad?.activity ?? null, 'floating-ad', visible);
+  if (!ad || !visible) return null;
+  const size = viewer.isPhone || compact ? AD_ICON_SIZE.phone : AD_ICON_SIZE.desktop;
   return (
-    <div css={{ position: 'fixed', right: 16, bottom: 96, zIndex: 900, width: size, height: size }}>
-      <PromoLink href={ad.turn_url} reason="floating-ad" label={adLabel(ad)} css={{ display: 'block', width: '100%', height: '100%', borderRadius: 12, ...focusRing }}>
+    <div data-testid="floating-promotion" css={{ position: 'relative', width: size, height: size }}>
+      <PromoLink href={ad.turn_url} reason="floating-ad" activity={ad.activity} label={adLabel(ad)} css={{ display: 'block', width: '100%', height: '100%', borderRadius: 12, ...focusRing }}>
         <img src={art(ad.white_thumbnail)} alt="" width={size} height={size} css={{ display: 'block', width: '100%', height: '100%', objectFit: 'contain' }} />
       </PromoLink>
       <button
@@ -97,6 +107,7 @@ function HeaderBanner() {
   const [closed, setClosed] = useState(false);
   const banner = showHeaderBanner(viewer, Date.now()) ? items.find((item) => item.is_banner && item.title) : undefined;
   const visible = Boolean(banner) && allowed && !closed;
+  useActivityExposure(banner?.title ?? null, 'header-banner', visible);
   useEffect(() => {
     if (visible) recordShown('banner', Date.now());
   }, [visible]);
@@ -121,6 +132,7 @@ function HeaderBanner() {
       <span css={{ fontWeight: 600 }}>{banner.title}</span>
       {banner.discount ? <span css={{ fontWeight: 800 }}>{/OFF/i.test(banner.discount) ? banner.discount : `${banner.discount} OFF`}</span> : null}
       <PromoLink
+        activity={banner.title}
         href={banner.turn_url}
         reason="header-banner"
         css={{ padding: '6px 16px', borderRadius: 999, background: promoColors.onPromo, color: promoColors.strong, fontWeight: 700, textDecoration: 'none', '&:focus-visible': { outline: `2px solid ${promoColors.onPromo}`, outlineOffset: 2 } }}
@@ -163,12 +175,12 @@ function HeaderBanner() {
  * A promotion placement. Each renders nothing unless the server has a real ad or campaign for it and its
  * rule (utils/rules.ts) lets it show; errors are logged and leave the placement empty.
  */
-export function PromotionSlot({ placement }: PromotionSlotProps) {
+export function PromotionSlot({ placement, compact = false }: PromotionSlotProps) {
   switch (placement) {
     case 'header-icon':
       return <HeaderIcon />;
     case 'floating-icon':
-      return <FloatingIcon />;
+      return <FloatingIcon compact={compact} />;
     case 'header-banner':
       return <HeaderBanner />;
     case 'upgrade-entry':

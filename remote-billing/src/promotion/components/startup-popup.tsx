@@ -4,7 +4,8 @@ import { Button } from '@studio/ui-kit/button';
 import { Dialog } from '@studio/ui-kit/dialog';
 import { theme } from '@studio/ui-kit/theme';
 import { useMarketing } from '../api/promotions';
-import { onFirstEngagement } from '../utils/first-engagement';
+import { trackActivityClick, useActivityExposure } from '../utils/activity-events';
+import { onFirstEngagement, whenNoModal } from '../utils/first-engagement';
 import { localDate, readPromotionFlag, recordClosed, recordShown } from '../utils/promotion-flags';
 import { countdown, mayShowPlacement, opensPurchaseDialog, popupPlacement } from '../utils/rules';
 import { useArtUrl, useViewer } from './promotion-slot';
@@ -31,7 +32,7 @@ function Countdown() {
 /**
  * The start-up pop-up (desktop for logged-in users of the campaign audience, the phone pop-up on phones):
  * 'Up to {X} OFF', 'Limited Time', the countdown and 'Upgrade Now'; once a day, hidden 24 h after closing.
- * The phone pop-up waits for the visitor's first scroll, tap or key press.
+ * The phone pop-up waits for the visitor's first scroll; neither opens over another dialog.
  */
 export function StartupPopup() {
   const shell = useShell();
@@ -45,15 +46,20 @@ export function StartupPopup() {
   const [engaged, setEngaged] = useState(false);
   const waitsForEngagement = placement === 'mobile_popup' && !engaged;
   useEffect(() => (waitsForEngagement ? onFirstEngagement(() => setEngaged(true)) : undefined), [waitsForEngagement]);
+  // never over another dialog (the login frame, the purchase dialog): it waits until that one is closed
+  const [clear, setClear] = useState(false);
+  const wanted = state === 'waiting' && Boolean(placement && item) && !waitsForEngagement;
+  useEffect(() => (wanted && !clear ? whenNoModal(() => setClear(true)) : undefined), [wanted, clear]);
   useEffect(() => {
-    if (state !== 'waiting' || !placement || !item || waitsForEngagement) return;
+    if (state !== 'waiting' || !placement || !item || waitsForEngagement || !clear) return;
     if (!mayShowPlacement(readPromotionFlag(placement), Date.now(), localDate(Date.now()))) {
       setState('done');
       return;
     }
     recordShown(placement, Date.now());
     setState('open');
-  }, [state, placement, item, waitsForEngagement]);
+  }, [state, placement, item, waitsForEngagement, clear]);
+  useActivityExposure(item?.title ?? null, placement ?? 'popup', state === 'open');
   if (state !== 'open' || !placement || !item) return null;
   const close = () => {
     recordClosed(placement, Date.now());
@@ -70,6 +76,7 @@ export function StartupPopup() {
           variant="primary"
           css={{ minHeight: 44 }}
           onClick={() => {
+            trackActivityClick(shell, item.title, 'upgrade_now', placement);
             close();
             if (opensPurchaseDialog(item.turn_url)) shell.bus.emit('billing:open', { tab: 'membership', reason: placement });
             else shell.navigate(item.turn_url);

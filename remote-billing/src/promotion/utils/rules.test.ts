@@ -2,7 +2,7 @@ import { CAMPAIGN_START_MS, PROMOTION_HIDE_MS } from 'shared-contracts';
 import { countdown, mayShowPlacement, opensPurchaseDialog, popupPlacement, showFloatingAd, showHeaderAd, showHeaderBanner } from './rules';
 
 const NOW = CAMPAIGN_START_MS + 5 * 86_400_000 + 3_600_000;
-const visitor = { isPhone: false, isLogin: false, isSubscribed: false, upgrade: false, campaign: true };
+const visitor = { isPhone: false, isLogin: false, isSubscribed: false, isPremium: false, upgrade: false, campaign: true };
 const member = { ...visitor, isLogin: true };
 
 describe('promotion rules', () => {
@@ -39,6 +39,14 @@ describe('promotion rules', () => {
     expect(showFloatingAd(trial, { ...member, isSubscribed: true }, false)).toBe(false);
     expect(showFloatingAd({ activity: 'membership_discount' }, { ...member, isSubscribed: true }, false)).toBe(true);
     expect(showFloatingAd(trial, { ...member, upgrade: true }, false)).toBe(false);
+  });
+
+  it('a Premium member sees no membership sale (no higher plan to buy); a Standard member still sees the discount', () => {
+    const premium = { ...member, isSubscribed: true, isPremium: true };
+    expect(showFloatingAd({ activity: 'membership_discount' }, premium, false)).toBe(false);
+    expect(showHeaderAd({ activity: 'membership_discount' }, premium)).toBe(false);
+    expect(showFloatingAd({ activity: 'membership_discount' }, { ...member, isSubscribed: true }, false)).toBe(true);
+    expect(popupPlacement(premium, NOW)).toBeNull();
   });
 
   it('header ad: hidden for subscribers of 3_days_free and in upgrade mode', () => {

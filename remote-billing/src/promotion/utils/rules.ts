@@ -2,14 +2,19 @@
  * The promotion rules of spec sections 4, 5 and 6 as pure functions, so each is tested on its own.
  */
 import { CAMPAIGN_START_MS, PROMOTION_HIDE_MS, type AdItem, type PromotionFlag } from 'shared-contracts';
+import { inCampaignAudience } from '../../lib/campaign';
 
 export const FREE_TRIAL_ACTIVITY = '3_days_free';
+/** Ads that sell a membership (the trial, a membership discount): a Premium member can buy no higher plan. */
+const MEMBERSHIP_ACTIVITIES: ReadonlySet<string> = new Set([FREE_TRIAL_ACTIVITY, 'membership_discount']);
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 export interface Viewer {
   isPhone: boolean;
   isLogin: boolean;
   isSubscribed: boolean;
+  /** the top plan: no membership is left to sell them */
+  isPremium: boolean;
   /** membership-upgrade mode (section 6) */
   upgrade: boolean;
   /** the campaign-audience flag: variant B (plan 2) of the ad_banner_undefined test */
@@ -22,13 +27,6 @@ export function mayShowPlacement(flag: PromotionFlag, now: number, today: string
   return flag.lastShownDate !== today;
 }
 
-/**
- * The campaign audience: the flag (section 6), from the campaign's start, and without a membership:
- * subscribers are not sold a discount they cannot use.
- */
-export function inCampaignAudience(viewer: Pick<Viewer, 'isSubscribed' | 'campaign'>, now: number): boolean {
-  return viewer.campaign && now >= CAMPAIGN_START_MS && !viewer.isSubscribed;
-}
 
 /** The desktop header banner: desktop, the campaign audience, and only logged out (logged-in users get the pop-up). */
 export function showHeaderBanner(viewer: Viewer, now: number): boolean {
@@ -42,17 +40,27 @@ export function popupPlacement(viewer: Viewer, now: number): 'pc_popup' | 'mobil
   return viewer.isLogin ? 'pc_popup' : null;
 }
 
-/** Floating ad hidden: on phones when logged out, when closed, when subscribed and the activity is 3_days_free, in upgrade mode. */
+/** A sale the viewer cannot take up: a membership offered to a Premium member (who just paid for the top plan). */
+function cannotBuy(ad: Pick<AdItem, 'activity'>, viewer: Viewer): boolean {
+  return viewer.isPremium && MEMBERSHIP_ACTIVITIES.has(ad.activity);
+}
+
+/**
+ * Floating ad hidden: on phones when logged out, when closed, when subscribed and the activity is 3_days_free,
+ * in upgrade mode; and a membership sale for a Premium member.
+ */
 export function showFloatingAd(ad: Pick<AdItem, 'activity'>, viewer: Viewer, closed: boolean): boolean {
   if (viewer.isPhone && !viewer.isLogin) return false;
   if (closed) return false;
   if (viewer.isSubscribed && ad.activity === FREE_TRIAL_ACTIVITY) return false;
+  if (cannotBuy(ad, viewer)) return false;
   return !viewer.upgrade;
 }
 
-/** Header ad hidden in the subscribed 3_days_free and upgrade cases. */
+/** Header ad hidden in the subscribed 3_days_free and upgrade cases, and a membership sale for a Premium member. */
 export function showHeaderAd(ad: Pick<AdItem, 'activity'>, viewer: Viewer): boolean {
   if (viewer.isSubscribed && ad.activity === FREE_TRIAL_ACTIVITY) return false;
+  if (cannotBuy(ad, viewer)) return false;
   return !viewer.upgrade;
 }
 

@@ -60,6 +60,20 @@ describe('purchase poll', () => {
     expect(t.asked).toHaveLength(1);
   });
 
+  it('asks at once when told (the checkout tab said it is paid), even between regular asks', async () => {
+    let total = 0;
+    const t = setup(() => ({ total }));
+    t.poll.start();
+    await t.fire();
+    total = 1;
+    t.poll.checkNow();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(t.success).toHaveBeenCalledTimes(1);
+    expect(t.asked).toHaveLength(2);
+    t.poll.checkNow();
+    expect(t.asked).toHaveLength(2);
+  });
+
   it('gives up after 450 tries', async () => {
     const t = setup(() => ({ total: 0 }));
     t.poll.start();

@@ -1,5 +1,5 @@
 import type { SkuItem } from 'shared-contracts';
-import { creditLists, defaultSku, discountPercent, displayPrice, membershipList, shopUrl, showTrialCheckbox } from './pricing';
+import { campaignPack, creditLists, defaultSku, discountPercent, membershipList, priceText, renews, shopUrl, showTrialCheckbox } from './pricing';
 
 const sku = (over: Partial<SkuItem>): SkuItem => ({
   sku_id: 1, sub_tpl_id: 1, sub_tpl_name: 'x', plan: 'x', period_unit: 'month', period_val: 1, price: 10, original_price: 20, recommend_price: 10,
@@ -18,9 +18,23 @@ describe('pricing rules', () => {
     expect(discountPercent({ price: 10, original_price: 10, recommend_price: 10 })).toBeNull();
   });
 
-  it('a yearly plan is shown per month with two decimals', () => {
-    expect(displayPrice(sku({ price: 299.88, period_unit: 'year' }))).toEqual({ amount: '$24.99', per: '/mo' });
-    expect(displayPrice(sku({ price: 14.99 }))).toEqual({ amount: '$14.99', per: '/mo' });
+  it('a yearly membership is shown per month with what is billed yearly; a pack once; a plan per period, renewing', () => {
+    expect(priceText(sku({ price: 299.88, period_unit: 'year', kind: 'membership' }))).toEqual({
+      amount: '$24.99',
+      per: '/mo',
+      billing: '$299.88 billed yearly, renews until cancelled',
+      spoken: '$24.99 per month, $299.88 billed yearly, renews every year until cancelled',
+    });
+    // a one-off pack (a yearly credit sku) is one payment: no per-month figure
+    expect(priceText(sku({ price: 14.99, period_unit: 'year', kind: 'credits' }))).toEqual({ amount: '$14.99', per: '', billing: 'One-time payment', spoken: '$14.99, one-time payment' });
+    expect(priceText(sku({ price: 9.99, period_unit: 'month', kind: 'credits' }))).toMatchObject({ amount: '$9.99', per: '/mo', spoken: '$9.99 per month, renews every month until cancelled' });
+    expect(priceText(sku({ price: 2.99, period_unit: 'week', kind: 'credits10' }))).toMatchObject({ per: '/wk', billing: 'Billed weekly, renews until cancelled' });
+    expect([renews(sku({ period_unit: 'year' })), renews(sku({ period_unit: 'month' })), renews(sku({ period_unit: 'year', kind: 'membership' }))]).toEqual([false, true, true]);
+  });
+
+  it("the campaign's packs are the one-time 1000 and 2000 credit packs", () => {
+    const pack = (n: number, period_unit: SkuItem['period_unit'] = 'year') => sku({ period_unit, feature_code_list: [{ feature_code: 'MI-Credits-2024', sale_unit_value: n }] });
+    expect([campaignPack(pack(1000)), campaignPack(pack(2000)), campaignPack(pack(500)), campaignPack(pack(1000, 'month'))]).toEqual([true, true, false, false]);
   });
 
   it('the trial checkbox needs zero_buy and a zero_buy_url, and for memberships a user who is not subscribed', () => {
@@ -38,11 +52,15 @@ describe('pricing rules', () => {
     );
     const amounts = (lists: { skus: SkuItem[] }[]) => lists.map((l) => l.skus.map((s) => s.feature_code_list[0].sale_unit_value));
     const base = { isPhone: false, credits10: false, campaign: false, upgrade: false, country: 'US' };
-    expect(amounts(creditLists(all, base))).toEqual([[100, 200, 300, 500], [100, 200, 500, 1000, 2000]]);
-    expect(amounts(creditLists(all, { ...base, credits10: true }))).toEqual([[10, 50, 100, 200, 300, 500], [10, 50, 100, 200, 500]]);
-    expect(amounts(creditLists(all, { ...base, credits10: true, campaign: true }))[1]).toEqual([10, 50, 100, 200, 500, 1000, 2000]);
-    expect(amounts(creditLists(all, { ...base, isPhone: true }))).toEqual([[25, 50], [100, 200, 300, 500], [1000, 2000]]);
-    expect(amounts(creditLists(all, { ...base, isPhone: true, credits10: true }))[1]).toEqual([10, 25, 50, 100, 200, 500]);
+    // one-time packs first (paid once: the default choice), then what renews, titled so
+    expect(creditLists(all, base).map((list) => list.title)).toEqual(['One-time credit packs', 'Monthly credit plans']);
+    expect(amounts(creditLists(all, base))).toEqual([[100, 200, 500, 1000, 2000], [100, 200, 300, 500]]);
+    expect(amounts(creditLists(all, { ...base, credits10: true }))).toEqual([[10, 50, 100, 200, 500], [10, 50, 100, 200, 300, 500]]);
+    expect(amounts(creditLists(all, { ...base, credits10: true, campaign: true }))[0]).toEqual([10, 50, 100, 200, 500, 1000, 2000]);
+    // phones: the yearly 1000 and 2000 are one-time packs, not "Yearly"
+    expect(creditLists(all, { ...base, isPhone: true }).map((list) => list.title)).toEqual(['One-time credit packs', 'Weekly credit plans', 'Monthly credit plans']);
+    expect(amounts(creditLists(all, { ...base, isPhone: true }))).toEqual([[1000, 2000], [25, 50], [100, 200, 300, 500]]);
+    expect(amounts(creditLists(all, { ...base, isPhone: true, credits10: true }))[2]).toEqual([10, 25, 50, 100, 200, 500]);
   });
 
   it('memberships: premium by price descending, standard in upgrade mode, India its own highest-discount sku', () => {

@@ -1,7 +1,7 @@
 /**
- * The pricing rules of spec sections 4, 5 and 9 as pure functions: discount percent, the yearly price per
- * month, when the trial checkbox shows, which skus each platform and user type sees, the default sku, and
- * the shop URL a buy click opens.
+ * The pricing rules of spec sections 4, 5 and 9 as pure functions: discount percent, the price as it is
+ * charged (a yearly membership per month, a pack once, a plan per period), when the trial checkbox shows,
+ * which skus each platform and user type sees, the default sku, and the shop URL a buy click opens.
  */
 import { CHECKOUT_SOURCE_DIALOG, CREDIT_FEATURE_CODE, HIGHEST_DISCOUNT_SKU, type SkuItem } from 'shared-contracts';
 
@@ -13,10 +13,56 @@ export function discountPercent(sku: Pick<SkuItem, 'price' | 'original_price' | 
   return Math.round(((reference - sku.price) / reference) * 100);
 }
 
-/** A yearly plan is shown per month: price / 12 with two decimals. */
-export function displayPrice(sku: Pick<SkuItem, 'price' | 'period_unit' | 'currency_symbol'>): { amount: string; per: string } {
-  if (sku.period_unit === 'year') return { amount: `${sku.currency_symbol}${(sku.price / 12).toFixed(2)}`, per: '/mo' };
-  return { amount: `${sku.currency_symbol}${sku.price.toFixed(2)}`, per: sku.period_unit === 'week' ? '/wk' : '/mo' };
+/**
+ * What a sku is to its buyer: a one-time credit pack (the yearly credit skus: paid once, never renewed), a
+ * credit plan (weekly or monthly credits that renew), or a membership (renews).
+ */
+export type SkuSort = 'pack' | 'credit-plan' | 'membership';
+export function sortOf(sku: Pick<SkuItem, 'kind' | 'period_unit'>): SkuSort {
+  if (sku.kind === 'membership') return 'membership';
+  return sku.period_unit === 'year' ? 'pack' : 'credit-plan';
+}
+
+/** A sku that renews until cancelled: its button reads Subscribe. */
+export const renews = (sku: Pick<SkuItem, 'kind' | 'period_unit'>) => sortOf(sku) !== 'pack';
+
+export interface PriceText {
+  /** the big figure: "$14.99", or per month for a yearly membership ("$9.99") */
+  amount: string;
+  /** after the figure: "/mo", "/wk", or '' for a one-time pack */
+  per: string;
+  /** the line under it: when and how it is charged */
+  billing: string;
+  /** what a screen reader hears for the price: figure, period and renewal in words */
+  spoken: string;
+}
+
+const money = (symbol: string, amount: number) => `${symbol}${amount.toFixed(2)}`;
+const UNIT = { week: { per: '/wk', word: 'week', ly: 'weekly' }, month: { per: '/mo', word: 'month', ly: 'monthly' }, year: { per: '/yr', word: 'year', ly: 'yearly' } } as const;
+
+/**
+ * The price as it is charged (spec section 5's per-month rule is for yearly memberships): a pack is one
+ * payment; a credit plan or a membership says its period and that it renews, in text and in words.
+ */
+export function priceText(sku: Pick<SkuItem, 'price' | 'period_unit' | 'currency_symbol' | 'kind'>): PriceText {
+  const full = money(sku.currency_symbol, sku.price);
+  if (sortOf(sku) === 'pack') return { amount: full, per: '', billing: 'One-time payment', spoken: `${full}, one-time payment` };
+  const unit = UNIT[sku.period_unit];
+  if (sku.kind === 'membership' && sku.period_unit === 'year') {
+    const monthly = money(sku.currency_symbol, sku.price / 12);
+    return {
+      amount: monthly,
+      per: '/mo',
+      billing: `${full} billed yearly, renews until cancelled`,
+      spoken: `${monthly} per month, ${full} billed yearly, renews every year until cancelled`,
+    };
+  }
+  return { amount: full, per: unit.per, billing: `Billed ${unit.ly}, renews until cancelled`, spoken: `${full} per ${unit.word}, renews every ${unit.word} until cancelled` };
+}
+
+/** The campaign's 1000 and 2000 credit packs (section 9): their percent-off badge shows in the campaign only. */
+export function campaignPack(sku: Pick<SkuItem, 'kind' | 'period_unit' | 'feature_code_list'>): boolean {
+  return sortOf(sku) === 'pack' && [1000, 2000].includes(creditsOf(sku));
 }
 
 export function creditsOf(sku: Pick<SkuItem, 'feature_code_list'>): number {
@@ -63,21 +109,24 @@ function pick(skus: SkuItem[], unit: SkuItem['period_unit'], amounts: readonly n
 /** The credit lists of section 9 for this platform and user type. */
 export function creditLists(skus: SkuItem[], who: Audience): { title: string; skus: SkuItem[] }[] {
   const kinds: SkuItem['kind'][] = who.credits10 ? ['credits10', 'credits'] : ['credits', 'credits10'];
+  // one-time packs come first (the default choice is something paid once); what renews says so in its title
   if (who.isPhone) {
     return [
-      { title: 'Weekly', skus: pick(skus, 'week', PHONE_CREDITS.week, kinds) },
-      { title: 'Monthly', skus: pick(skus, 'month', who.credits10 ? PHONE_CREDITS.month.credits10 : PHONE_CREDITS.month.normal, kinds) },
-      { title: 'Yearly', skus: pick(skus, 'year', PHONE_CREDITS.year, kinds) },
+      { title: PACKS_TITLE, skus: pick(skus, 'year', PHONE_CREDITS.year, kinds) },
+      { title: 'Weekly credit plans', skus: pick(skus, 'week', PHONE_CREDITS.week, kinds) },
+      { title: 'Monthly credit plans', skus: pick(skus, 'month', who.credits10 ? PHONE_CREDITS.month.credits10 : PHONE_CREDITS.month.normal, kinds) },
     ].filter((list) => list.skus.length > 0);
   }
   const yearly = who.credits10
     ? [...DESKTOP_CREDITS.year.credits10, ...(who.campaign ? DESKTOP_CREDITS.year.campaignExtra : [])]
     : DESKTOP_CREDITS.year.normal;
   return [
-    { title: 'Monthly subscription', skus: pick(skus, 'month', who.credits10 ? DESKTOP_CREDITS.month.credits10 : DESKTOP_CREDITS.month.normal, kinds) },
-    { title: 'Pay as you go', skus: pick(skus, 'year', yearly, kinds) },
+    { title: PACKS_TITLE, skus: pick(skus, 'year', yearly, kinds) },
+    { title: 'Monthly credit plans', skus: pick(skus, 'month', who.credits10 ? DESKTOP_CREDITS.month.credits10 : DESKTOP_CREDITS.month.normal, kinds) },
   ].filter((list) => list.skus.length > 0);
 }
+
+export const PACKS_TITLE = 'One-time credit packs';
 
 /**
  * Membership plans: premium (or standard in upgrade mode), sorted by price descending; India sees its

@@ -194,29 +194,18 @@ describe('CreateScreen: music and song', () => {
     expect(screen.getByTestId('generate-error')).toHaveTextContent(USER_TEXTS.MUSIC_EMPTY);
   });
 
-  it("asks 'Use {n} credits to unlock the full audio' and creates the track on Continue", async () => {
+  it('creates the track for the cost on the button, with no unlock prompt (nothing is locked)', async () => {
     const { shell } = await setup('text-to-music', { 'GET /v1/ai/cost/{algorithm}': () => costOf(1), 'POST /v1/ai/create/{algorithm}': passedCheck });
     fireEvent.change(screen.getByRole('textbox', { name: 'Describe the music' }), { target: { value: 'calm lo-fi piano with soft rain' } });
     fireEvent.click(screen.getByRole('button', { name: 'Jazz' }));
     await screen.findByTestId('generate-cost');
     generate();
-    const dialog = await screen.findByRole('dialog', { name: 'Unlock the full audio' });
-    expect(dialog).toHaveTextContent('Use 1 credit to unlock the full audio');
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Continue' }));
     await screen.findByTestId('task-card');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(document.body).not.toHaveTextContent(/unlock the full audio/i);
     const create = callsTo(shell, 'POST /v1/ai/create/{algorithm}').find((input) => (input?.params as { algorithm: string }).algorithm === 'mai_tcm');
     expect(create?.body).toMatchObject({ data: { prompt: 'calm lo-fi piano with soft rain', duration: 30, style: 'jazz piano' }, expected_cost: 1 });
     expect((create?.body as { user_data: { fields: { field: string }[] } }).user_data.fields.map((f) => f.field)).toEqual(['prompt', 'duration', 'style', 'styleCoverLink']);
-  });
-
-  it('Cancel on the credit prompt sends nothing', async () => {
-    const { shell } = await setup('text-to-music', { 'GET /v1/ai/cost/{algorithm}': () => costOf(1), 'POST /v1/ai/create/{algorithm}': passedCheck });
-    fireEvent.change(screen.getByRole('textbox', { name: 'Describe the music' }), { target: { value: 'calm lo-fi piano with soft rain' } });
-    await screen.findByTestId('generate-cost');
-    generate();
-    fireEvent.click(within(await screen.findByRole('dialog', { name: 'Unlock the full audio' })).getByRole('button', { name: 'Cancel' }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(callsTo(shell, 'POST /v1/ai/create/{algorithm}')).toHaveLength(0);
   });
 });
 

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { routePath, useShell, type CreateMode, type Task } from 'shared-contracts';
 import { Button, Glyph, GLYPHS } from '@studio/ui-kit/button';
-import { media, theme } from '@studio/ui-kit/theme';
+import { BREAKPOINT, media, theme } from '@studio/ui-kit/theme';
 import { useLeaveGuard } from '@studio/ui-kit/use-leave-guard';
 import { ExamplesSection } from '../../examples/components/examples-section';
 import { AskHost } from '../../lib/ask-host';
@@ -62,7 +62,10 @@ const screenCss = {
   padding: '24px 32px 48px',
   maxWidth: 1600,
   margin: '0 auto',
+  [media.wide]: { gridTemplateColumns: 'minmax(380px, 480px) minmax(0, 1fr)' },
   [media.tablet]: { gridTemplateColumns: 'minmax(300px, 380px) minmax(0, 1fr)', padding: '20px 20px 40px', gap: 16 },
+  // below 960 the Generate List beside the form would be a narrow strip: the list goes below it
+  [media.compact]: { gridTemplateColumns: 'minmax(0, 1fr)' },
   [media.phone]: { gridTemplateColumns: 'minmax(0, 1fr)', padding: '16px 12px 32px', gap: 16 },
 } as const;
 
@@ -106,9 +109,9 @@ function CreateScreenBody({ mode }: { mode: CreateMode }) {
   const { blocker, allowNext } = useLeaveGuard(reason);
 
   const { clearError, lastLatencyMs } = generation;
-  // on phones the list is below the form: bring the new task into view
+  // where the list is below the form (one column, below 960): bring the new task into view
   useEffect(() => {
-    if (lastLatencyMs === null || !shell.viewport.isPhone) return;
+    if (lastLatencyMs === null || shell.viewport.width >= BREAKPOINT.compact) return;
     document.getElementById('generate-list-title')?.scrollIntoView({ behavior: 'smooth', block: 'start' });
   }, [lastLatencyMs, generation.createdCount, shell]);
   // a new input makes the last refusal stale

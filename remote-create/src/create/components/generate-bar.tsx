@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import type { TaskCostResponse } from 'shared-contracts';
 import { Button } from '@studio/ui-kit/button';
-import { theme } from '@studio/ui-kit/theme';
+import { media, theme } from '@studio/ui-kit/theme';
 import type { GeneratePhase } from '../hooks/use-generate';
 
 /** What the Generate button says about the price (spec: the credit cost on the button, from the server). */
@@ -45,7 +45,24 @@ export function GenerateBar({
   // the server's refusal reads as a sentence of its own (e.g. a plan's right); no raw prefix around it
   const note = !loggedIn ? 'Log in to generate and to see the cost.' : costError ? costNote(costError) : cost?.basis ?? '';
   return (
-    <div css={{ display: 'flex', flexDirection: 'column', gap: 8, paddingTop: 4 }}>
+    // it stays in view however long the form is (peers keep their Generate button on screen): sticky at the
+    // bottom of the window while the form's end is below it, in its place once the form's end is reached
+    <div
+      data-testid="generate-bar"
+      css={{
+        display: 'flex',
+        flexDirection: 'column',
+        gap: 8,
+        position: 'sticky',
+        bottom: 0,
+        zIndex: 2,
+        margin: '0 -20px',
+        padding: '10px 20px 12px',
+        background: theme.surface,
+        borderTop: `1px solid ${theme.border}`,
+        [media.phone]: { margin: '0 -14px', padding: '10px 14px 12px' },
+      }}
+    >
       {error ? (
         <p role="alert" data-testid="generate-error" css={{ margin: 0, fontSize: 14, color: theme.danger }}>
           {error}

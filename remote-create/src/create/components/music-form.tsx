@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { LYRICS_MIN_LENGTH, USER_TEXTS, type EngineOffer } from 'shared-contracts';
-import { focusRing, theme } from '@studio/ui-kit/theme';
+import { Tabs } from '@studio/ui-kit/tabs';
+import { theme } from '@studio/ui-kit/theme';
 import { allowsSeconds, unavailableNote } from '../utils/engine-limits';
 import type { CreateForm } from '../utils/form';
 import { MUSIC_ALGORITHM, MUSIC_DURATION, MUSIC_PROMPT, SONG_PROMPT } from '../utils/modes';
@@ -26,33 +27,22 @@ export function MusicForm({ form, patch, onTabChange, offer }: { form: CreateFor
 
   return (
     <div css={{ display: 'flex', flexDirection: 'column', gap: 20 }}>
-      <div role="tablist" aria-label="Music or song" css={{ display: 'flex', gap: 4, padding: 4, borderRadius: 12, background: theme.bg }}>
-        {tabs.map((item) => (
-          <button
-            key={item.id}
-            type="button"
-            role="tab"
-            id={`music-tab-${item.id}`}
-            aria-selected={tab === item.id}
-            aria-controls={`music-panel-${item.id}`}
-            onClick={() => onTabChange(item.id)}
-            css={{
-              flex: 1,
-              minHeight: 36,
-              border: 0,
-              borderRadius: 9,
-              font: 'inherit',
-              fontWeight: 600,
-              cursor: 'pointer',
-              color: tab === item.id ? theme.onPrimary : theme.textMuted,
-              background: tab === item.id ? theme.primary : 'transparent',
-              ...focusRing,
-            }}
-          >
-            {item.label}
-          </button>
-        ))}
-      </div>
+      <Tabs
+        label="Music or song"
+        tabs={tabs.map((item) => ({ value: item.id, label: item.label, id: `music-tab-${item.id}`, controls: `music-panel-${item.id}` }))}
+        value={tab}
+        onChange={onTabChange}
+        listCss={{ display: 'flex', gap: 4, padding: 4, borderRadius: 12, background: theme.bg }}
+        tabCss={(selected) => ({
+          flex: 1,
+          minHeight: 36,
+          border: 0,
+          borderRadius: 9,
+          fontWeight: 600,
+          color: selected ? theme.onPrimary : theme.textMuted,
+          background: selected ? theme.primary : 'transparent',
+        })}
+      />
       {tab === 'music' ? (
         <div role="tabpanel" id="music-panel-music" aria-labelledby="music-tab-music" css={{ display: 'flex', flexDirection: 'column', gap: 20 }}>
           <TemplatePickerButton mode="text-to-music" />

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import useSWR from 'swr';
 import { useShell, type PromptCategory } from 'shared-contracts';
+import { Tabs } from '@studio/ui-kit/tabs';
 import { theme } from '@studio/ui-kit/theme';
 import { Dialog } from '../../lib/dialog';
 import { messageOf } from '../../lib/errors';
@@ -21,30 +22,21 @@ export function PresetsDialog({ algorithm, onPick, onClose }: { algorithm: strin
       {answer.data && categories.length === 0 ? <p css={{ margin: 0, color: theme.textMuted }}>No presets for this mode.</p> : null}
       {categories.length > 0 ? (
         <>
-          <div role="tablist" aria-label="Preset categories" css={{ display: 'flex', flexWrap: 'wrap', gap: 6 }}>
-            {categories.map((item, index) => (
-              <button
-                key={item.id}
-                type="button"
-                role="tab"
-                aria-selected={index === active}
-                onClick={() => setActive(index)}
-                css={{
-                  padding: '6px 12px',
-                  borderRadius: 999,
-                  border: `1px solid ${index === active ? theme.link : theme.border}`,
-                  background: index === active ? theme.surfaceRaised : 'transparent',
-                  color: theme.text,
-                  font: 'inherit',
-                  fontSize: 13,
-                  cursor: 'pointer',
-                  '&:focus-visible': { outline: `2px solid ${theme.focus}`, outlineOffset: 2 },
-                }}
-              >
-                {item.name}
-              </button>
-            ))}
-          </div>
+          <Tabs
+            label="Preset categories"
+            tabs={categories.map((item, index) => ({ value: index, label: item.name }))}
+            value={Math.min(active, categories.length - 1)}
+            onChange={(index) => setActive(index)}
+            listCss={{ display: 'flex', flexWrap: 'wrap', gap: 6 }}
+            tabCss={(selected) => ({
+              padding: '6px 12px',
+              borderRadius: 999,
+              border: `1px solid ${selected ? theme.link : theme.border}`,
+              background: selected ? theme.surfaceRaised : 'transparent',
+              color: theme.text,
+              fontSize: 13,
+            })}
+          />
           <ul role="tabpanel" aria-label={category?.name} css={{ listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: 8 }}>
             {category?.presets.map((preset) => (
               <li key={preset.id}>

@@ -1,12 +1,11 @@
 /**
  * Pressing Generate: sign-in first (account:login-required), the form's rules, the credits (too few opens
- * the purchase dialog and says so in a toast), the watermark agreement of Free accounts, the credit
- * prompt of music, the sensitive-content checks of every input, then the create call; the new task goes
- * into the Generate List and the balance after its hold goes to the header (credits:changed).
+ * the purchase dialog and says so in a toast), the watermark agreement of Free accounts, the
+ * sensitive-content checks of every input, then the create call; the new task goes into the Generate List
+ * and the balance after its hold goes to the header (credits:changed).
  */
 import { useCallback, useRef, useState } from 'react';
 import { API_CODES, USER_TEXTS, useShell, type CreateMode, type TaskCostResponse } from 'shared-contracts';
-import { useAsk } from '../../lib/ask-host';
 import { codeOf, isAborted, isInsufficientCredits, isStorageFull, messageOf } from '../../lib/errors';
 import type { GenerateListApi } from '../../tasks/hooks/use-generate-list';
 import { useUploadQuestions } from '../../uploads/hooks/use-upload-questions';
@@ -17,10 +16,6 @@ export type GeneratePhase = 'idle' | 'checking' | 'creating';
 
 export function notEnoughCreditsText(cost: number, balance: number): string {
   return `Not enough credits: this needs ${cost} credit${cost === 1 ? '' : 's'} and you have ${balance}.`;
-}
-
-export function unlockAudioText(cost: number): string {
-  return `Use ${cost} credit${cost === 1 ? '' : 's'} to unlock the full audio`;
 }
 
 export interface GenerateDeps {
@@ -35,7 +30,6 @@ export interface GenerateDeps {
 
 export function useGenerate({ mode, form, list, refreshCost, origin }: GenerateDeps) {
   const shell = useShell();
-  const ask = useAsk();
   const questions = useUploadQuestions();
   const [phase, setPhase] = useState<GeneratePhase>('idle');
   const [error, setError] = useState<string | null>(null);
@@ -72,10 +66,8 @@ export function useGenerate({ mode, form, list, refreshCost, origin }: GenerateD
         return;
       }
       if (flags.isFree && mode !== 'text-to-music' && !(await questions.watermarkAgreement(user.uid))) return;
-      if (mode === 'text-to-music' && cost !== null && cost > 0) {
-        const yes = await ask.confirm({ title: 'Unlock the full audio', message: unlockAudioText(cost), cancelLabel: 'Cancel', confirmLabel: 'Continue', testId: 'unlock-audio' });
-        if (!yes) return;
-      }
+      // no credit prompt here: 'Use {n} credits to unlock the full audio' is for unlocking a locked preview, and
+      // a track is made whole for the cost the button shows (nothing is locked)
       setPhase('checking');
       const refused = await sensitiveChecks(
         shell.api,
@@ -124,7 +116,7 @@ export function useGenerate({ mode, form, list, refreshCost, origin }: GenerateD
       controller.current = null;
       setPhase('idle');
     }
-  }, [ask, questions, form, list, mode, refreshCost, shell, origin]);
+  }, [questions, form, list, mode, refreshCost, shell, origin]);
 
   const clearError = useCallback(() => setError(null), []);
 

@@ -1,6 +1,7 @@
 import {
   IMAGE_PROMPT_MAX_WORDS,
   MUSIC_DEFAULT_DURATION,
+  MOTION_LABELS,
   MUSIC_PROMPT_MAX_WORDS,
   VIDEO_PROMPT_MAX_WORDS,
   type AspectRatio,
@@ -66,15 +67,6 @@ export const VIDEO_DURATION: OptionSpec<number> = { options: [5, 10], defaultVal
 /** 1080p is Ultra HD: Standard and Premium only (the server refuses it for Free) */
 export const ULTRA_HD = '1080p';
 export const VIDEO_RESOLUTION: OptionSpec<string> = { options: ['540p', '720p', '1080p'], defaultValue: '720p', format: (v) => v };
-const MOTION_LABELS: Record<string, string> = {
-  auto: 'Auto',
-  zoom_in: 'Zoom in',
-  zoom_out: 'Zoom out',
-  pan_left: 'Pan left',
-  pan_right: 'Pan right',
-  pan_up: 'Pan up',
-  pan_down: 'Pan down',
-};
 export const MOTION: OptionSpec<string> = { options: Object.keys(MOTION_LABELS), defaultValue: 'auto', format: (v) => MOTION_LABELS[v] ?? v };
 export const MUSIC_DURATION: OptionSpec<number> = { options: [15, 30, 60, 120], defaultValue: MUSIC_DEFAULT_DURATION, format: seconds };
 export const EFFECT_DURATION: OptionSpec<number> = { options: [3, 5, 8], defaultValue: 5, format: seconds };

@@ -27,12 +27,16 @@ export interface CropViewportProps {
   scale: number;
   aspect: number | null;
   failed: boolean;
+  /** the smallest side a crop may have, in image pixels (what the server accepts) */
+  minSide: number;
   /** the crop as dragged, in screen pixels */
   onChange(pixels: PixelCrop): void;
 }
 
 /** The scrollable area with the image at the zoom and react-image-crop's selection over it. */
-export function CropViewport({ viewportRef, imageRef, work, crop, scale, aspect, failed, onChange }: CropViewportProps) {
+export function CropViewport({ viewportRef, imageRef, work, crop, scale, aspect, failed, minSide, onChange }: CropViewportProps) {
+  // the selection cannot be dragged smaller than the smallest picture the server takes (nor than 40 px on screen)
+  const smallest = Math.min(minSide, work?.width ?? minSide, work?.height ?? minSide) * scale;
   return (
     <div
       ref={viewportRef}
@@ -55,7 +59,8 @@ export function CropViewport({ viewportRef, imageRef, work, crop, scale, aspect,
             crop={{ unit: 'px', x: crop.x * scale, y: crop.y * scale, width: crop.width * scale, height: crop.height * scale }}
             onChange={onChange}
             aspect={aspect ?? undefined}
-            minWidth={MIN_CROP_WIDTH}
+            minWidth={Math.max(MIN_CROP_WIDTH, smallest)}
+            minHeight={smallest}
             keepSelection
             ruleOfThirds
             style={{ maxWidth: 'none', display: 'block' }}

@@ -112,4 +112,25 @@ describe('ImageCropModal', () => {
     fireEvent.keyDown(screen.getByRole('dialog'), { key: 'Escape' });
     expect(onCancel).toHaveBeenCalledTimes(1);
   });
+
+  it('never lets a crop below the smallest picture the server takes be confirmed (128 px a side)', async () => {
+    // a strip 100 px high: any crop of it is below 128 px
+    working(1000, 100);
+    await open();
+    expect(screen.getByTestId('crop-too-small')).toHaveTextContent('The crop must be at least 128 × 128 px, the smallest picture accepted.');
+    expect(screen.getByRole('button', { name: 'Confirm' })).toBeDisabled();
+  });
+
+  it('refuses Confirm once the selection is dragged below 128 image px a side, and says why', async () => {
+    working(1000, 500);
+    await open();
+    expect(screen.getByRole('button', { name: 'Confirm' })).toBeEnabled();
+    const handle = screen.getByRole('button', { name: 'Resize from the bottom right' });
+    for (let i = 0; i < 60; i += 1) {
+      fireEvent.keyDown(handle, { key: 'ArrowLeft', shiftKey: true });
+      fireEvent.keyDown(handle, { key: 'ArrowUp', shiftKey: true });
+    }
+    expect(screen.getByTestId('crop-too-small')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Confirm' })).toBeDisabled();
+  });
 });

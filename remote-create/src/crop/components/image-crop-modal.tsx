@@ -1,6 +1,7 @@
 import { useCallback, useMemo, useRef, useState } from 'react';
 import type { PixelCrop } from 'react-image-crop';
 import { useShell, type ImageCropModalProps } from 'shared-contracts';
+import { IMAGE_LIMIT } from 'shared-contracts/upload-limits';
 import { Dialog } from '@studio/ui-kit/dialog';
 import { theme } from '@studio/ui-kit/theme';
 import { applyAspect, aspectChoicesFor, clampRatio, clampToImage, defaultCrop, roundRect, type Rect } from '../utils/crop-math';
@@ -24,6 +25,9 @@ export function ImageCropModal({ file, minRatio, maxRatio, maxSize, multiple = f
   const [crop, setCrop] = useState<Rect | null>(null);
   const [aspect, setAspect] = useState<number | null>(null);
   const choices = useMemo(() => aspectChoicesFor(minRatio, maxRatio, multiple), [minRatio, maxRatio, multiple]);
+  // a crop smaller than the smallest picture the server takes would only be refused after the upload
+  const minSide = IMAGE_LIMIT.minSide;
+  const tooSmall = crop ? Math.round(Math.min(crop.width, crop.height)) < minSide : false;
 
   // a new image starts free, with the default area centred at the fit
   const startCrop = useCallback(
@@ -81,7 +85,12 @@ export function ImageCropModal({ file, minRatio, maxRatio, maxSize, multiple = f
   return (
     <Dialog title="Crop image" onClose={() => onCancel()} width={760} phoneFullScreen>
       <div css={{ display: 'flex', flexDirection: 'column', gap: 16, flex: 1, minHeight: 0 }}>
-        <CropViewport viewportRef={viewportRef} imageRef={imageRef} work={work} crop={crop} scale={scale} aspect={aspect} failed={Boolean(error)} onChange={onCropChange} />
+        <CropViewport viewportRef={viewportRef} imageRef={imageRef} work={work} crop={crop} scale={scale} aspect={aspect} failed={Boolean(error)} minSide={minSide} onChange={onCropChange} />
+        {tooSmall ? (
+          <p role="status" data-testid="crop-too-small" css={{ margin: 0, color: theme.danger }}>
+            {`The crop must be at least ${minSide} × ${minSide} px, the smallest picture accepted.`}
+          </p>
+        ) : null}
         {error ? (
           <p role="alert" css={{ margin: 0, color: theme.danger }}>
             {error}
@@ -89,7 +98,7 @@ export function ImageCropModal({ file, minRatio, maxRatio, maxSize, multiple = f
         ) : null}
         <ZoomBar zoom={zoom} disabled={!work} />
         <AspectChoices choices={choices} aspect={aspect} disabled={!work} onChoose={chooseAspect} />
-        <CropActions ready={Boolean(work)} canConfirm={Boolean(work && crop) && !busy} onRestore={restore} onCancel={onCancel} onConfirm={() => void confirm()} />
+        <CropActions ready={Boolean(work)} canConfirm={Boolean(work && crop) && !busy && !tooSmall} onRestore={restore} onCancel={onCancel} onConfirm={() => void confirm()} />
       </div>
     </Dialog>
   );

@@ -67,8 +67,8 @@ describe('My Creations', () => {
     expect(modal.querySelector('video')).toHaveAttribute('src', '/files/v.mp4');
   });
 
-  it('selects several and deletes them together after a confirm', async () => {
-    const { shell } = setup([image, video, song]);
+  it('selects several and deletes them together, in one call, after a confirm', async () => {
+    const { shell } = setup([image, video, song], { 'POST /v1/ai/del/batch': () => ({ deleted: 2, failed: 0 }) });
     await screen.findByTestId('library-grid');
     fireEvent.click(screen.getAllByRole('checkbox', { name: /^Select Text to Image/ })[0]);
     fireEvent.click(screen.getAllByRole('checkbox', { name: /^Select Text to Song/ })[0]);
@@ -76,8 +76,33 @@ describe('My Creations', () => {
     const confirm = screen.getByRole('dialog', { name: 'Delete' });
     expect(confirm).toHaveTextContent('Delete these 2 creations and their files?');
     fireEvent.click(within(confirm).getByRole('button', { name: 'Delete' }));
-    await waitFor(() => expect(screen.getAllByTestId('task-card').map((card) => card.dataset.taskId)).toEqual(['vid']));
-    expect(callsTo(shell, 'POST /v1/ai/del/{id}').map((input) => (input?.params as { id: string }).id).sort()).toEqual(['img', 'song']);
+    await waitFor(() => expect(callsTo(shell, 'POST /v1/ai/del/batch')).toHaveLength(1));
+    expect(callsTo(shell, 'POST /v1/ai/del/batch')[0]).toEqual({ body: { task_ids: ['img', 'song'] } });
+  });
+
+  it('"Select all" takes the whole library, every page, and downloads it as one zip the server makes', async () => {
+    const many = Array.from({ length: 25 }, (_, i) => makeTask({ task_id: `t${i}`, status: 'success', created_at: 100 - i, outputs: [output('image', `${i}.png`)] }));
+    const clicks: string[] = [];
+    const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      clicks.push(this.getAttribute('href') ?? '');
+    });
+    const { shell } = setup(many, { 'POST /v1/ai/download/zip': () => ({ url: '/v1/ai/download/zip?s=x&exp=1&sig=y', files: 24 }) });
+    await screen.findByTestId('library-grid');
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select all (25)' }));
+    // a card unticked on the second page is left out; the rest of both pages stays chosen
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(screen.getAllByTestId('task-card')).toHaveLength(5));
+    const boxes = screen.getAllByRole('checkbox', { name: /^Select text2image/ });
+    expect(boxes.every((box) => (box as HTMLInputElement).checked)).toBe(true);
+    fireEvent.click(boxes[0]);
+    fireEvent.click(screen.getByRole('button', { name: 'Download zip (24)' }));
+    await waitFor(() => expect(clicks).toEqual(['/v1/ai/download/zip?s=x&exp=1&sig=y']));
+    const body = callsTo(shell, 'POST /v1/ai/download/zip')[0]?.body as { all: { before: number; except: string[] } };
+    expect(body.all.except).toEqual(['t20']);
+    expect(body.all.before).toBeGreaterThan(0);
+    // one download, not one per file
+    expect(callsTo(shell, 'GET /v1/common/oss/sign')).toHaveLength(0);
+    click.mockRestore();
   });
 
   it("says 'Task Deletion Failed' when a delete fails", async () => {
@@ -86,7 +111,8 @@ describe('My Creations', () => {
         throw new Error('nope');
       },
     });
-    fireEvent.click(await screen.findByRole('button', { name: 'Delete Image to Video' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'More actions for Image to Video' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Delete' }));
     fireEvent.click(within(screen.getByRole('dialog', { name: 'Delete' })).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(shell.toast.error).toHaveBeenCalledWith(USER_TEXTS.TASK_DELETION_FAILED));
   });

@@ -9,6 +9,7 @@ import { TaskCard } from '../../tasks/components/task-card';
 import { useNow } from '../../tasks/hooks/use-now';
 import { useLibrary } from '../hooks/use-library';
 import { useLibraryActions } from '../hooks/use-library-actions';
+import { countOf, everything, isChosen, NOTHING, selectionOf, toggle, type Chosen } from '../state/selection';
 import type { MediaFilter } from '../utils/media-filter';
 import { LibraryPager, MediaTabs, SelectionBar } from './library-toolbar';
 
@@ -21,18 +22,10 @@ export function LibrariesPage() {
   );
 }
 
-/** The tasks chosen for a bulk action, by id. */
+/** The tasks chosen for a bulk action (state/selection.ts): picked one by one, or the whole library less some. */
 function useSelection() {
-  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
-  function toggle(id: string) {
-    setSelected((previous) => {
-      const next = new Set(previous);
-      if (next.has(id)) next.delete(id);
-      else next.add(id);
-      return next;
-    });
-  }
-  return { selected, setSelected, toggle, clear: () => setSelected(new Set()) };
+  const [chosen, setChosen] = useState<Chosen>(NOTHING);
+  return { chosen, setChosen, toggle: (id: string) => setChosen((previous) => toggle(previous, id)), clear: () => setChosen(NOTHING) };
 }
 
 /** What the page says besides its cards: log in, loading, the failure, nothing yet. */
@@ -64,7 +57,7 @@ function LibrariesBody() {
   const session = useSnapshot(shell.session.state);
   const [filter, setFilter] = useState<MediaFilter>('all');
   const [page, setPage] = useState(1);
-  const { selected, setSelected, toggle, clear } = useSelection();
+  const { chosen, setChosen, toggle: toggleOne, clear } = useSelection();
   const library = useLibrary(filter, page);
   const { actions, busy, removeMany, downloadMany } = useLibraryActions({ paid: session.flags.isSubscribed, reload: library.reload, onDeleted: clear });
   const tasks = library.data?.tasks ?? [];
@@ -72,21 +65,22 @@ function LibrariesBody() {
   const pages = Math.max(1, Math.ceil(total / TASK_PAGE_SIZE));
   const now = useNow(tasks.some((task) => task.status === 'generating' && !task.progress));
 
-  useEffect(() => setSelected(new Set()), [filter, page, session.user?.uid, setSelected]);
+  // a new filter or person starts a new selection; a new page keeps it (it may span pages)
+  useEffect(() => setChosen(NOTHING), [filter, session.user?.uid, setChosen]);
   // a page emptied by deletions: step back
   useEffect(() => {
     if (library.data && page > pages) setPage(pages);
   }, [library.data, page, pages]);
 
-  const chosen = tasks.filter((task) => selected.has(task.task_id));
-  const downloadable = chosen.filter((task) => task.status === 'success' && task.outputs.length > 0);
-  const allChosen = tasks.length > 0 && tasks.every((task) => selected.has(task.task_id));
+  const count = countOf(chosen, total);
+  const allChosen = chosen.all && chosen.except.size === 0 && total > 0;
+  const selection = selectionOf(chosen, filter === 'all' ? undefined : filter);
   const selectBox = (task: Task) => (
     <input
       type="checkbox"
       aria-label={`Select ${task.user_data.name || task.algorithm} of ${new Date(task.created_at * 1000).toLocaleString()}`}
-      checked={selected.has(task.task_id)}
-      onChange={() => toggle(task.task_id)}
+      checked={isChosen(chosen, task.task_id)}
+      onChange={() => toggleOne(task.task_id)}
       css={{ width: 18, height: 18, accentColor: theme.primary, flexShrink: 0 }}
     />
   );
@@ -104,13 +98,12 @@ function LibrariesBody() {
         {session.flags.isLogin ? (
           <SelectionBar
             allChosen={allChosen}
-            empty={tasks.length === 0}
+            total={total}
             busy={busy}
-            downloadable={downloadable.length}
-            chosen={chosen.length}
-            onToggleAll={() => setSelected(allChosen ? new Set() : new Set(tasks.map((task) => task.task_id)))}
-            onDownload={() => void downloadMany(downloadable)}
-            onDelete={() => void removeMany(chosen)}
+            chosen={count}
+            onToggleAll={() => setChosen(allChosen ? NOTHING : everything(Math.ceil(Date.now() / 1000)))}
+            onDownload={() => void downloadMany(selection)}
+            onDelete={() => void removeMany(selection, count)}
           />
         ) : null}
       </div>

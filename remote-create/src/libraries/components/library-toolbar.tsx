@@ -1,58 +1,50 @@
 import { Button } from '@studio/ui-kit/button';
+import { Tabs } from '@studio/ui-kit/tabs';
 import { theme } from '@studio/ui-kit/theme';
 import { MEDIA_FILTERS, type MediaFilter } from '../utils/media-filter';
 
 /** The media tabs: All, Video, Image, Audio. */
 export function MediaTabs({ filter, onChange }: { filter: MediaFilter; onChange(filter: MediaFilter): void }) {
   return (
-    <div role="tablist" aria-label="Media type" css={{ display: 'flex', flexWrap: 'wrap', gap: 8 }}>
-      {MEDIA_FILTERS.map((item) => (
-        <button
-          key={item.id}
-          type="button"
-          role="tab"
-          aria-selected={filter === item.id}
-          onClick={() => onChange(item.id)}
-          css={{
-            padding: '8px 16px',
-            borderRadius: 999,
-            border: `1px solid ${filter === item.id ? theme.link : theme.border}`,
-            background: filter === item.id ? theme.surfaceRaised : 'transparent',
-            color: theme.text,
-            font: 'inherit',
-            fontSize: 14,
-            cursor: 'pointer',
-            '&:focus-visible': { outline: `2px solid ${theme.focus}`, outlineOffset: 2 },
-          }}
-        >
-          {item.label}
-        </button>
-      ))}
-    </div>
+    <Tabs
+      label="Media type"
+      tabs={MEDIA_FILTERS.map((item) => ({ value: item.id, label: item.label }))}
+      value={filter}
+      onChange={onChange}
+      listCss={{ display: 'flex', flexWrap: 'wrap', gap: 8 }}
+      tabCss={(selected) => ({
+        padding: '8px 16px',
+        borderRadius: 999,
+        border: `1px solid ${selected ? theme.link : theme.border}`,
+        background: selected ? theme.surfaceRaised : 'transparent',
+        color: theme.text,
+        fontSize: 14,
+      })}
+    />
   );
 }
 
 export interface SelectionBarProps {
   allChosen: boolean;
-  empty: boolean;
+  /** the library's size (of the shown media), every page */
+  total: number;
   busy: boolean;
-  downloadable: number;
   chosen: number;
   onToggleAll(): void;
   onDownload(): void;
   onDelete(): void;
 }
 
-/** Select all, and Download (n) and Delete (n) of the selection. */
-export function SelectionBar({ allChosen, empty, busy, downloadable, chosen, onToggleAll, onDownload, onDelete }: SelectionBarProps) {
+/** Select all (the whole library, every page), and Download (n) as one zip and Delete (n) of the selection. */
+export function SelectionBar({ allChosen, total, busy, chosen, onToggleAll, onDownload, onDelete }: SelectionBarProps) {
   return (
     <div css={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 8 }}>
       <label css={{ display: 'flex', alignItems: 'center', gap: 6, fontSize: 14 }}>
-        <input type="checkbox" checked={allChosen} disabled={empty} onChange={onToggleAll} css={{ width: 18, height: 18, accentColor: theme.primary }} />
-        Select all
+        <input type="checkbox" checked={allChosen} disabled={total === 0} onChange={onToggleAll} css={{ width: 18, height: 18, accentColor: theme.primary }} />
+        Select all{total > 0 ? ` (${total})` : ''}
       </label>
-      <Button variant="ghost" disabled={busy || downloadable === 0} onClick={onDownload}>
-        Download{downloadable ? ` (${downloadable})` : ''}
+      <Button variant="ghost" disabled={busy || chosen === 0} onClick={onDownload}>
+        Download zip{chosen ? ` (${chosen})` : ''}
       </Button>
       <Button variant="ghost" disabled={busy || chosen === 0} onClick={onDelete}>
         Delete{chosen ? ` (${chosen})` : ''}

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { USER_TEXTS, useShell, type LikeValue, type Task } from 'shared-contracts';
+import { USER_TEXTS, useShell, type LibrarySelection, type LikeValue, type Task } from 'shared-contracts';
 import { cancelTask, downloadLink, fileNameOf, retryTask, startDownload } from '@studio/ui-kit/task-api';
 import { useAsk } from '../../lib/ask-host';
 import { messageOf } from '../../lib/errors';
@@ -9,8 +9,9 @@ import { isUnfinished } from '../../tasks/state/task-list';
 import { sayRetryRefused } from '../../tasks/utils/retry-refusal';
 
 /**
- * What My Creations does with its tasks: each card's actions, and the bulk download and delete of a
- * selection. Every change reloads the page of the library; `busy` while a bulk action runs.
+ * What My Creations does with its tasks: each card's actions, and the bulk download (one zip the server
+ * streams) and delete (one call) of a selection. Every change reloads the page of the library; `busy`
+ * while a bulk action runs.
  */
 export function useLibraryActions({ paid, reload, onDeleted }: { paid: boolean; reload(): Promise<unknown>; onDeleted(): void }) {
   const shell = useShell();
@@ -28,36 +29,57 @@ export function useLibraryActions({ paid, reload, onDeleted }: { paid: boolean; 
     }
   }
 
-  async function removeMany(list: Task[]) {
-    if (list.length === 0) return;
+  /** one card's delete, after a confirm */
+  async function removeOne(task: Task) {
+    const yes = await ask.confirm({ title: 'Delete', message: 'Delete this creation and its files?', cancelLabel: 'Cancel', confirmLabel: 'Delete', testId: 'delete-confirm' });
+    if (!yes) return;
+    setBusy(true);
+    try {
+      await deleteTask(shell.api, task.task_id);
+      shell.bus.emit('tasks:changed', { taskId: task.task_id, status: 'deleted' });
+    } catch {
+      shell.toast.error(USER_TEXTS.TASK_DELETION_FAILED);
+    }
+    setBusy(false);
+    if (isUnfinished(task)) void shell.session.refreshUser();
+    onDeleted();
+    await reload();
+  }
+
+  /** the selection's delete, in one call, after a confirm */
+  async function removeMany(selection: LibrarySelection, count: number) {
+    if (count === 0) return;
     const yes = await ask.confirm({
       title: 'Delete',
-      message: list.length === 1 ? 'Delete this creation and its files?' : `Delete these ${list.length} creations and their files?`,
+      message: count === 1 ? 'Delete this creation and its files?' : `Delete these ${count} creations and their files?`,
       cancelLabel: 'Cancel',
       confirmLabel: 'Delete',
       testId: 'delete-confirm',
     });
     if (!yes) return;
     setBusy(true);
-    const results = await Promise.allSettled(list.map((task) => deleteTask(shell.api, task.task_id)));
-    setBusy(false);
-    if (results.some((result) => result.status === 'rejected')) shell.toast.error(USER_TEXTS.TASK_DELETION_FAILED);
-    for (const [index, result] of results.entries()) {
-      if (result.status === 'fulfilled') shell.bus.emit('tasks:changed', { taskId: list[index].task_id, status: 'deleted' });
+    try {
+      const result = await shell.api.call('POST /v1/ai/del/batch', { body: selection });
+      if (result.failed > 0) shell.toast.error(USER_TEXTS.TASK_DELETION_FAILED);
+    } catch {
+      shell.toast.error(USER_TEXTS.TASK_DELETION_FAILED);
     }
-    if (list.some(isUnfinished)) void shell.session.refreshUser();
+    setBusy(false);
+    // a running task among them gave its held credits back
+    void shell.session.refreshUser();
     onDeleted();
     await reload();
   }
 
-  async function downloadMany(list: Task[]) {
+  /** the selection as one zip, streamed by the server: one download, however many files */
+  async function downloadMany(selection: LibrarySelection) {
     setBusy(true);
-    for (const task of list) {
-      for (let index = 0; index < task.outputs.length; index += 1) {
-        await download(task, index);
-        // browsers drop downloads started in the same instant
-        await new Promise((resolve) => setTimeout(resolve, 300));
-      }
+    try {
+      const link = await shell.api.call('POST /v1/ai/download/zip', { body: selection });
+      startDownload(shell.api.url(link.url), '');
+      shell.toast.info(`Downloading ${link.files} file${link.files === 1 ? '' : 's'} as one zip.`);
+    } catch (error) {
+      shell.toast.error(messageOf(error));
     }
     setBusy(false);
   }
@@ -73,7 +95,7 @@ export function useLibraryActions({ paid, reload, onDeleted }: { paid: boolean; 
   }
 
   const actions: TaskActions = {
-    remove: (task) => void removeMany([task]),
+    remove: (task) => void removeOne(task),
     retry: (task) =>
       void (async () => {
         try {

@@ -45,8 +45,8 @@ export function GenerateList({ list }: { list: GenerateListApi }) {
         border: `1px solid ${theme.border}`,
         minHeight: 320,
         alignSelf: 'start',
-        // the list stays in view beside a long form (the shell's header is 60px high)
-        [media.desktop]: { position: 'sticky', top: 76, maxHeight: 'calc(100vh - 92px)', overflowY: 'auto' },
+        // beside the form (from 960) the list stays in view however far the form scrolls (the header is 60px high)
+        [media.columns]: { position: 'sticky', top: 'calc(var(--shell-top-h, 60px) + 16px)', maxHeight: 'calc(100vh - var(--shell-top-h, 60px) - 32px)', overflowY: 'auto' },
         [media.phone]: { minHeight: 0, padding: 14 },
       }}
     >

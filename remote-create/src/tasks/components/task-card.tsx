@@ -1,15 +1,16 @@
 import dayjs from 'dayjs';
-import { useRef, useState, type ReactNode } from 'react';
-import { TASK_RESULT_DAYS, USER_TEXTS, type LikeValue, type Task } from 'shared-contracts';
-import { Button } from '@studio/ui-kit/button';
+import { useMemo, useRef, useState, type ReactNode } from 'react';
+import { TASK_RESULT_DAYS, USER_TEXTS, trackEvent, useShell, type LikeValue, type ShellApi, type Task } from 'shared-contracts';
+import { Button, Glyph, GLYPHS } from '@studio/ui-kit/button';
+import { ActionMenu } from '@studio/ui-kit/action-menu';
 import { EngineBadge } from '@studio/ui-kit/engine-badge';
 import { fieldOf } from '../../create/utils/form';
 import { theme } from '@studio/ui-kit/theme';
 import { UploadProgress } from '../../uploads/components/upload-progress';
 import { likeOf } from '../api/tasks';
+import { usePublish } from '../hooks/use-publish';
 import { isUnfinished } from '../state/task-list';
 import { displayProgress, progressAfter } from '../utils/progress';
-import { PublishButton } from './publish-button';
 import { ReportDialog } from './report-dialog';
 import { ResultMedia } from './result-media';
 import { queueText, SeedLine } from './task-meta';
@@ -43,6 +44,20 @@ export interface TaskActions {
   download(task: Task, index: number): void;
   /** the same settings and seed, made again (where the task kept its create call) */
   sameSeed?(task: Task): void;
+}
+
+/** Every action on a task card sends task_click (spec section 7) with the algorithm and the action, then does it. */
+function trackedActions(shell: Pick<ShellApi, 'track'>, task: Task, actions: TaskActions): TaskActions {
+  const click = (action: string) => trackEvent(shell, 'task_click', { algorithm: task.algorithm, action, task_id: task.task_id });
+  return {
+    remove: (t) => (click('delete'), actions.remove(t)),
+    retry: (t) => (click('retry'), actions.retry(t)),
+    restart: (t) => (click('restart'), actions.restart(t)),
+    cancel: (t) => (click('cancel'), actions.cancel(t)),
+    like: (t, value) => (click(value === 1 ? 'like' : value === 0 ? 'dislike' : 'unlike'), actions.like(t, value)),
+    download: (t, index) => (click('download'), actions.download(t, index)),
+    sameSeed: actions.sameSeed ? (t) => (click('same_seed'), actions.sameSeed?.(t)) : undefined,
+  };
 }
 
 /** One Download for a single result; a small menu for a batch (no row of numbered buttons). */
@@ -94,6 +109,25 @@ function DownloadMenu({ task, onDownload }: { task: Task; onDownload(index: numb
 }
 
 const small = { minHeight: 32, padding: '0 10px', fontSize: 13 } as const;
+const iconSmall = { minHeight: 32, minWidth: 32, padding: '0 8px' } as const;
+
+/** A finished result's less used actions: publish to Explore (or take it back), report, delete. */
+function MoreActions({ task, title, onReport, onDelete }: { task: Task; title: string; onReport(): void; onDelete(): void }) {
+  const shell = useShell();
+  const publish = usePublish(task);
+  const click = (action: string) => trackEvent(shell, 'task_click', { algorithm: task.algorithm, action, task_id: task.task_id });
+  return (
+    <ActionMenu
+      label={`More actions for ${title}`}
+      up
+      items={[
+        { label: publish.label, checked: publish.published, disabled: publish.busy, onSelect: () => (click(publish.published ? 'unpublish' : 'publish'), void publish.toggle()) },
+        { label: 'Report', onSelect: () => (click('report'), onReport()) },
+        { label: 'Delete', danger: true, onSelect: onDelete },
+      ]}
+    />
+  );
+}
 
 function Pill({ status }: { status: Task['status'] }) {
   const colour = status === 'failure' ? theme.danger : status === 'success' ? 'var(--c-success, #4ade80)' : theme.link;
@@ -109,7 +143,7 @@ export function TaskCard({
   task,
   now,
   since,
-  actions,
+  actions: given,
   compact = false,
   leading,
 }: {
@@ -121,6 +155,8 @@ export function TaskCard({
   /** a selection checkbox (My Creations) */
   leading?: ReactNode;
 }) {
+  const shell = useShell();
+  const actions = useMemo(() => trackedActions(shell, task, given), [shell, task, given]);
   const [reporting, setReporting] = useState(false);
   const like = likeOf(task);
   const prompt = fieldOf(task.user_data, 'prompt') || fieldOf(task.user_data, 'lyrics');
@@ -178,17 +214,17 @@ export function TaskCard({
       <div css={{ display: 'flex', flexWrap: 'wrap', gap: 6 }}>
         {task.status === 'success' ? (
           <>
-            <Button variant={like === 1 ? 'primary' : 'ghost'} aria-pressed={like === 1} onClick={() => actions.like(task, like === 1 ? -1 : 1)} css={small}>
-              Like
+            <Button variant={like === 1 ? 'primary' : 'ghost'} aria-label="Like" title="Like" aria-pressed={like === 1} onClick={() => actions.like(task, like === 1 ? -1 : 1)} css={iconSmall}>
+              <Glyph d={GLYPHS.thumbUp} size={16} />
             </Button>
-            <Button variant={like === 0 ? 'primary' : 'ghost'} aria-pressed={like === 0} onClick={() => actions.like(task, like === 0 ? -1 : 0)} css={small}>
-              Dislike
+            <Button variant={like === 0 ? 'primary' : 'ghost'} aria-label="Dislike" title="Dislike" aria-pressed={like === 0} onClick={() => actions.like(task, like === 0 ? -1 : 0)} css={iconSmall}>
+              <Glyph d={GLYPHS.thumbDown} size={16} />
             </Button>
             <DownloadMenu task={task} onDownload={(index) => actions.download(task, index)} />
-            <Button variant="ghost" onClick={() => setReporting(true)} css={small}>
-              Report
-            </Button>
-            <PublishButton task={task} />
+            {/* the less used actions wait in a menu at the row's end: a card shows one row of buttons, not three */}
+            <span css={{ marginLeft: 'auto' }}>
+              <MoreActions task={task} title={title} onReport={() => setReporting(true)} onDelete={() => actions.remove(task)} />
+            </span>
           </>
         ) : null}
         {isUnfinished(task) ? (
@@ -206,9 +242,11 @@ export function TaskCard({
             Retry
           </Button>
         ) : null}
-        <Button variant="ghost" onClick={() => actions.remove(task)} css={small} aria-label={`Delete ${title}`}>
-          Delete
-        </Button>
+        {task.status === 'success' ? null : (
+          <Button variant="ghost" onClick={() => actions.remove(task)} css={small} aria-label={`Delete ${title}`}>
+            Delete
+          </Button>
+        )}
       </div>
       {reporting ? <ReportDialog task={task} onClose={() => setReporting(false)} /> : null}
     </article>

@@ -17,7 +17,7 @@ const entry = (id: number, media: ExploreEntry['media'], extra: Partial<ExploreE
   algorithm: media === 'video' ? 'text2video' : 'text2image',
   prompt: `prompt of ${id}`,
   module: media === 'video' ? 'text-to-video' : 'text-to-image',
-  settings: [{ field: 'ratio', val: '9:16' }],
+  settings: [{ field: 'ratio', val: '9:16' }, { field: 'motion', val: 'zoom_out' }, { field: 'strength', val: 0.6 }],
   author: { name: `Author ${id}`, avatar: '', is_studio: false },
   width: 576,
   height: 1024,
@@ -52,7 +52,8 @@ describe('the explore detail', () => {
     const panel = within(dialog).getByTestId('explore-item-panel');
     expect(panel).toHaveTextContent('Item 3 by Author 3');
     expect(within(panel).getByRole('region', { name: 'Prompt' })).toHaveTextContent('prompt of 3');
-    expect(within(panel).getByRole('region', { name: 'Settings' })).toHaveTextContent('ratio9:16');
+    // named and worded for a person, not the raw keys ('motion', 'zoom_out', 0.6)
+    expect(within(panel).getByRole('region', { name: 'Settings' })).toHaveTextContent('Aspect ratio9:16Camera motionZoom outStrength60%');
     expect(within(panel).getByRole('button', { name: DISCOVERY_TEXTS.MAKE_SAME })).toBeInTheDocument();
     expect(within(panel).getByRole('button', { name: /Like · 2/ })).toBeInTheDocument();
     expect(within(panel).getByRole('button', { name: 'Report' })).toBeInTheDocument();

@@ -5,7 +5,7 @@ import { useSnapshot } from 'valtio';
 import { DISCOVERY_TEXTS, useShell, type ExploreEntry } from 'shared-contracts';
 import { Button } from '@studio/ui-kit/button';
 import { PageFrame } from '@studio/ui-kit/page-frame';
-import { focusRing, theme } from '@studio/ui-kit/theme';
+import { BREAKPOINT, focusRing, theme } from '@studio/ui-kit/theme';
 import { useExploreList, type ExploreMedia } from '../hooks/use-explore-list';
 import { ExploreCard } from './explore-card';
 import { ExploreDetail } from './explore-detail';
@@ -18,7 +18,8 @@ export const EXPLORE_MEDIA_FILTERS: { value: ExploreMedia; label: string }[] = [
 ];
 
 /** columns by width: 5 on wide desktops down to 2 on phones */
-export const MASONRY_COLUMNS = { default: 5, 1367: 4, 1187: 3, 767: 2 };
+/** Columns by width (react-masonry-css keys are "up to this width"): the breakpoints of spec section 9. */
+export const MASONRY_COLUMNS = { default: 6, [BREAKPOINT.huge - 1]: 5, [BREAKPOINT.wide - 1]: 4, [BREAKPOINT.desktop - 1]: 3, [BREAKPOINT.phone - 1]: 2 };
 
 /** /explore: the gallery with the media filter and recommend flag, paged as the end comes into view. */
 export function ExplorePage() {

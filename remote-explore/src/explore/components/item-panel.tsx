@@ -1,12 +1,11 @@
 import { useEffect, useState } from 'react';
 import { useSnapshot } from 'valtio';
-import { DISCOVERY_TEXTS, moduleRoute, routePath, useShell, type ExploreEntry, type LikeValue } from 'shared-contracts';
+import { DISCOVERY_TEXTS, moduleRoute, routePath, settingsText, useShell, type ExploreEntry, type LikeValue } from 'shared-contracts';
 import { Button } from '@studio/ui-kit/button';
 import { theme } from '@studio/ui-kit/theme';
 import { messageOf, requireLogin } from '../../lib/session';
 import { ReportDialog } from './report-dialog';
 
-const HIDDEN_SETTINGS = new Set(['prompt', 'seed']);
 const heading = { margin: '0 0 4px', fontSize: 13, color: theme.textMuted, fontWeight: 600 } as const;
 
 /** The link that opens the creation screen with an item's settings ('Make the same'). */
@@ -38,7 +37,8 @@ export function useItemInfo(item: ExploreEntry, onChange: (item: ExploreEntry) =
 
 /** The prompt, the settings, and for its author the item's publish state and figures. */
 function ItemFacts({ item, busy, onUnpublish }: { item: ExploreEntry; busy: boolean; onUnpublish(): void }) {
-  const settings = item.settings.filter((s) => !HIDDEN_SETTINGS.has(s.field));
+  // named and worded for a person ('Camera motion: Zoom out'), not the raw keys the screens send
+  const settings = settingsText(item.settings);
   return (
     <>
       {item.prompt ? (
@@ -53,8 +53,8 @@ function ItemFacts({ item, busy, onUnpublish }: { item: ExploreEntry; busy: bool
           <dl css={{ margin: 0, display: 'grid', gridTemplateColumns: 'auto 1fr', gap: '4px 12px', fontSize: 13 }}>
             {settings.map((s) => (
               <div key={s.field} css={{ display: 'contents' }}>
-                <dt css={{ color: theme.textMuted }}>{s.field}</dt>
-                <dd css={{ margin: 0, overflowWrap: 'anywhere' }}>{String(s.val)}</dd>
+                <dt css={{ color: theme.textMuted }}>{s.label}</dt>
+                <dd css={{ margin: 0, overflowWrap: 'anywhere' }}>{s.value}</dd>
               </div>
             ))}
           </dl>

@@ -1,4 +1,5 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { SWRConfig } from 'swr';
 import { ShellContext, type ShellApi } from 'shared-contracts';
 import { HOME_DISCOVERY_DATA_ID, homeTrendingMarkup, type HomeDiscoveryData, type TrendingItem } from 'shared-contracts/home-discovery';
@@ -79,5 +80,31 @@ describe('DiscoverySections', () => {
     renderSections(shell);
     expect(await screen.findByRole('link', { name: 'Theirs by Studio Showcase' })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Harbour by Studio Showcase' })).toBeNull();
+  });
+
+  it("runs a hot template from Home with 'Use this template' (its own dialog, not the template browser's front page), and 'Go create' opens its screen with it", async () => {
+    const shell = createFakeShell({ user: makeUser() });
+    const template = {
+      tpl_id: 7,
+      name: 'Dance party',
+      thumbnail: '/v1/common/oss/file/t/7.webp',
+      thumbnail_link: '',
+      cover_conf: { thumbnail_url: '', preview_url: '' },
+      preview_url: '',
+      action_conf: { hot: true },
+      extra: '{}',
+      info: { algorithm: 'image2video', module: 'image-to-video', request: { fields: [{ field: 'prompt', val: 'dance' }] } },
+    };
+    shell.handlers.set('GET /v1/workflow/explore/list', () => ({ list: [], total: 0 }));
+    shell.handlers.set('GET /v1/recommend/tpl', () => [template]);
+    shell.handlers.set('GET /v1/ai/cost/{algorithm}', () => ({ cost: 30, basis: '' }));
+    const navigate = jest.spyOn(shell, 'navigate');
+    renderSections(shell);
+    const row = await screen.findByRole('region', { name: 'Hot templates' });
+    await userEvent.click(within(row).getByRole('button', { name: 'Use this template' }));
+    expect(await screen.findByRole('dialog', { name: 'Dance party' })).toBeInTheDocument();
+    expect(navigate).not.toHaveBeenCalled();
+    await userEvent.click(within(row).getByRole('button', { name: 'Go create' }));
+    expect(navigate).toHaveBeenCalledWith('/image-to-video?tplId=7');
   });
 });

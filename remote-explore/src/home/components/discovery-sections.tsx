@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import useSWR from 'swr';
-import { routePath, useShell, type ExploreEntry, type Template } from 'shared-contracts';
+import { routePath, templateCreateLink, useShell, type ExploreEntry, type Template } from 'shared-contracts';
 import { AppLink } from '@studio/ui-kit/app-link';
 import { focusRing, media, theme } from '@studio/ui-kit/theme';
 import {
@@ -15,6 +15,7 @@ import {
 } from 'shared-contracts/home-discovery';
 import { mediaUrl } from '../../lib/session';
 import { TemplateCard } from '../../lib/template-card';
+import { TemplateRunDialog } from '../../template/components/template-run-dialog';
 
 function SectionHead({ id, title, to, more }: { id: string; title: string; to: string; more: string }) {
   return (
@@ -49,6 +50,8 @@ const row = {
 export function DiscoverySections({ withHot = true }: { withHot?: boolean }) {
   const shell = useShell();
   const [playing, setPlaying] = useState<number | null>(null);
+  // 'Use this template' runs the template here, as the template browser does (not the browser's front page)
+  const [running, setRunning] = useState<Template | null>(null);
   // the gateway's answers render with the page (no round trip, no rows pushing the page down when they arrive)
   // (a visitor's answers: once someone has signed in on this page, theirs are fetched)
   const [initial] = useState(() => (shell.session.state.flags.isLogin ? null : readHomeDiscovery(document)));
@@ -110,12 +113,14 @@ export function DiscoverySections({ withHot = true }: { withHot?: boolean }) {
                 template={template}
                 playing={playing === template.tpl_id}
                 onPlay={(play) => setPlaying((current) => (play ? template.tpl_id : current === template.tpl_id ? null : current))}
-                onUse={() => shell.navigate(routePath('Template'))}
+                onUse={setRunning}
+                onCreate={(chosen) => shell.navigate(templateCreateLink(chosen))}
               />
             ))}
           </ul>
         </section>
       ) : null}
+      {running ? <TemplateRunDialog template={running} onClose={() => setRunning(null)} /> : null}
     </>
   );
 }

@@ -137,7 +137,7 @@ export function UploadSlot({ label, hint, limits, upload, takesPaste, onMany, di
           onClose={() => setPicking(false)}
           onPick={(output: TaskOutput) => {
             setPicking(false);
-            upload.chooseCreation(output);
+            void upload.chooseCreation(output);
           }}
         />
       ) : null}

@@ -1,10 +1,10 @@
 /**
  * One input of a tool: a picked, dropped or pasted file is checked against the tool's limits (format, size,
  * then resolution, aspect and length once decoded), uploaded with progress, and answered as a storage path;
- * a result picked from My Creations is used as it is stored.
+ * a result picked from My Creations is used as it is stored (measured by the server when stored without).
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { USER_TEXTS, useShell, type TaskOutput } from 'shared-contracts';
+import { USER_TEXTS, useShell, type ApiClient, type TaskOutput } from 'shared-contracts';
 import { type UploadLimit } from 'shared-contracts/upload-limits';
 import { isAborted, isStorageFull, messageOf } from '../../lib/errors';
 import { uploadFile } from '@studio/ui-kit/upload-api';
@@ -32,6 +32,24 @@ export type InputState =
   | { phase: 'uploading'; percent: number; url: string; media: InputMedia; name: string }
   | { phase: 'done'; input: ChosenInput }
   | { phase: 'error'; message: string };
+
+/** The measurements the limits check: width and height of a picture or a video, the length of a video or a track. */
+function measured(meta: MediaMeta, media: InputMedia): boolean {
+  const sized = media === 'audio' || (Number(meta.width) > 0 && Number(meta.height) > 0);
+  const timed = media === 'image' || Number(meta.duration) > 0;
+  return sized && timed;
+}
+
+/** A creation's measurements: as stored with it, or the server's (its own reading of the file) where it has none. */
+async function measureCreation(api: ApiClient, output: TaskOutput, signal: AbortSignal): Promise<MediaMeta> {
+  const stored: MediaMeta = { width: output.width, height: output.height, duration: output.duration };
+  if (measured(stored, output.media)) return stored;
+  const info = await api.call('GET /v1/common/oss/mediainfo', { query: { oss_path: output.file_path } }, { signal }).catch((error: unknown) => {
+    if (!isAborted(error)) console.warn('[tools] media info unavailable', error);
+    return null;
+  });
+  return info ? { width: info.width || stored.width, height: info.height || stored.height, duration: info.duration || stored.duration } : stored;
+}
 
 export function useUploadInput(algorithm: string, limits: readonly UploadLimit[], onStorageFull?: () => void) {
   const shell = useShell();
@@ -118,26 +136,26 @@ export function useUploadInput(algorithm: string, limits: readonly UploadLimit[]
     [algorithm, limits, onStorageFull, shell],
   );
 
-  /** A result from My Creations: checked against the same limits, not uploaded again. */
+  /**
+   * A result from My Creations: checked against the same limits, not uploaded again. A result stored without
+   * its measurements is measured by the server (GET /v1/common/oss/mediainfo) rather than passed unchecked.
+   */
   const chooseCreation = useCallback(
-    (output: TaskOutput): ChosenInput | null => {
+    async (output: TaskOutput): Promise<ChosenInput | null> => {
       const limit = limits.find((l) => l.media === output.media);
-      const bad = limit ? checkMeta({ width: output.width, height: output.height, duration: output.duration }, limit) : USER_TEXTS.FORMAT_UNSUPPORTED;
+      controller.current?.abort();
+      release();
+      const own = new AbortController();
+      controller.current = own;
+      const meta = limit ? await measureCreation(shell.api, output, own.signal) : {};
+      if (own.signal.aborted) return null;
+      const bad = limit ? checkMeta(meta, limit) : USER_TEXTS.FORMAT_UNSUPPORTED;
       if (bad) {
         setState({ phase: 'error', message: bad });
         return null;
       }
-      controller.current?.abort();
-      release();
-      const input: ChosenInput = {
-        ossPath: output.file_path,
-        url: shell.api.url(output.url),
-        media: output.media,
-        name: output.file_path.split('/').pop() ?? 'creation',
-        width: output.width,
-        height: output.height,
-        duration: output.duration,
-      };
+      const name = output.file_path.split('/').pop() ?? 'creation';
+      const input: ChosenInput = { ossPath: output.file_path, url: shell.api.url(output.url), media: output.media, name, ...meta };
       setState({ phase: 'done', input });
       return input;
     },

@@ -6,7 +6,8 @@
 import { API_CODES, USER_TEXTS, type MembershipItem, type SkuItem } from 'shared-contracts';
 import { envelopeOf, onPostgres, openTestDb, type TestDb } from '../../../test/helpers';
 import { runBillingLifecycle } from './memberships';
-import { fulfilOrder, openOrder } from './orders';
+import { fulfilOrder } from './fulfil';
+import { openOrder } from './orders';
 import { createSandboxProvider } from './provider';
 import { startBillingHarness, type BillingHarness, type Buyer } from './testing';
 

@@ -5,6 +5,8 @@ export interface BillingConfig {
   stripeWebhookSecret: string;
   /** run the lifecycle job on the queue (renewals, expiry) in this process */
   scheduler: boolean;
+  /** STUDIO_URL: where the checkout's and the receipt's "Back to the studio" goes (default /home, same origin) */
+  studioUrl: string;
 }
 
 export function loadBillingConfig(env: NodeJS.ProcessEnv): BillingConfig {
@@ -17,6 +19,7 @@ export function loadBillingConfig(env: NodeJS.ProcessEnv): BillingConfig {
     // jest sets NODE_ENV=test: suites that build the whole API do not each start a scheduler; the billing
     // tests run the job themselves on a moved clock
     scheduler: env.BILLING_SCHEDULER ? env.BILLING_SCHEDULER !== '0' : env.NODE_ENV !== 'test',
+    studioUrl: env.STUDIO_URL || '/home',
   };
   if (env.NODE_ENV === 'production' && config.payments === 'sandbox') {
     throw new Error('PAYMENTS=sandbox is a test checkout and refuses to run in production: set PAYMENTS=stripe with STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET');

@@ -109,8 +109,23 @@ export async function listCreditPlans(db: Queryable, userId: string): Promise<Cr
   return rows.rows.map((row) => ({ ...row, id: Number(row.id), expires_at: Math.floor(new Date(row.expires_at).getTime() / 1000) }));
 }
 
-/** Cancel at period end; answers false when there is no running plan of the caller with this id. */
-export async function cancelCreditPlan(db: Queryable, userId: string, id: number): Promise<boolean> {
-  const updated = await db.query(`UPDATE billing_credit_plans SET cancel_at_period_end = true WHERE id = $1 AND user_id = $2 AND status = 'active'`, [id, userId]);
+/** Cancel at period end (the provider told too); answers false when there is no running plan of the caller with this id. */
+export async function cancelCreditPlan(db: Queryable, provider: PaymentProvider, userId: string, id: number): Promise<boolean> {
+  const updated = await db.query<{ provider_sub_id: string | null }>(
+    `UPDATE billing_credit_plans SET cancel_at_period_end = true WHERE id = $1 AND user_id = $2 AND status = 'active' RETURNING provider_sub_id`,
+    [id, userId],
+  );
+  if (updated.rows[0]) await provider.cancelAtPeriodEnd(updated.rows[0].provider_sub_id);
+  return updated.rowCount > 0;
+}
+
+/** Undo a cancel before the period ends; answers false when there is no such cancelled, still running plan. */
+export async function resumeCreditPlan(db: Queryable, provider: PaymentProvider, userId: string, id: number, at: Date): Promise<boolean> {
+  const updated = await db.query<{ provider_sub_id: string | null }>(
+    `UPDATE billing_credit_plans SET cancel_at_period_end = false
+     WHERE id = $1 AND user_id = $2 AND status = 'active' AND cancel_at_period_end AND expires_at > $3 RETURNING provider_sub_id`,
+    [id, userId, at],
+  );
+  if (updated.rows[0]) await provider.resume(updated.rows[0].provider_sub_id);
   return updated.rowCount > 0;
 }

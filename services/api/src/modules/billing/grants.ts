@@ -3,9 +3,11 @@
  * subscription, period) (idempotency key membership:<user>:<subscription>:<period>), back-dated to the
  * period's start. Periods are weekly for weekly plans and monthly otherwise (a yearly plan grants every
  * month); a trial grants its credits once. Called by the billing lifecycle job, by fulfilment (so a new
- * member has the first period's credits at once) and by the demo seed, never by authentication.
+ * member has the first period's credits at once) and by the demo seed, never by authentication. A
+ * trial's credits expire with the trial unless it converts.
  */
-import type { Database } from '@studio/db';
+import type { Database, Queryable } from '@studio/db';
+import { CREDIT_VALID_YEARS } from 'shared-contracts';
 import type { Ledger } from '../credits/ledger.js';
 import { addMonths } from '../users/users.js';
 
@@ -28,6 +30,14 @@ export function grantPeriodStart(sub: { started: Date; isTrial: boolean; unit: s
   if (sub.isTrial) return k === 0 ? sub.started : null;
   if (sub.unit === 'week') return new Date(sub.started.getTime() + k * 7 * DAY_MS);
   return addMonths(sub.started, k * sub.periodMonths);
+}
+
+/** A trial that became a paid plan keeps its credits for the usual two years from their grant. */
+export async function keepTrialCredits(tx: Queryable, sub: { id: number | string; user_id: string }): Promise<void> {
+  await tx.query(`UPDATE credit_blocks SET expires_at = created_at + make_interval(years => $2) WHERE idempotency_key LIKE $1`, [
+    `membership:${sub.user_id}:${sub.id}:%`,
+    CREDIT_VALID_YEARS,
+  ]);
 }
 
 /** Grants every membership period that has begun by `at` (of one user, or of everyone); answers how many. */
@@ -62,6 +72,9 @@ export async function grantDueMembershipCredits(db: Database, ledger: Ledger, op
           : `${label} membership ${row.unit === 'week' ? 'weekly' : 'monthly'} credits`,
         idempotencyKey: `membership:${row.user_id}:${row.id}:${k}`,
         at: next,
+        // a trial's credits last as long as the trial unless it converts (keepTrialCredits), so a trial
+        // cancelled at once does not leave 100 credits for two years; they are also the first spent
+        ...(row.is_trial ? { expiresAt: expires } : {}),
       });
       if (result.applied) granted += 1;
       k += 1;

@@ -14,8 +14,8 @@ import { SkuInfoSchema } from '../../schemas.js';
 import type { ApiModuleDefinition, ApiModulePlugin, ModuleContext } from '../types.js';
 import { applyBillingCatalogue } from '../catalogue/apply.js';
 import type { BillingConfig } from './config.js';
+import { tradeInfo } from './fulfil.js';
 import { runBillingLifecycle } from './memberships.js';
-import { tradeInfo } from './orders.js';
 import { PROMO_ART_SVG } from './promo-art.js';
 import { createSandboxProvider, type PaymentProvider } from './provider.js';
 import { registerAccountRoutes } from './routes-account.js';
@@ -23,7 +23,8 @@ import { registerCheckoutPage, registerCheckoutPay } from './routes-checkout.js'
 import { security, tags } from './routes-shared.js';
 import { startLifecycleSchedule } from './scheduler.js';
 import { skuInfo } from './sku-info.js';
-import { WebhookRefused, createStripeProvider, handleStripeWebhook } from './stripe.js';
+import { createStripeProvider } from './stripe.js';
+import { WebhookRefused, handleStripeWebhook } from './stripe-webhook.js';
 
 export interface BillingModuleOptions {
   config?: Partial<BillingConfig>;
@@ -43,7 +44,7 @@ export function billingPlugin(options: BillingModuleOptions = {}): ApiModulePlug
     const app = scope.withTypeProvider<TypeBoxProvider>();
 
     defineCall(scope, 'GET /v1/buy/sku-info', { schema: { tags, summary: 'The sku catalogue with its buy URLs (memberships and credit lists)', response: SkuInfoSchema } }, async () =>
-      skuInfo(db, ''),
+      skuInfo(db, '', apiConfig.tasks.rules.freeDailyTasks),
     );
 
     defineCall(
@@ -62,7 +63,7 @@ export function billingPlugin(options: BillingModuleOptions = {}): ApiModulePlug
       async (request) => tradeInfo(db, request.user!.uid, request.query.time_before, clock()),
     );
 
-    const deps = { db, ledger, auth, apiConfig, provider, clock };
+    const deps = { db, ledger, auth, apiConfig, provider, clock, studioUrl: config.studioUrl };
     registerAccountRoutes(scope, deps);
     registerCheckoutPage(scope, deps);
     registerCheckoutPay(scope, deps);
@@ -81,7 +82,7 @@ export function billingPlugin(options: BillingModuleOptions = {}): ApiModulePlug
           const signature = request.headers['stripe-signature'];
           try {
             const outcome = await handleStripeWebhook(
-              { db, ledger, stripe, webhookSecret: config.stripeWebhookSecret },
+              { db, ledger, stripe, provider, webhookSecret: config.stripeWebhookSecret },
               request.body as Buffer,
               typeof signature === 'string' ? signature : undefined,
               clock(),

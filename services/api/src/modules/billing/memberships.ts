@@ -5,20 +5,17 @@
  */
 import type { Database, Queryable } from '@studio/db';
 import {
-  MONEY_BACK_DAYS,
   PREMIUM_MONTHLY_CREDITS,
   STANDARD_MONTHLY_CREDITS,
   TRIAL_CREDITS,
   TRIAL_DAYS,
-  type MembershipItem,
-  type MembershipStatus,
   type PeriodUnit,
 } from 'shared-contracts';
 import type { Ledger } from '../credits/ledger.js';
 import { WEEKLY_CREDITS } from '../catalogue/plans.js';
 import { settleCreditPlans } from './credit-plans.js';
 import { addPeriod } from './periods.js';
-import { grantDueMembershipCredits } from './grants.js';
+import { grantDueMembershipCredits, keepTrialCredits } from './grants.js';
 import type { PaymentProvider } from './provider.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -56,51 +53,90 @@ export async function membershipStart(tx: Queryable, userId: string, tier: 'STAN
   return until && until > at ? until : at;
 }
 
-/** Creates the membership a paid order bought, once (external_ref order:<id>); answers its id. */
-export async function startMembership(
-  tx: Queryable,
-  input: { orderId: string; userId: string; sku: MembershipSku; trial: boolean; provider: string; at: Date },
-): Promise<number> {
-  const { sku, at } = input;
-  const level = levelOf(sku.tier);
-  const startedAt = input.trial ? at : await membershipStart(tx, input.userId, sku.tier, at);
-  const expiresAt = input.trial ? new Date(at.getTime() + TRIAL_DAYS * DAY_MS) : addPeriod(startedAt, sku.period_unit);
-  const name = input.trial ? `${sku.sub_tpl_name} (free trial)` : sku.sub_tpl_name;
-  const inserted = await tx.query<{ id: number }>(
-    `INSERT INTO subscriptions (user_id, sku_id, level, name, is_trial, credits_per_period, period_months, started_at,
-       expires_at, next_grant_at, source, external_ref, status, auto_renew, order_id, provider, renew_sku_id)
-     VALUES ($1, $2, $3, $4, $5, $6, 1, $7, $8, $7, 'order', $9, $10, true, $11, $12, $2)
-     ON CONFLICT (external_ref) DO NOTHING RETURNING id`,
-    [
-      input.userId,
-      sku.sku_id,
-      level,
-      name,
-      input.trial,
-      input.trial ? TRIAL_CREDITS : creditsPerGrant(sku.tier, sku.period_unit),
-      startedAt,
-      expiresAt,
-      `order:${input.orderId}`,
-      input.trial ? 'trialing' : 'active',
-      input.orderId,
-      input.provider,
-    ],
-  );
-  if (inserted.rows[0]) {
-    // a paid plan bought during a trial of that level replaces the trial's renewal
-    if (!input.trial) {
-      await tx.query(
-        `UPDATE subscriptions SET auto_renew = false WHERE user_id = $1 AND is_trial AND status = 'trialing' AND level = $2`,
-        [input.userId, level],
-      );
-    }
-    return Number(inserted.rows[0].id);
-  }
-  const existing = await tx.query<{ id: number }>('SELECT id FROM subscriptions WHERE external_ref = $1', [`order:${input.orderId}`]);
-  return Number(existing.rows[0].id);
+/** What startMembership needs of the paid order. */
+export interface StartingOrder {
+  id: string;
+  user_id: string;
+  zero_buy: boolean;
+  change: 'new' | 'upgrade' | 'queued' | 'trial';
+  /** the memberships an upgrade replaces, or the trial a paid plan ends */
+  replaces: (number | string)[];
+  amount: number | string;
+  provider: string;
 }
 
-interface DueSub {
+/**
+ * Creates the membership a paid order bought, once (external_ref order:<id>), in the transaction that
+ * ends what it replaces: an upgrade's lower plans become `replaced` now (their unused part was credited in
+ * the order's amount) and a running trial `converted`; a queued plan starts when the running one of its
+ * level ends, which then stops renewing. Answers the new id and the provider subscriptions that ended
+ * (to cancel at the provider; Stripe's updated subscription moves to the new row instead).
+ */
+export async function startMembership(
+  tx: Queryable,
+  input: { order: StartingOrder; sku: MembershipSku; providerSubscriptionId: string | null; at: Date },
+): Promise<{ id: number; ended: { id: number; providerSubId: string | null }[]; stopped: { id: number; providerSubId: string | null }[] }> {
+  const { sku, order, at } = input;
+  const ref = `order:${order.id}`;
+  const existing = await tx.query<{ id: number }>('SELECT id FROM subscriptions WHERE external_ref = $1', [ref]);
+  if (existing.rows[0]) return { id: Number(existing.rows[0].id), ended: [], stopped: [] };
+  const level = levelOf(sku.tier);
+  const trial = order.zero_buy;
+  let ended: { id: number; providerSubId: string | null }[] = [];
+  let stopped: { id: number; providerSubId: string | null }[] = [];
+  const startedAt = trial || order.change !== 'queued' ? at : await membershipStart(tx, order.user_id, sku.tier, at);
+  if (!trial) {
+    const rows = await tx.query<{ id: number; provider_sub_id: string | null }>(
+      `UPDATE subscriptions SET status = CASE WHEN is_trial THEN 'converted' ELSE 'replaced' END, auto_renew = false, ended_at = $2,
+         expires_at = LEAST(expires_at, $2), started_at = LEAST(started_at, $2),
+         provider_sub_id = CASE WHEN provider_sub_id = $3 THEN NULL ELSE provider_sub_id END
+       WHERE user_id = $4 AND status IN ('trialing', 'active') AND expires_at > $2 AND (id = ANY($1::bigint[]) OR is_trial)
+       RETURNING id, provider_sub_id`,
+      [order.replaces.map(Number), at, input.providerSubscriptionId, order.user_id],
+    );
+    ended = rows.rows.map((row) => ({ id: Number(row.id), providerSubId: row.provider_sub_id }));
+    // a trial that ends because a paid plan starts has converted: its credits stay
+    for (const row of rows.rows) await keepTrialCredits(tx, { id: row.id, user_id: order.user_id });
+    if (order.change === 'queued') {
+      // the plans it follows end when it starts instead of renewing: never two paid for the same days
+      const levels = sku.tier === 'PREMIUM' ? ['premium'] : ['standard', 'premium'];
+      const following = await tx.query<{ id: number; provider_sub_id: string | null }>(
+        `UPDATE subscriptions SET auto_renew = false, cancel_at_period_end = true
+         WHERE user_id = $1 AND status = 'active' AND NOT is_trial AND level = ANY($2::text[]) AND expires_at > $3 AND expires_at <= $4
+         RETURNING id, provider_sub_id`,
+        [order.user_id, levels, at, startedAt],
+      );
+      stopped = following.rows.map((row) => ({ id: Number(row.id), providerSubId: row.provider_sub_id }));
+    }
+  }
+  const expiresAt = trial ? new Date(at.getTime() + TRIAL_DAYS * DAY_MS) : addPeriod(startedAt, sku.period_unit);
+  const inserted = await tx.query<{ id: number }>(
+    `INSERT INTO subscriptions (user_id, sku_id, level, name, is_trial, credits_per_period, period_months, started_at,
+       expires_at, next_grant_at, source, external_ref, status, auto_renew, order_id, provider, renew_sku_id, period_start, period_amount, provider_sub_id)
+     VALUES ($1, $2, $3, $4, $5, $6, 1, $7, $8, $7, 'order', $9, $10, true, $11, $12, $2, $7, $13, $14)
+     RETURNING id`,
+    [
+      order.user_id,
+      sku.sku_id,
+      level,
+      trial ? `${sku.sub_tpl_name} (free trial)` : sku.sub_tpl_name,
+      trial,
+      trial ? TRIAL_CREDITS : creditsPerGrant(sku.tier, sku.period_unit),
+      startedAt,
+      expiresAt,
+      ref,
+      trial ? 'trialing' : 'active',
+      order.id,
+      order.provider,
+      trial ? 0 : Number(order.amount),
+      input.providerSubscriptionId,
+    ],
+  );
+  return { id: Number(inserted.rows[0].id), ended, stopped };
+}
+
+/** A membership as a renewal reads it, with the sku it renews into. */
+export interface DueSub {
   id: number;
   user_id: string;
   level: 'standard' | 'premium';
@@ -112,13 +148,19 @@ interface DueSub {
   provider: string;
   order_id: string | null;
   periods_paid: number;
+  sku_id: number;
   renew_sku_id: number | null;
+  provider_sub_id: string | null;
   tier: 'STANDARD' | 'PREMIUM' | null;
   sub_tpl_name: string | null;
   period_unit: PeriodUnit | null;
   price: number | string | null;
   currency: string | null;
 }
+
+export const DUE_SUB_SQL = `SELECT s.id, s.user_id, s.level, s.status, s.is_trial, s.auto_renew, s.cancel_at_period_end, s.expires_at, s.provider,
+    s.order_id, s.periods_paid, s.sku_id, s.renew_sku_id, s.provider_sub_id, k.tier, k.sub_tpl_name, k.period_unit, k.price, k.currency
+  FROM subscriptions s LEFT JOIN skus k ON k.sku_id = s.renew_sku_id`;
 
 export interface LifecycleResult {
   renewed: number;
@@ -129,6 +171,28 @@ export interface LifecycleResult {
 
 /** Stripe renews on its own; a membership it has not confirmed this long after its end is expired. */
 const PROVIDER_GRACE_MS = 2 * DAY_MS;
+
+/**
+ * The next period of a membership in its own row, from `end`: a trial's paid plan, or the smaller plan a
+ * downgrade scheduled (renew_sku_id). The old row ends (converted, or expired at its end).
+ */
+export async function continueAs(tx: Queryable, sub: DueSub, ref: string, amount: number, providerName: string): Promise<void> {
+  const end = new Date(sub.expires_at);
+  const tier = sub.tier as 'STANDARD' | 'PREMIUM';
+  const unit = sub.period_unit as PeriodUnit;
+  await tx.query(`UPDATE subscriptions SET status = $2, auto_renew = false, ended_at = expires_at, provider_sub_id = NULL WHERE id = $1`, [
+    sub.id,
+    sub.is_trial ? 'converted' : 'expired',
+  ]);
+  await tx.query(
+    `INSERT INTO subscriptions (user_id, sku_id, level, name, is_trial, credits_per_period, period_months, started_at,
+       expires_at, next_grant_at, source, external_ref, status, auto_renew, order_id, provider, renew_sku_id, period_start, period_amount, provider_sub_id)
+     VALUES ($1, $2, $3, $4, false, $5, 1, $6, $7, $6, 'renewal', $8, 'active', true, $9, $10, $2, $6, $11, $12)
+     ON CONFLICT (external_ref) DO NOTHING`,
+    [sub.user_id, sub.renew_sku_id, levelOf(tier), sub.sub_tpl_name ?? '', creditsPerGrant(tier, unit), end, addPeriod(end, unit), ref, sub.order_id,
+      providerName, amount, sub.provider_sub_id],
+  );
+}
 
 async function settleOne(tx: Queryable, provider: PaymentProvider, sub: DueSub, at: Date): Promise<keyof Omit<LifecycleResult, 'granted'> | null> {
   const end = new Date(sub.expires_at);
@@ -150,28 +214,19 @@ async function settleOne(tx: Queryable, provider: PaymentProvider, sub: DueSub, 
   );
   if (charged.rowCount === 0) return null;
   if (sub.is_trial) {
-    const sku: MembershipSku = {
-      sku_id: sub.renew_sku_id ?? 0,
-      tier: sub.tier,
-      sub_tpl_name: sub.sub_tpl_name ?? '',
-      period_unit: sub.period_unit,
-      price: amount,
-      currency: sub.currency ?? 'USD',
-    };
-    await tx.query(
-      `INSERT INTO subscriptions (user_id, sku_id, level, name, is_trial, credits_per_period, period_months, started_at,
-         expires_at, next_grant_at, source, external_ref, status, auto_renew, order_id, provider, renew_sku_id)
-       VALUES ($1, $2, $3, $4, false, $5, 1, $6, $7, $6, 'renewal', $8, 'active', true, $9, $10, $2)
-       ON CONFLICT (external_ref) DO NOTHING`,
-      [sub.user_id, sku.sku_id, sub.level, sku.sub_tpl_name, creditsPerGrant(sub.tier, sub.period_unit), end,
-        addPeriod(end, sub.period_unit), `convert:${sub.id}`, sub.order_id, provider.name],
-    );
-    await tx.query(`UPDATE subscriptions SET status = 'converted', auto_renew = false, ended_at = expires_at WHERE id = $1`, [sub.id]);
+    await continueAs(tx, sub, `convert:${sub.id}`, amount, provider.name);
+    await keepTrialCredits(tx, sub);
     return 'converted';
   }
-  await tx.query('UPDATE subscriptions SET expires_at = $2, periods_paid = periods_paid + 1 WHERE id = $1', [
+  if (sub.renew_sku_id !== null && sub.renew_sku_id !== sub.sku_id) {
+    await continueAs(tx, sub, `change:${sub.id}:${sub.periods_paid}`, amount, provider.name);
+    return 'renewed';
+  }
+  await tx.query('UPDATE subscriptions SET expires_at = $2, periods_paid = periods_paid + 1, period_start = $3, period_amount = $4 WHERE id = $1', [
     sub.id,
     addPeriod(end, sub.period_unit),
+    end,
+    amount,
   ]);
   return 'renewed';
 }
@@ -193,13 +248,7 @@ export async function runBillingLifecycle(db: Database, ledger: Ledger, provider
     let progressed = 0;
     for (const { id } of due.rows) {
       const outcome = await db.transaction(async (tx) => {
-        const locked = await tx.query<DueSub>(
-          `SELECT s.id, s.user_id, s.level, s.status, s.is_trial, s.auto_renew, s.cancel_at_period_end, s.expires_at, s.provider,
-             s.order_id, s.periods_paid, s.renew_sku_id, k.tier, k.sub_tpl_name, k.period_unit, k.price, k.currency
-           FROM subscriptions s LEFT JOIN skus k ON k.sku_id = s.renew_sku_id
-           WHERE s.id = $1 AND s.status IN ('trialing', 'active') AND s.expires_at <= $2 FOR UPDATE OF s`,
-          [id, at],
-        );
+        const locked = await tx.query<DueSub>(`${DUE_SUB_SQL} WHERE s.id = $1 AND s.status IN ('trialing', 'active') AND s.expires_at <= $2 FOR UPDATE OF s`, [id, at]);
         return locked.rows[0] ? settleOne(tx, provider, locked.rows[0], at) : null;
       });
       if (outcome) {
@@ -214,71 +263,4 @@ export async function runBillingLifecycle(db: Database, ledger: Ledger, provider
   result.expired += plans.expired;
   result.granted = await grantDueMembershipCredits(db, ledger, { at });
   return result;
-}
-
-interface ListRow {
-  id: number;
-  sku_id: number;
-  name: string;
-  level: 'standard' | 'premium';
-  period_unit: PeriodUnit | null;
-  status: Exclude<MembershipStatus, 'scheduled'>;
-  is_trial: boolean;
-  started_at: Date;
-  expires_at: Date;
-  auto_renew: boolean;
-  cancel_at_period_end: boolean;
-  order_id: string | null;
-  order_status: string | null;
-  paid_at: Date | null;
-  amount: number | string | null;
-  provider_sub_id: string | null;
-}
-
-const seconds = (date: Date) => Math.floor(new Date(date).getTime() / 1000);
-
-function toItem(row: ListRow, at: Date): MembershipItem {
-  const paidAt = row.paid_at ? new Date(row.paid_at).getTime() : 0;
-  const live = row.status === 'active' || row.status === 'trialing';
-  return {
-    id: Number(row.id),
-    sku_id: row.sku_id,
-    name: row.name,
-    level: row.level,
-    period_unit: row.period_unit ?? 'month',
-    status: live && new Date(row.started_at) > at ? 'scheduled' : row.status,
-    is_trial: row.is_trial,
-    started_at: seconds(row.started_at),
-    expires_at: seconds(row.expires_at),
-    auto_renew: row.auto_renew && !row.cancel_at_period_end,
-    cancel_at_period_end: row.cancel_at_period_end,
-    order_id: row.order_id,
-    refundable:
-      live && row.order_status === 'paid' && Number(row.amount ?? 0) > 0 && at.getTime() - paidAt <= MONEY_BACK_DAYS * DAY_MS,
-  };
-}
-
-const LIST_SQL = `SELECT s.id, s.sku_id, s.name, s.level, k.period_unit, s.status, s.is_trial, s.started_at, s.expires_at,
-    s.auto_renew, s.cancel_at_period_end, s.order_id, o.status AS order_status, o.paid_at, o.amount, s.provider_sub_id
-  FROM subscriptions s LEFT JOIN skus k ON k.sku_id = s.sku_id LEFT JOIN billing_orders o ON o.id = s.order_id`;
-
-export async function listMemberships(db: Queryable, userId: string, at: Date): Promise<MembershipItem[]> {
-  const rows = await db.query<ListRow>(`${LIST_SQL} WHERE s.user_id = $1 ORDER BY s.expires_at DESC, s.id DESC LIMIT 100`, [userId]);
-  return rows.rows.map((row) => toItem(row, at));
-}
-
-export class MembershipError extends Error {}
-
-/** Cancel at period end: the membership (or trial) runs to its end and is not renewed. */
-export async function cancelMembership(db: Database, provider: PaymentProvider, userId: string, id: number, at: Date): Promise<MembershipItem> {
-  const row = await db.transaction(async (tx) => {
-    const found = await tx.query<ListRow>(`${LIST_SQL} WHERE s.id = $1 AND s.user_id = $2 FOR UPDATE OF s`, [id, userId]);
-    const sub = found.rows[0];
-    if (!sub) throw new MembershipError('No such membership.');
-    if (sub.status !== 'active' && sub.status !== 'trialing') throw new MembershipError('This membership has already ended.');
-    await tx.query('UPDATE subscriptions SET cancel_at_period_end = true, auto_renew = false WHERE id = $1', [id]);
-    return { ...sub, cancel_at_period_end: true, auto_renew: false };
-  });
-  await provider.cancelAtPeriodEnd(row.provider_sub_id);
-  return toItem(row, at);
 }

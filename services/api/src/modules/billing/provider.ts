@@ -45,6 +45,26 @@ export interface PaymentProvider {
   refund(input: { orderId: string; paymentRef: string | null; amount: number }): Promise<'applied' | 'requested'>;
   /** tells the provider a membership ends at its period end */
   cancelAtPeriodEnd(providerSubscriptionId: string | null): Promise<void>;
+  /** undoes cancelAtPeriodEnd before the period ends */
+  resume(providerSubscriptionId: string | null): Promise<void>;
+  /** ends a subscription now (a plan an upgrade replaced, a second trial refused) */
+  cancelNow(providerSubscriptionId: string | null): Promise<void>;
+  /** from the next renewal on, bill this plan instead (a downgrade at the period's end); nothing is prorated */
+  changeAtPeriodEnd(providerSubscriptionId: string | null, plan: PlanPrice): Promise<void>;
+  /**
+   * An upgrade of a subscription the provider bills: charge the new plan now, less the unused part of the old
+   * one as of `prorationDate`, and start a new period. null: this provider takes upgrades at its own checkout
+   * page (the sandbox); 'requested': a webhook confirms the payment and fulfils the order.
+   */
+  upgradeNow(input: { providerSubscriptionId: string; order: CheckoutOrder; prorationDate: Date }): Promise<'requested' | null>;
+}
+
+/** A plan as a provider bills it. */
+export interface PlanPrice {
+  name: string;
+  price: number;
+  currency: string;
+  interval: 'week' | 'month' | 'year';
 }
 
 /** The sandbox's test cards (the numbers Stripe's test mode uses for the same outcomes). */
@@ -58,7 +78,27 @@ export const CARD_MESSAGES = {
   declined: 'Your card was declined.',
   insufficient_funds: 'Your card has insufficient funds.',
   unknown: 'This is a test checkout: use the test card 4242 4242 4242 4242. No real card is charged here.',
+  expired: 'Your card has expired.',
+  badExpiry: 'Enter the expiry as month and year, for example 12 / 34.',
+  badCvc: 'Enter the 3 or 4 digit CVC.',
 } as const;
+
+/**
+ * The expiry as buyers type it: "12/34", "12 / 34", "1234", "12-2034", "12/2034". Answers the month and the
+ * four-digit year, or null when it is not a date.
+ */
+export function parseExpiry(raw: string): { month: number; year: number } | null {
+  const match = /^\s*(\d{1,2})\s*[/\-.\s]?\s*(\d{2}|\d{4})\s*$/.exec(raw);
+  if (!match) return null;
+  const month = Number(match[1]);
+  const year = match[2].length === 2 ? 2000 + Number(match[2]) : Number(match[2]);
+  return month >= 1 && month <= 12 ? { month, year } : null;
+}
+
+/** A card is valid through the last day of its expiry month (as card networks count it). */
+export function expiredAt(expiry: { month: number; year: number }, at: Date): boolean {
+  return at.getTime() >= Date.UTC(expiry.year, expiry.month, 1);
+}
 
 /** What a test card number does; null for a number that is not one of the test cards. */
 export function sandboxCardOutcome(rawNumber: string): CardOutcome | null {
@@ -86,5 +126,11 @@ export function createSandboxProvider(): PaymentProvider {
       return 'applied';
     },
     async cancelAtPeriodEnd() {},
+    async resume() {},
+    async cancelNow() {},
+    async changeAtPeriodEnd() {},
+    async upgradeNow() {
+      return null;
+    },
   };
 }

@@ -37,7 +37,7 @@ export function shopUrls(base: string, row: { buy_url: string; zero_buy_url: str
   };
 }
 
-export async function skuInfo(db: Queryable, publicBase: string): Promise<{ sku_buy_list: SkuItem[]; zero_buy_checked: boolean }> {
+export async function skuInfo(db: Queryable, publicBase: string, freeDailyTasks: number): Promise<{ sku_buy_list: SkuItem[]; zero_buy_checked: boolean; free_daily_tasks: number }> {
   const [skus, setting] = await Promise.all([
     db.query<SkuQueryRow>(
       `SELECT s.*, t.watermark_free, t.ultra_hd, t.frame_interpolation, t.faster_generations, t.videos_at_once,
@@ -83,5 +83,5 @@ export async function skuInfo(db: Queryable, publicBase: string): Promise<{ sku_
       kind: row.kind,
     };
   });
-  return { sku_buy_list: list, zero_buy_checked: zeroBuyChecked };
+  return { sku_buy_list: list, zero_buy_checked: zeroBuyChecked, free_daily_tasks: freeDailyTasks };
 }

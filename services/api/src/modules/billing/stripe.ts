@@ -1,15 +1,11 @@
 /**
- * The Stripe provider: Checkout Sessions made with the `stripe` package, and the webhook that is the only
- * way a Stripe payment fulfils anything. Each event is verified (Stripe-Signature, the endpoint secret)
- * and applied once (billing_webhook_events keeps its id); what it does is idempotent on its own keys too.
+ * The Stripe provider: Checkout Sessions made with the `stripe` package, and the subscription updates of
+ * plan changes (an upgrade prorated and charged at once, a downgrade from the next renewal, cancel and
+ * resume). Payments fulfil only through the signed webhook (stripe-webhook.ts).
  */
 import Stripe from 'stripe';
-import type { Database, Queryable } from '@studio/db';
-import type { Ledger } from '../credits/ledger.js';
-import { grantPeriod } from './credit-plans.js';
-import { addPeriod } from './periods.js';
-import { applyRefund, fulfilOrder } from './orders.js';
-import type { CheckoutOrder, PaymentProvider } from './provider.js';
+import type { ProviderEffects } from './fulfil.js';
+import type { CheckoutOrder, PaymentProvider, PlanPrice } from './provider.js';
 
 export interface StripeSettings {
   secretKey: string;
@@ -63,143 +59,47 @@ export function createStripeProvider(stripe: Stripe): PaymentProvider {
     async cancelAtPeriodEnd(providerSubscriptionId) {
       if (providerSubscriptionId) await stripe.subscriptions.update(providerSubscriptionId, { cancel_at_period_end: true });
     },
+    async resume(providerSubscriptionId) {
+      if (providerSubscriptionId) await stripe.subscriptions.update(providerSubscriptionId, { cancel_at_period_end: false });
+    },
+    async cancelNow(providerSubscriptionId) {
+      if (providerSubscriptionId) await stripe.subscriptions.cancel(providerSubscriptionId);
+    },
+    async changeAtPeriodEnd(providerSubscriptionId, plan) {
+      if (!providerSubscriptionId) return;
+      const current = await stripe.subscriptions.retrieve(providerSubscriptionId);
+      // the next invoice bills the smaller plan; the running period stays as paid
+      await stripe.subscriptions.update(providerSubscriptionId, {
+        items: [{ id: current.items.data[0].id, price_data: await recurringPrice(stripe, plan) }],
+        proration_behavior: 'none',
+      });
+    },
+    async upgradeNow({ providerSubscriptionId, order, prorationDate }) {
+      const current = await stripe.subscriptions.retrieve(providerSubscriptionId);
+      const metadata = { order_id: order.id, user_id: order.userId, sku_id: String(order.skuId) };
+      // a new period from now, the unused part of the old plan credited as of the quote's time (the amount the
+      // buyer saw), invoiced and charged at once; a declined card leaves the subscription as it was
+      await stripe.subscriptions.update(providerSubscriptionId, {
+        items: [{ id: current.items.data[0].id, price_data: await recurringPrice(stripe, { name: order.name, price: order.price, currency: order.currency, interval: order.periodUnit }) }],
+        billing_cycle_anchor: { type: 'now' },
+        proration_behavior: 'always_invoice',
+        proration_date: Math.floor(prorationDate.getTime() / 1000),
+        payment_behavior: 'error_if_incomplete',
+        metadata,
+      });
+      return 'requested';
+    },
   };
 }
 
-export class WebhookRefused extends Error {}
-
-const idOf = (value: string | { id: string } | null | undefined): string | null =>
-  typeof value === 'string' ? value : (value?.id ?? null);
-
-/** invoice.paid of a credit plan: one more paid period, its credits granted once (after the transaction). */
-async function renewCreditPlan(
-  tx: Queryable,
-  subscriptionId: string,
-  invoice: Stripe.Invoice,
-  periodEnd: number | undefined,
-  pendingGrants: PendingGrant[],
-): Promise<string> {
-  const found = await tx.query<{ id: number; user_id: string; credits: number; name: string; expires_at: Date; periods_paid: number; period_unit: 'week' | 'month' }>(
-    'SELECT id, user_id, credits, name, expires_at, periods_paid, period_unit FROM billing_credit_plans WHERE provider_sub_id = $1 FOR UPDATE',
-    [subscriptionId],
-  );
-  const plan = found.rows[0];
-  if (!plan) return 'ignored: unknown subscription';
-  const recorded = await tx.query(
-    `INSERT INTO billing_payments (id, provider, provider_ref, kind, status, amount, currency, created_at)
-     VALUES (gen_random_uuid(), 'stripe', $1, 'renewal', 'succeeded', $2, $3, now()) ON CONFLICT (provider_ref) DO NOTHING`,
-    [invoice.id, (invoice.amount_paid ?? 0) / 100, (invoice.currency ?? 'usd').toUpperCase()],
-  );
-  if (recorded.rowCount === 0) return 'ignored: invoice recorded';
-  const end = new Date(plan.expires_at);
-  const next = periodEnd ? new Date(periodEnd * 1000) : addPeriod(end, plan.period_unit);
-  await tx.query('UPDATE billing_credit_plans SET expires_at = GREATEST(expires_at, $2), periods_paid = periods_paid + 1 WHERE id = $1', [plan.id, next]);
-  pendingGrants.push({ plan, period: plan.periods_paid, at: end });
-  return `renewed credit plan ${plan.id}`;
+/** A subscription item's inline price names a product (Checkout's product_data is not offered here): one per plan name. */
+async function recurringPrice(stripe: Stripe, plan: PlanPrice): Promise<Stripe.SubscriptionUpdateParams.Item.PriceData> {
+  const product = await stripe.products.create({ name: plan.name, metadata: { plan: plan.name } });
+  return { currency: plan.currency.toLowerCase(), unit_amount: cents(plan.price), product: product.id, recurring: { interval: plan.interval } };
 }
 
-/** Grants decided inside a webhook's transaction, applied after it commits (the ledger has its own). */
-type PendingGrant = { plan: { id: number; user_id: string; credits: number; name: string }; period: number; at: Date };
-
-/** Applies one verified event. Answers what it did, for the log. */
-async function applyEvent(db: Database, ledger: Ledger, event: Stripe.Event, at: Date, pendingGrants: PendingGrant[]): Promise<string> {
-  switch (event.type) {
-    case 'checkout.session.completed': {
-      const session = event.data.object;
-      const orderId = session.metadata?.order_id ?? session.client_reference_id;
-      if (!orderId) return 'ignored: no order';
-      if (session.payment_status === 'unpaid') return 'ignored: unpaid';
-      const subscriptionId = idOf(session.subscription);
-      const paymentRef = idOf(session.payment_intent) ?? subscriptionId ?? session.id;
-      await fulfilOrder(db, ledger, orderId, { provider: 'stripe', providerRef: paymentRef, providerSubscriptionId: subscriptionId }, at);
-      return `fulfilled ${orderId}`;
-    }
-    case 'invoice.paid': {
-      const invoice = event.data.object as Stripe.Invoice & { subscription?: string | { id: string } | null };
-      const subscriptionId = idOf(invoice.subscription ?? invoice.parent?.subscription_details?.subscription ?? null);
-      if (!subscriptionId || invoice.billing_reason === 'subscription_create') return 'ignored: first invoice';
-      const periodEnd = invoice.lines?.data?.[0]?.period?.end;
-      return db.transaction(async (tx) => {
-        const sub = await tx.query<{ id: number; expires_at: Date; status: string }>(
-          `SELECT s.id, s.expires_at, s.status FROM subscriptions s WHERE provider_sub_id = $1 FOR UPDATE`,
-          [subscriptionId],
-        );
-        const row = sub.rows[0];
-        if (!row) return renewCreditPlan(tx, subscriptionId, invoice, periodEnd, pendingGrants);
-        const recorded = await tx.query(
-          `INSERT INTO billing_payments (id, subscription_id, provider, provider_ref, kind, status, amount, currency, created_at)
-           VALUES (gen_random_uuid(), $1, 'stripe', $2, 'renewal', 'succeeded', $3, $4, $5) ON CONFLICT (provider_ref) DO NOTHING`,
-          [row.id, invoice.id, (invoice.amount_paid ?? 0) / 100, (invoice.currency ?? 'usd').toUpperCase(), at],
-        );
-        if (recorded.rowCount === 0) return 'ignored: invoice recorded';
-        const next = periodEnd ? new Date(periodEnd * 1000) : addPeriod(new Date(row.expires_at), 'month');
-        await tx.query(
-          `UPDATE subscriptions SET expires_at = GREATEST(expires_at, $2), periods_paid = periods_paid + 1,
-             status = 'active', is_trial = false WHERE id = $1`,
-          [row.id, next],
-        );
-        return `renewed ${row.id}`;
-      });
-    }
-    case 'customer.subscription.updated': {
-      const sub = event.data.object;
-      await db.query('UPDATE subscriptions SET cancel_at_period_end = $2, auto_renew = NOT $2 WHERE provider_sub_id = $1', [
-        sub.id,
-        sub.cancel_at_period_end,
-      ]);
-      return `updated ${sub.id}`;
-    }
-    case 'customer.subscription.deleted': {
-      const sub = event.data.object;
-      await db.query(
-        `UPDATE subscriptions SET status = 'expired', auto_renew = false, ended_at = $2, expires_at = LEAST(expires_at, $2)
-         WHERE provider_sub_id = $1 AND status IN ('trialing', 'active')`,
-        [sub.id, at],
-      );
-      return `ended ${sub.id}`;
-    }
-    case 'charge.refunded': {
-      const charge = event.data.object;
-      const paymentIntent = idOf(charge.payment_intent);
-      const order = await db.query<{ order_id: string }>(
-        `SELECT p.order_id FROM billing_payments p WHERE p.provider = 'stripe' AND p.provider_ref = $1 AND p.order_id IS NOT NULL`,
-        [paymentIntent],
-      );
-      const orderId = order.rows[0]?.order_id;
-      if (!orderId) return 'ignored: unknown payment';
-      const result = await applyRefund(db, orderId, at);
-      return result.applied ? `refunded ${orderId}` : 'ignored: not refundable';
-    }
-    default:
-      return `ignored: ${event.type}`;
-  }
-}
-
-/**
- * Verifies and applies a webhook delivery. A bad signature throws WebhookRefused and changes nothing;
- * an event already applied answers 'duplicate'.
- */
-export async function handleStripeWebhook(
-  deps: { db: Database; ledger: Ledger; stripe: Stripe; webhookSecret: string },
-  rawBody: Buffer | string,
-  signature: string | undefined,
-  at: Date = new Date(),
-): Promise<string> {
-  let event: Stripe.Event;
-  try {
-    event = deps.stripe.webhooks.constructEvent(rawBody, signature ?? '', deps.webhookSecret);
-  } catch (error) {
-    throw new WebhookRefused(error instanceof Error ? error.message : 'The webhook signature is invalid');
-  }
-  const seen = await deps.db.query('SELECT 1 FROM billing_webhook_events WHERE id = $1', [event.id]);
-  if (seen.rowCount > 0) return 'duplicate';
-  const pendingGrants: PendingGrant[] = [];
-  const outcome = await applyEvent(deps.db, deps.ledger, event, at, pendingGrants);
-  for (const grant of pendingGrants) await grantPeriod(deps.ledger, grant.plan, grant.period, grant.at);
-  await deps.db.query('INSERT INTO billing_webhook_events (id, provider, type) VALUES ($1, $2, $3) ON CONFLICT (id) DO NOTHING', [
-    event.id,
-    'stripe',
-    event.type,
-  ]);
-  return outcome;
+/** Tells Stripe what a fulfilment ended (an upgrade's replaced plans) or stopped renewing (a queued plan's predecessor). */
+export async function applyAtProvider(provider: PaymentProvider, effects: ProviderEffects): Promise<void> {
+  for (const id of effects.cancelNow) await provider.cancelNow(id);
+  for (const id of effects.cancelAtPeriodEnd) await provider.cancelAtPeriodEnd(id);
 }

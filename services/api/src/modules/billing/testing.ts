@@ -25,7 +25,9 @@ export interface Buyer {
   user(): Promise<User>;
   balance(): Promise<number>;
   /** opens the sandbox checkout of a sku and pays with a card; answers the final page */
-  buy(skuId: number, card?: string, options?: { zeroBuy?: boolean; sid?: string }): Promise<{ status: number; body: string }>;
+  buy(skuId: number, card?: string, options?: { zeroBuy?: boolean; sid?: string; exp?: string }): Promise<{ status: number; body: string }>;
+  /** opens the checkout of a sku (one click) and answers the page */
+  open(skuId: number, options?: { zeroBuy?: boolean; sid?: string }): Promise<{ status: number; body: string; orderId: string | null }>;
 }
 
 export async function startBillingHarness(testDb: TestDb, options: { stripe?: Stripe; webhookSecret?: string } = {}): Promise<BillingHarness> {
@@ -72,6 +74,16 @@ export async function startBillingHarness(testDb: TestDb, options: { stripe?: St
           return envelopeOf<User>(await app.inject({ method: 'POST', url: '/v1/user', headers })).data;
         },
         balance: () => (ctx as unknown as ModuleContext).ledger.balance(profile.id, clock.now),
+        async open(skuId, openOptions = {}) {
+          sidCounter += 1;
+          const sid = openOptions.sid ?? `sid-${Date.now()}-${sidCounter}`;
+          const page = await app.inject({
+            method: 'GET',
+            url: `/v1/buy/checkout?cartItem=${skuId}&source=dialog&sid=${sid}${openOptions.zeroBuy ? '&zero_buy=1' : ''}`,
+            cookies: cookie,
+          });
+          return { status: page.statusCode, body: page.body, orderId: /name="order_id" value="([^"]+)"/.exec(page.body)?.[1] ?? null };
+        },
         async buy(skuId, card = '4242 4242 4242 4242', buyOptions = {}) {
           sidCounter += 1;
           const sid = buyOptions.sid ?? `sid-${Date.now()}-${sidCounter}`;
@@ -88,7 +100,7 @@ export async function startBillingHarness(testDb: TestDb, options: { stripe?: St
             url: '/v1/buy/checkout/pay',
             cookies: cookie,
             headers: { 'content-type': 'application/x-www-form-urlencoded' },
-            payload: new URLSearchParams({ order_id: orderId, csrf, card, exp: '12/34', cvc: '123' }).toString(),
+            payload: new URLSearchParams({ order_id: orderId, csrf, card, exp: buyOptions.exp ?? '12/34', cvc: '123' }).toString(),
           });
           return { status: paid.statusCode, body: paid.body };
         },

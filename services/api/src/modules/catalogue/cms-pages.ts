@@ -1,4 +1,5 @@
 /** SEO content of the public pages and the prompt samples of the creation screens. */
+import { TOOL_PAGES, type ToolMedia } from 'shared-contracts';
 
 interface CmsRow {
   path: string;
@@ -16,6 +17,21 @@ function section(heading: string, paragraphs: string[], items: string[] = []): s
 const CREDIT_NOTE =
   'Every new account starts with 5 free credits. Standard members get 100 credits a month and Premium members 500; credits stay valid for 2 years and the ones expiring first are used first.';
 
+const CATEGORY_NAME: Record<ToolMedia, string> = { video: 'Video', image: 'Image', audio: 'Audio' };
+
+/** The text of a tool category's list (/ai-tools/video, ...): its tools, as the catalogue lists them. */
+function categoryPage(media: ToolMedia): CmsRow {
+  const name = CATEGORY_NAME[media];
+  const tools = TOOL_PAGES.filter((tool) => tool.media.includes(media));
+  return {
+    path: `/ai-tools/${media}`,
+    title: `AI ${name} Tools`,
+    description: `${tools.map((tool) => tool.title).join(', ')}: AI tools for ${media}.`,
+    keywords: tools.map((tool) => tool.title.toLowerCase()).join(', '),
+    content: section(`AI ${media} tools`, ['Every tool works on your own uploads and shows its cost in credits before you start.'], tools.map((tool) => `${tool.title}: ${tool.description}`)),
+  };
+}
+
 export const CMS_PAGES: CmsRow[] = [
   {
     path: '/home',
@@ -25,10 +41,8 @@ export const CMS_PAGES: CmsRow[] = [
     keywords: 'ai video generator, text to video, image to video, text to image, ai music, ai tools',
     content: section(
       'Create video, images and music with AI',
-      [
-        'Describe a scene and get a video, animate a photo, restyle a clip as anime, or generate images and songs from a prompt.',
-        CREDIT_NOTE,
-      ],
+      // the credits sentence is the bottom block's, on every page: not a second time here
+      ['Describe a scene and get a video, animate a photo, restyle a clip as anime, or generate images and songs from a prompt.'],
       ['Text to Video and Image to Video', 'Text to Image and Image to Image', 'Text to Music and Text to Song', 'AI tools for video, image and audio'],
     ),
   },
@@ -116,6 +130,9 @@ export const CMS_PAGES: CmsRow[] = [
       ['Video and image enhancer', 'Background remover', 'Object remover and video eraser', 'Partial redrawing', 'Talking avatar and lip sync'],
     ),
   },
+  // each category list has its own text naming its own tools (from the catalogue): the list's parent text,
+  // which these paths fell back to, named the image tools under the video and audio lists too
+  ...(['video', 'image', 'audio'] as const).map(categoryPage),
   {
     path: '/ai-tools/video-enhancer',
     title: 'AI Video Enhancer - Upscale and Sharpen Videos',

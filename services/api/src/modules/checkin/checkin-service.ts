@@ -15,6 +15,7 @@ import {
   CHECKIN_CREDITS,
   CHECKIN_DAILY_WINNERS,
   checkInCycleOf,
+  nextRoundTime,
   type CheckInResult,
   type CheckInStatusResponse,
 } from 'shared-contracts';
@@ -63,8 +64,23 @@ export function unavailableMessage(countries: readonly string[]): string {
   return `Daily check-in is only available in ${countryList(countries)}.`;
 }
 
-export const SOLD_OUT_MESSAGE = "Today's free check-in credits have all been claimed. A new round starts at 7:00 PM PT.";
-export const ALREADY_MESSAGE = 'You have already checked in today. Come back after 7:00 PM PT.';
+/** The time zone the next round is said in, by the member's country (the check-in's countries, CL and TH). */
+const COUNTRY_TIME_ZONES: Readonly<Record<string, string>> = { CL: 'America/Santiago', TH: 'Asia/Bangkok' };
+
+/** '9:00 AM Thailand time': the next round in the member's own clock, not 7:00 PM Pacific. */
+export function nextRoundIn(country: string, now: Date): string {
+  const code = country.toUpperCase();
+  const zone = COUNTRY_TIME_ZONES[code];
+  return zone ? `${nextRoundTime(now.getTime(), zone)} ${countryName(code)} time` : `${nextRoundTime(now.getTime(), 'America/Los_Angeles')} Pacific time`;
+}
+
+export function soldOutMessage(country: string, now: Date): string {
+  return `Today's free check-in credits have all been claimed. A new round starts at ${nextRoundIn(country, now)}.`;
+}
+
+export function alreadyMessage(country: string, now: Date): string {
+  return `You have already checked in today. Come back after ${nextRoundIn(country, now)}.`;
+}
 
 export interface Caller {
   uid: string;
@@ -174,14 +190,14 @@ export function createCheckinService(db: Database, options: CheckinOptions) {
 
 export type CheckinService = ReturnType<typeof createCheckinService>;
 
-export function resultOf(outcome: ClaimOutcome): CheckInResult {
+export function resultOf(outcome: ClaimOutcome, country: string, now: Date): CheckInResult {
   switch (outcome.kind) {
     case 'granted':
       return { success: true, is_checked_in: true, message: `Checked in! ${outcome.credits} free credits were added to your account.` };
     case 'already':
-      return { success: false, is_checked_in: true, message: ALREADY_MESSAGE };
+      return { success: false, is_checked_in: true, message: alreadyMessage(country, now) };
     case 'sold-out':
-      return { success: false, is_checked_in: false, message: SOLD_OUT_MESSAGE };
+      return { success: false, is_checked_in: false, message: soldOutMessage(country, now) };
     default:
       return { success: false, is_checked_in: false, message: '' };
   }

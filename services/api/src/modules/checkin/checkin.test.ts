@@ -10,7 +10,7 @@ import { testApiConfig, type ApiConfig } from '../../config';
 import { buildApiApp } from '../../plugin';
 import { createSubscription } from '../users/users';
 import { StubAccountService, bearer, envelopeOf, makeProfile, onPostgres, openTestDb, type TestDb } from '../../../test/helpers';
-import { ALREADY_MESSAGE, SOLD_OUT_MESSAGE, createCheckinService, parseCountries, unavailableMessage, type CheckinOptions } from './checkin-service';
+import { alreadyMessage, createCheckinService, nextRoundIn, soldOutMessage, parseCountries, unavailableMessage, type CheckinOptions } from './checkin-service';
 import { checkinModule } from './index';
 
 const BODY = { activity_code: CHECKIN_ACTIVITY_CODE };
@@ -112,7 +112,9 @@ describe(`check-in API (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
     expect(first.body.code).toBe(0);
     expect(first.body.data).toEqual({ success: true, is_checked_in: true, message: expect.stringContaining('3 free credits') });
     const second = await h.claim(jwt);
-    expect(second.body.data).toEqual({ success: false, is_checked_in: true, message: ALREADY_MESSAGE });
+    // the next round in the member's own clock (02:00 UTC is 11:00 PM in Santiago in March), not 7:00 PM PT
+    expect(second.body.data).toEqual({ success: false, is_checked_in: true, message: 'You have already checked in today. Come back after 11:00 PM Chile time.' });
+    expect(second.body.data.message).toBe(alreadyMessage('CL', h.clock.now));
     expect(await h.checkinGrants(uid)).toBe(1);
     const blocks = await h.testDb.db.query<{ amount: number; idempotency_key: string }>(
       `SELECT amount, idempotency_key FROM credit_blocks WHERE user_id = $1 AND source = 'checkin'`,
@@ -251,7 +253,7 @@ describe('the first 500 check-ins of a cycle', () => {
     // one more through the API: refused with the message, no credits, and the status says none are left
     const { jwt, uid } = await h.signIn();
     const answer = await h.claim(jwt);
-    expect(answer.body.data).toEqual({ success: false, is_checked_in: false, message: SOLD_OUT_MESSAGE });
+    expect(answer.body.data).toEqual({ success: false, is_checked_in: false, message: soldOutMessage('CL', h.clock.now) });
     expect(await h.checkinGrants(uid)).toBe(0);
     const status = envelopeOf<CheckInStatusResponse>(await h.app.inject({ method: 'GET', url: STATUS_URL, headers: bearer(jwt) }));
     expect(status.data).toMatchObject({ is_checked_in: false, today_available: false });
@@ -268,5 +270,13 @@ describe('check-in configuration', () => {
     expect(parseCountries('')).toEqual(['CL', 'TH']);
     expect(parseCountries(' pe, cl ,x1')).toEqual(['PE', 'CL']);
     expect(unavailableMessage(['PE', 'CL', 'TH'])).toBe('Daily check-in is only available in Peru, Chile and Thailand.');
+  });
+});
+
+describe("the next round, said in the member's clock", () => {
+  it('Bangkok and Santiago by their own time, with the season (no 7:00 PM PT)', () => {
+    expect(nextRoundIn('TH', new Date('2025-03-10T12:00:00Z'))).toBe('9:00 AM Thailand time');
+    expect(nextRoundIn('CL', new Date('2025-03-10T12:00:00Z'))).toBe('11:00 PM Chile time');
+    expect(nextRoundIn('CL', new Date('2025-06-19T12:00:00Z'))).toBe('10:00 PM Chile time');
   });
 });

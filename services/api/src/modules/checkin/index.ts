@@ -78,12 +78,13 @@ export function checkinPlugin(given?: CheckinOptions): ApiModulePlugin {
       async (request) => {
         assertActivity(request.body.activity_code);
         const user = request.user!;
-        const outcome = await service.claim({ uid: user.uid, level: user.level }, countryOf(request, ctx.config));
+        const country = countryOf(request, ctx.config);
+        const outcome = await service.claim({ uid: user.uid, level: user.level }, country);
         if (outcome.kind === 'unavailable') {
           throw new ApiFailure(403, API_CODES.CHECKIN_UNAVAILABLE, unavailableMessage(options.countries));
         }
         request.log.info({ uid: user.uid, outcome: outcome.kind }, 'check-in claim');
-        return resultOf(outcome);
+        return resultOf(outcome, country, options.now());
       },
     );
   };

@@ -1,8 +1,8 @@
 /** Configuration and content calls of spec section 7, declared against the contract (defineCall). */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { Type } from '@sinclair/typebox';
 import { API_CODES } from 'shared-contracts';
-import { abPlan, parseAbOverride } from '../../ab-test.js';
+import { abOverride, abPlan } from '../../ab-test.js';
 import { defineCall } from '../../define-call.js';
 import { ApiFailure } from '../../http.js';
 import { countryOfRequest } from '../country/index.js';
@@ -11,13 +11,6 @@ import { cmsContent, decodeCmsPath } from './cms.js';
 import { AbTestQuery, AdSchema, ClientQuery, CmsSchema, MarketingSchema, SystemConfigSchema } from './schemas.js';
 
 const tags = ['content'];
-
-function cookieOrHeader(request: FastifyRequest, name: string): string | undefined {
-  const header = request.headers[name.replace(/_/g, '-')] ?? request.headers[name];
-  if (typeof header === 'string') return header;
-  const cookie = (request.headers.cookie ?? '').split(';').map((part) => part.trim()).find((part) => part.startsWith(`${name}=`));
-  return cookie ? decodeURIComponent(cookie.slice(name.length + 1)) : undefined;
-}
 
 /** System config, marketing placements and ads. */
 export function placementRoutes(app: FastifyInstance, { db }: ModuleContext): void {
@@ -78,10 +71,8 @@ export function abTestRoutes(app: FastifyInstance, { db, auth, config }: ModuleC
         request.user?.uid || request.query.user_id || (typeof clientSn === 'string' && clientSn.length <= 128 ? clientSn : '') || null;
       const country = countryOfRequest(request, config);
       // QA: outside production a tester picks a plan (cookie or header ab_override: code=plan,...); nothing is recorded
-      if (config.qaOverrides) {
-        const override = parseAbOverride(cookieOrHeader(request, 'ab_override')).get(testCode);
-        if (override !== undefined) return { plan: override };
-      }
+      const override = abOverride(request, testCode, config.qaOverrides);
+      if (override !== undefined) return { plan: override };
       try {
         const clientId = typeof clientSn === 'string' ? clientSn.slice(0, 128) : '';
         return { plan: await abPlan(db, testCode, subject, country, { clientId }) };

@@ -163,6 +163,17 @@ describe('identity calls', () => {
       expect(envelopeOf<User>(withRenewed).data).toMatchObject({ uid, token: renewed });
     });
 
+    it('user info carries the credits-10 feature code for variant B of its test (the credits-10 plan lists)', async () => {
+      const { jwt } = await api.signIn();
+      const codesWith = async (plan: number) =>
+        envelopeOf<User>(await api.app.inject({ method: 'POST', url: '/v1/user', headers: { ...bearer(jwt), 'ab-override': `sku_week_10_credits=${plan}` } })).data.featureCodes;
+      expect(await codesWith(2)).toContain('sku_week_10_credits');
+      expect(await codesWith(1)).not.toContain('sku_week_10_credits');
+      // without an override GrowthBook buckets the user once: the answer is the same every time
+      const plain = async () => envelopeOf<User>(await api.app.inject({ method: 'POST', url: '/v1/user', headers: bearer(jwt) })).data.featureCodes;
+      expect(await plain()).toEqual(await plain());
+    });
+
     it('401 without a token', async () => {
       for (const url of ['/v1/user', '/v1/logout', '/v1/feature-code/auth']) {
         const response = await api.app.inject({ method: 'POST', url, payload: url.includes('feature') ? { pids: [] } : undefined });

@@ -1,7 +1,8 @@
 /** The identity calls of spec section 7, declared against the contract (defineCall). */
 import type { FastifyInstance } from 'fastify';
 import { Type } from '@sinclair/typebox';
-import { API_CODES } from 'shared-contracts';
+import { API_CODES, CREDITS_10_FEATURE_CODE } from 'shared-contracts';
+import { abOverride, abPlan } from '../../ab-test.js';
 import { defineCall } from '../../define-call.js';
 import { ApiFailure } from '../../http.js';
 import type { ModuleContext } from '../types.js';
@@ -63,6 +64,14 @@ export function sessionRoutes(app: FastifyInstance, ctx: ModuleContext): void {
           view = { ...view, country };
         }
       }
+      // the "credits 10" plan lists (spec sections 6 and 9) go to variant B of their A/B test, as a feature code
+      const credits10 =
+        abOverride(request, CREDITS_10_FEATURE_CODE, config.qaOverrides) ??
+        (await abPlan(db, CREDITS_10_FEATURE_CODE, caller.uid, view.country).catch((error: unknown) => {
+          request.log.error({ err: error }, 'the credits-10 test could not be read; the default lists apply');
+          return 0;
+        }));
+      if (credits10 === 2) view = { ...view, featureCodes: [...view.featureCodes, CREDITS_10_FEATURE_CODE] };
       return buildUser(view, { jwt: caller.jwt, sessionId: caller.sessionId, sessionIsNew: caller.sessionIsNew }, at);
     },
   );

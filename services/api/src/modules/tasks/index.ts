@@ -5,7 +5,8 @@
  * and touches their own tasks: another user's task id answers 404 exactly like a missing one.
  *
  * The routes live in routes/ (run-calls: create, cost, retry, cancel, delete; read-calls: results, list,
- * data_save; prompt-calls), each declared against its contract call with defineCall.
+ * data_save; prompt-calls; selection-calls: My Creations' zip and bulk delete), each declared against its
+ * contract call with defineCall.
  */
 import type { TtsVoice } from 'shared-contracts';
 import type { AlgorithmId } from '@studio/engines/types';
@@ -19,6 +20,7 @@ import type { TaskRoutes } from './routes/context.js';
 import { promptCalls } from './routes/prompt-calls.js';
 import { readCalls } from './routes/read-calls.js';
 import { runCalls } from './routes/run-calls.js';
+import { selectionCalls } from './routes/selection-calls.js';
 import { createTaskService } from './service.js';
 
 export interface TasksModuleOptions {
@@ -27,7 +29,6 @@ export interface TasksModuleOptions {
   rules?: PlanRules;
   /** credits held for a task are released by the API's stale-hold sweeper after this long (default 24 h) */
   holdTtlMs?: number;
-  premiumModelAvailable?: boolean;
   /** where each algorithm runs (tests); default: the API's engine settings */
   engineOf?: (algorithm: AlgorithmId) => EngineChoice;
   now?: () => Date;
@@ -66,7 +67,6 @@ export function tasksPlugin(options: TasksModuleOptions = {}): ApiModulePlugin {
       queue,
       rules: options.rules ?? settings.rules,
       holdTtlMs: options.holdTtlMs ?? 24 * 3600 * 1000,
-      premiumModelAvailable: options.premiumModelAvailable ?? settings.premiumVideoModel,
       engineOf: options.engineOf ?? (await engineChoices(settings.engines, settings.engineEnv)),
       now: options.now,
     });
@@ -83,6 +83,7 @@ export function tasksPlugin(options: TasksModuleOptions = {}): ApiModulePlugin {
     runCalls(routes);
     readCalls(routes);
     promptCalls(routes);
+    selectionCalls(routes);
   };
 }
 

@@ -82,8 +82,6 @@ export interface CheckedPayload {
   params: Record<string, unknown>;
   /** storage paths in the catalogue's input order (trailing optional inputs may be absent) */
   inputPaths: string[];
-  /** the premium video model was asked for */
-  model: 'standard' | 'premium';
 }
 
 /** Validates `data` of a create call; throws the refusal. */
@@ -128,6 +126,5 @@ export function checkPayload(resolved: ResolvedAlgorithm, data: Record<string, u
   if (['talking_photo', 'talking_avatar', 'lip_sync'].includes(resolved.id) && !inputPaths[1] && !params.text) {
     throw bad('Please enter the text to speak or upload an audio track');
   }
-  const model = data.model === 'premium' ? 'premium' : 'standard';
-  return { params, inputPaths, model };
+  return { params, inputPaths };
 }

@@ -100,11 +100,25 @@ describe('the list and the waits', () => {
   });
 
   it('estimates from the runs ahead, as many at once as the lane runs', () => {
-    expect(queueEstimate(1, 20, 0)).toBe(20);
-    expect(queueEstimate(3, 20, 1)).toBe(60);
-    expect(queueEstimate(3, 20, 5)).toBe(20);
-    expect(queueEstimate(6, 10, 5)).toBe(20);
-    expect(queueEstimate(2, null, 1)).toBeNull();
+    // nothing running: its own run
+    expect(queueEstimate(1, 20, [])).toBe(20);
+    // one run 5 s in: 15 s left, then positions 1 and 2 run in turn, then its own run
+    expect(queueEstimate(3, 20, [5])).toBe(15 + 20 + 20 + 20);
+    // five at once, just started: positions 1-5 take their slots at 10 s, the sixth the first of those at 20 s
+    expect(queueEstimate(5, 10, [0, 0, 0, 0, 0])).toBe(20);
+    expect(queueEstimate(6, 10, [0, 0, 0, 0, 0])).toBe(30);
+    expect(queueEstimate(2, null, [1])).toBeNull();
+  });
+
+  it('gives each position its own figure, which falls as the runs ahead go on (not one figure for the whole queue)', () => {
+    const running = [2, 9, 14];
+    const figures = [1, 2, 3, 4].map((position) => queueEstimate(position, 18, running));
+    expect(figures).toEqual([18 + 4, 18 + 9, 18 + 16, 18 + 4 + 18]);
+    expect(new Set(figures).size).toBe(4);
+    // 5 s later every run ahead has 5 s less to go
+    expect(queueEstimate(2, 18, running.map((elapsed) => elapsed + 5))).toBe(18 + 4);
+    // a run past the mean is about to end: its slot counts as free now
+    expect(queueEstimate(1, 18, [40])).toBe(18);
   });
 });
 

@@ -15,7 +15,7 @@ import { checkPayload } from './params.js';
 import { requireFace, spokenTrack } from './prechecks.js';
 import { AUDIO_TOOLS, applyEntitlements, quote } from './pricing.js';
 import type { Caller, Prepared, ServiceCore } from './service-types.js';
-import { trialsOf, usedSeconds } from './usage.js';
+import { holdsPaidCredits, trialsOf, usedSeconds } from './usage.js';
 
 async function ownedInputs(core: ServiceCore, uid: string, resolved: ResolvedAlgorithm, paths: string[]): Promise<MediaObject[]> {
   const objects: MediaObject[] = [];
@@ -32,12 +32,7 @@ async function ownedInputs(core: ServiceCore, uid: string, resolved: ResolvedAlg
 
 export async function prepare(core: ServiceCore, caller: Caller, resolved: ResolvedAlgorithm, data: Record<string, unknown>, at: Date): Promise<Prepared> {
   const checked = checkPayload(resolved, data);
-  if (checked.model === 'premium') {
-    if (!['text2video', 'image2video'].includes(resolved.id)) throw fail.badRequest('The premium model is offered for text and image to video only');
-    if (!core.premiumModelAvailable) throw fail.badRequest('The premium video model is not available on this server');
-  }
   const params = applyEntitlements(resolved, checked.params, caller.level);
-  if (checked.model === 'premium') params.model = 'premium';
   // a setting the engine's workflow cannot honour is refused before the charge, never silently dropped
   const comfyui = core.engineOf(resolved.id).comfyui;
   if (comfyui) {
@@ -52,7 +47,8 @@ export async function prepare(core: ServiceCore, caller: Caller, resolved: Resol
   const used = AUDIO_TOOLS.has(resolved.id) ? await usedSeconds(core.db, caller.uid, resolved.id, at) : 0;
   const freeTrials = await trialsOf(core.db, caller.uid);
   const spoken = await spokenTrack(resolved, params, inputs);
-  const priced = quote({ resolved, params, inputs: [...inputs, ...spoken], level: caller.level, usedSecondsThisMonth: used, at, rules: core.rules, model: checked.model, freeTrials });
+  const paid = caller.level === 'free' && (await holdsPaidCredits(core.db, caller.uid, at));
+  const priced = quote({ resolved, params, inputs: [...inputs, ...spoken], level: caller.level, usedSecondsThisMonth: used, at, rules: core.rules, freeTrials, holdsPaidCredits: paid });
   return { resolved, params, inputs, quote: priced };
 }
 
@@ -92,10 +88,9 @@ export async function costOf(core: ServiceCore, caller: Caller, algorithm: strin
   const inputs = await costInputs(core, caller, resolved, query);
   const at = core.clock();
   const used = AUDIO_TOOLS.has(resolved.id) ? await usedSeconds(core.db, caller.uid, resolved.id, at) : 0;
-  const model = query.model === 'premium' ? 'premium' : 'standard';
   const freeTrials = await trialsOf(core.db, caller.uid);
   const spoken = await spokenTrack(resolved, entitled, inputs);
-  const priced = quote({ resolved, params: entitled, inputs: [...inputs, ...spoken], level: caller.level, usedSecondsThisMonth: used, at, rules: core.rules, model, freeTrials });
+  const priced = quote({ resolved, params: entitled, inputs: [...inputs, ...spoken], level: caller.level, usedSecondsThisMonth: used, at, rules: core.rules, freeTrials });
   // a generative algorithm on the local engine makes previews: the creation screen says so before Generate
   const choice = core.engineOf(resolved.id);
   const preview = GENERATIVE.has(resolved.id) && choice.name === 'local';

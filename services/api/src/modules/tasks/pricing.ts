@@ -4,7 +4,8 @@
  * Credits (section 9: "6 credits is about 1 second of AI video; 1 credit is 30 s for effects; a premium
  * third-party video model costs 160 credits for an 8 s video"):
  * - AI video (text/image to video, video to anime, talking photo/avatar, lip sync): 6 credits a second
- *   (a 5 s clip 30); the premium model (`model: 'premium'`) 20 a second, so 8 s = 160;
+ *   (a 5 s clip 30). The spec's premium third-party model (160 credits for 8 s) is not priced: no engine runs
+ *   a model that deserves that price, and charging it for the same output would be pretending (issue 27);
  * - effects: 1 credit per started 30 s (a 2-10 s effect = 1); Standard and Premium: free (unlimited effects);
  * - images (text/image to image): 1 credit an image; image tools 1 credit; Premium: images free;
  * - music and songs: 1 credit per started minute (the 30 s default = 1); Premium: free;
@@ -17,9 +18,10 @@
  *
  * Plan rules: Free 1 video task at once, Standard 3, Premium 5; Premium first in the queue; paid plans
  * get watermark-free output, 1080p and ultra HD upscales, frame interpolation and unlimited effects;
- * Free: a daily cap of tasks; Premium's free images and music: a fair-use cap per day.
+ * Free: a daily cap of tasks while spending free credits (none while paid credits are held); Premium's
+ * free images and music: a fair-use cap per day.
  */
-import { API_CODES, VIDEO_CREDITS_PER_SECOND, EFFECT_SECONDS_PER_CREDIT, PREMIUM_MODEL_8S_VIDEO_CREDITS } from 'shared-contracts';
+import { API_CODES, VIDEO_CREDITS_PER_SECOND, EFFECT_SECONDS_PER_CREDIT } from 'shared-contracts';
 import { algorithmsIn } from '@studio/engines/algorithms';
 import type { AlgorithmId } from '@studio/engines/types';
 import type { MemberLevel } from '../../auth.js';
@@ -72,7 +74,6 @@ export interface Quote {
   usage: UsageClaim[];
 }
 
-const PREMIUM_MODEL_PER_SECOND = PREMIUM_MODEL_8S_VIDEO_CREDITS / 8;
 const AI_VIDEO = algorithmsIn('ai-video');
 const IMAGE_GENERATION = algorithmsIn('image-generation');
 const MUSIC = algorithmsIn('music');
@@ -117,11 +118,14 @@ export interface QuoteInput {
   usedSecondsThisMonth: number;
   at: Date;
   rules: PlanRules;
-  /** the premium video model is only priced where an engine for it is configured */
-  model?: 'standard' | 'premium';
   /** features the user may use once for free (the sign-up trial of variant A: image2video) */
   freeTrials?: string[];
+  /** a Free user holding paid credits is not held to the daily cap (usage.ts holdsPaidCredits) */
+  holdsPaidCredits?: boolean;
 }
+
+/** The usage counter of the Free plan's daily task cap. */
+export const FREE_TASKS_COUNTER = 'tasks';
 
 /** A usage claim on a free trial: period 'trial', counter = the feature; taken from free_trials. */
 export const TRIAL_PERIOD = 'trial';
@@ -144,13 +148,13 @@ export function quote(input: QuoteInput): Quote {
   const { resolved, params, level, rules, at } = input;
   const id = resolved.id;
   const usage: UsageClaim[] = [];
-  if (level === 'free' && resolved.lane !== 'check') {
-    usage.push({ period: dayPeriod(at), counter: 'tasks', amount: 1, limit: rules.freeDailyTasks });
+  if (level === 'free' && resolved.lane !== 'check' && !input.holdsPaidCredits) {
+    usage.push({ period: dayPeriod(at), counter: FREE_TASKS_COUNTER, amount: 1, limit: rules.freeDailyTasks });
   }
   const seconds = Math.max(0, pricedSeconds(input));
   const whole = Math.max(1, Math.ceil(seconds - 1e-6));
 
-  if (input.freeTrials?.includes(id) && input.model !== 'premium') {
+  if (input.freeTrials?.includes(id)) {
     return {
       cost: 0,
       basis: 'Your free trial',
@@ -159,13 +163,10 @@ export function quote(input: QuoteInput): Quote {
     };
   }
   if (AI_VIDEO.has(id)) {
-    const premiumModel = input.model === 'premium' && (id === 'text2video' || id === 'image2video');
-    const rate = premiumModel ? PREMIUM_MODEL_PER_SECOND : VIDEO_CREDITS_PER_SECOND;
+    const rate = VIDEO_CREDITS_PER_SECOND;
     return {
       cost: rate * whole,
-      basis: premiumModel
-        ? `Premium video model: ${rate} credits per second, ${whole} s`
-        : `${rate} credits per second of AI video, ${whole} s`,
+      basis: `${rate} credits per second of AI video, ${whole} s`,
       freeForPlan: false,
       usage,
     };

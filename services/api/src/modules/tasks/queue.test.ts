@@ -2,7 +2,7 @@
  * Queue mechanics, credits and ownership with a test engine (no real processing): on PGlite, and on
  * PostgreSQL when TEST_DATABASE_URL is set.
  */
-import { API_CODES, USER_TEXTS, type Task } from 'shared-contracts';
+import { API_CODES, USER_TEXTS, freeDailyLimitText, type Task } from 'shared-contracts';
 import { EngineError } from '@studio/engines/errors';
 import { envelope, picture, startHarness, TestEngine, type Harness } from '../../../test/tasks-harness';
 
@@ -83,10 +83,9 @@ describe('create, progress, success', () => {
 });
 
 describe('credits come back', () => {
-  it('on failure, with the engine’s user text as the reason', async () => {
+  it('on failure, with the engine’s user text as the reason; a temporary one can be retried', async () => {
     const engine = new TestEngine();
-    // a failure a retry can help (a permanent one ends retryable=false: no retry, issue 19)
-    engine.failWith = new EngineError(USER_TEXTS.NO_FACE, 'no face in the picture', true);
+    engine.failWith = new EngineError(USER_TEXTS.GENERATION_FAILED_LATER, 'the GPU ran out of memory', true);
     const user = await h.user('free', 20);
     const worker = await h.worker(engine);
     try {
@@ -94,7 +93,8 @@ describe('credits come back', () => {
       expect(await h.balance(user.uid)).toBe(19);
       const done = await h.waitFor(user, created.body.data.task_id, settled);
       expect(done.status).toBe('failure');
-      expect(done.reason).toBe(USER_TEXTS.NO_FACE);
+      expect(done.reason).toBe(USER_TEXTS.GENERATION_FAILED_LATER);
+      expect(done.retryable).toBe(true);
       expect(await h.balance(user.uid)).toBe(20);
       // retry holds again and runs again
       engine.failWith = null;
@@ -104,6 +104,24 @@ describe('credits come back', () => {
       expect(again.status).toBe('success');
       expect(again.outputs[0].watermarked).toBe(true);
       expect(await h.balance(user.uid)).toBe(19);
+    } finally {
+      await worker.stop();
+    }
+  });
+
+  it('a refusal the same input would meet again (no face) is final: credits back, no retry', async () => {
+    const engine = new TestEngine();
+    engine.failWith = new EngineError(USER_TEXTS.NO_FACE, 'no face in the picture');
+    const user = await h.user('free', 20);
+    const worker = await h.worker(engine);
+    try {
+      const created = await h.create(user, 'text2image', { data: { prompt: 'portrait of a lighthouse keeper' } });
+      const done = await h.waitFor(user, created.body.data.task_id, settled);
+      expect(done).toMatchObject({ status: 'failure', reason: USER_TEXTS.NO_FACE, retryable: false });
+      expect(await h.balance(user.uid)).toBe(20);
+      const retried = await h.app.inject({ method: 'POST', url: '/v1/ai/retry', headers: user.headers, payload: { task_id: created.body.data.task_id } });
+      expect(retried.statusCode).toBe(409);
+      expect(await h.balance(user.uid)).toBe(20);
     } finally {
       await worker.stop();
     }
@@ -264,8 +282,9 @@ describe('plans', () => {
     expect(uhd.status).toBe(403);
     const premiumUhd = await h.app.inject({ method: 'GET', url: '/v1/ai/cost/text2video?duration=8&resolution=1080p', headers: premium.headers });
     expect(envelope<{ cost: number }>(premiumUhd).data.cost).toBe(48);
+    // no premium model is priced (none runs): naming one costs what the video costs
     const premiumModel = await h.app.inject({ method: 'GET', url: '/v1/ai/cost/text2video?duration=8&model=premium', headers: premium.headers });
-    expect(envelope<{ cost: number }>(premiumModel).data.cost).toBe(160);
+    expect(envelope<{ cost: number }>(premiumModel).data.cost).toBe(48);
     for (const [user, t] of [[free, a], [premium, b]] as const) {
       await h.app.inject({ method: 'POST', url: `/v1/ai/cancel/${t.body.data.task_id}`, headers: user.headers });
     }
@@ -310,10 +329,23 @@ describe('plans', () => {
     const over = await h.create(user, 'text2image', { data: { prompt: 'one lake too many' } });
     expect(over.status).toBe(429);
     expect(over.body.code).toBe(API_CODES.DAILY_LIMIT);
-    expect(over.body.msg).toBe(USER_TEXTS.DAILY_LIMIT);
+    // the refusal says how to lift the cap
+    expect(over.body.msg).toBe(freeDailyLimitText(6));
     expect(await h.balance(user.uid)).toBe(44);
     for (const id of made) await h.app.inject({ method: 'POST', url: `/v1/ai/cancel/${id}`, headers: user.headers });
     expect(await h.balance(user.uid)).toBe(50);
+  });
+
+  it('a Free member holding bought credits is not held to the daily cap; free credits count against it again', async () => {
+    const user = await h.user('free', 0);
+    await h.ctx.ledger.grant({ userId: user.uid, amount: 8, source: 'order', details: 'Purchase: 8 credits', idempotencyKey: `order:cap-${user.uid}` });
+    for (let i = 0; i < 8; i += 1) expect((await h.create(user, 'text2image', { data: { prompt: `a bought lake number ${i}` } })).status).toBe(200);
+    // the bought credits are spent: free ones are capped again (6 in this suite)
+    await h.grant(user.uid, 7);
+    for (let i = 0; i < 6; i += 1) expect((await h.create(user, 'text2image', { data: { prompt: `a free lake number ${i}` } })).status).toBe(200);
+    const over = await h.create(user, 'text2image', { data: { prompt: 'a free lake, past the cap' } });
+    expect(over.status).toBe(429);
+    expect(over.body.msg).toBe(freeDailyLimitText(6));
   });
 });
 

@@ -84,7 +84,6 @@ async function runToSuccess(rt: WorkerRuntime, row: TaskRow, watch: RunWatch, wo
   const signal = watch.entry.controller.signal;
   await mkdir(workDir, { recursive: true });
   const inputs = await fetchInputs(rt, row, workDir);
-  // `model: 'premium'` stays in: a ComfyUI workflow can read it ({{param:model}}); the local engine ignores it
   const share = row.watermark ? 80 : 92;
   const progress = watch.progress;
   // the engine contract: the folder an engine writes into exists (the ComfyUI engine writes straight into it)

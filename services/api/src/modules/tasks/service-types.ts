@@ -17,8 +17,6 @@ export interface TaskServiceDeps {
   rules: PlanRules;
   /** a hold left `held` this long is released by the API's stale-hold sweeper (last resort) */
   holdTtlMs: number;
-  /** an engine for the premium video model is configured */
-  premiumModelAvailable: boolean;
   /** the engine an algorithm runs on, and what its ComfyUI workflow honours (default: every algorithm local) */
   engineOf?: (algorithm: AlgorithmId) => EngineChoice;
   now?: () => Date;

@@ -62,8 +62,8 @@ export interface TaskRow {
   queue_position?: number | null;
   /** while queued: mean run seconds of this algorithm's recent successes (null: none measured) */
   avg_run_seconds?: number | null;
-  /** while queued: runs of its lane generating now (the capacity seen at work) */
-  lane_running?: number | null;
+  /** while queued: how long each run of its lane generating now has been at it, in seconds (the capacity seen at work) */
+  lane_elapsed?: number[] | null;
 }
 
 function json<T>(value: unknown, fallback: T): T {
@@ -91,7 +91,7 @@ export function normaliseRow(row: TaskRow): TaskRow {
     inputs: row.inputs ?? [],
     queue_position: row.queue_position === undefined || row.queue_position === null ? null : Number(row.queue_position),
     avg_run_seconds: row.avg_run_seconds === undefined || row.avg_run_seconds === null ? null : Number(row.avg_run_seconds),
-    lane_running: row.lane_running === undefined || row.lane_running === null ? null : Number(row.lane_running),
+    lane_elapsed: Array.isArray(row.lane_elapsed) ? row.lane_elapsed.map(Number).filter(Number.isFinite) : null,
   };
 }
 
@@ -112,7 +112,10 @@ export const TASK_SELECT = `
         SELECT finished_at, started_at FROM tasks WHERE engine_algorithm = t.engine_algorithm AND status = 'success'
           AND started_at IS NOT NULL AND finished_at IS NOT NULL ORDER BY finished_at DESC LIMIT 20) f)
     END AS avg_run_seconds,
-    CASE WHEN t.status = 'queued' THEN (SELECT count(*) FROM tasks g WHERE g.lane = t.lane AND g.status = 'generating') END::int AS lane_running
+    CASE WHEN t.status = 'queued' THEN (
+      SELECT array_agg(EXTRACT(EPOCH FROM (now() - g.started_at))::float8) FROM tasks g
+        WHERE g.lane = t.lane AND g.status = 'generating' AND g.started_at IS NOT NULL)
+    END AS lane_elapsed
   FROM tasks t`;
 
 export async function loadTask(q: Queryable, id: string): Promise<TaskRow | null> {
@@ -130,13 +133,19 @@ export async function loadOwnTask(q: Queryable, uid: string, id: string): Promis
 const seconds = (date: Date | null) => (date ? Math.floor(new Date(date).getTime() / 1000) : null);
 
 /**
- * Seconds until a queued task is likely done: the runs ahead of it go through as many at once as its
- * lane runs now, each taking the measured mean, then its own run. Null when nothing was measured yet.
+ * Seconds until a queued task is likely done, from the measured mean run of its algorithm: its lane runs as
+ * many at once as it runs now; each run in progress frees its slot after what is left of the mean (what it
+ * has been at it counts, so the figure falls as the wait goes on); the task takes the slot its position
+ * reaches (position 1 the first to free, position 2 the next, ...; beyond the slots, one whole run more per
+ * round), then runs for the mean itself. Null when nothing was measured yet.
  */
-export function queueEstimate(position: number | null, avgRunSeconds: number | null, laneRunning: number | null): number | null {
+export function queueEstimate(position: number | null, avgRunSeconds: number | null, laneElapsed: readonly number[] | null): number | null {
   if (!position || !avgRunSeconds || !Number.isFinite(avgRunSeconds)) return null;
-  const atOnce = Math.max(1, laneRunning ?? 0);
-  return Math.round((Math.floor((position - 1) / atOnce) + 1) * avgRunSeconds);
+  const left = (laneElapsed ?? []).map((elapsed) => Math.max(0, avgRunSeconds - elapsed)).sort((a, b) => a - b);
+  const atOnce = Math.max(1, left.length);
+  const ahead = position - 1;
+  const slotFree = (left[ahead % atOnce] ?? 0) + Math.floor(ahead / atOnce) * avgRunSeconds;
+  return Math.round(slotFree + avgRunSeconds);
 }
 
 export function toTask(row: TaskRow, media: MediaStore, options: { attachment?: boolean } = {}): Task {
@@ -174,6 +183,6 @@ export function toTask(row: TaskRow, media: MediaStore, options: { attachment?: 
     created_ms: new Date(row.created_at).getTime(),
     // a video run not handed to the queue yet waits for one of the plan's slots
     queue_wait: row.status === 'queued' ? (row.dispatched_at ? 'worker' : 'plan_slot') : null,
-    queue_estimate_seconds: row.status === 'queued' ? queueEstimate(row.queue_position ?? null, row.avg_run_seconds ?? null, row.lane_running ?? null) : null,
+    queue_estimate_seconds: row.status === 'queued' ? queueEstimate(row.queue_position ?? null, row.avg_run_seconds ?? null, row.lane_elapsed ?? null) : null,
   };
 }

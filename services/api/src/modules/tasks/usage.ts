@@ -4,9 +4,9 @@
  * under the user's advisory lock, so two requests cannot both slip under a cap.
  */
 import type { Queryable } from '@studio/db';
-import { API_CODES, USER_TEXTS } from 'shared-contracts';
+import { API_CODES, USER_TEXTS, freeDailyLimitText } from 'shared-contracts';
 import { ApiFailure } from '../../http.js';
-import { TRIAL_PERIOD, monthPeriod, type UsageClaim } from './pricing.js';
+import { FREE_TASKS_COUNTER, TRIAL_PERIOD, monthPeriod, type UsageClaim } from './pricing.js';
 
 export async function claimUsage(tx: Queryable, uid: string, claims: UsageClaim[]): Promise<void> {
   for (const claim of claims) {
@@ -29,9 +29,23 @@ export async function claimUsage(tx: Queryable, uid: string, claims: UsageClaim[
       if (claim.counter.startsWith('seconds:')) {
         throw new ApiFailure(409, API_CODES.CONFLICT, 'Your included minutes changed meanwhile; please check the cost and try again');
       }
-      throw new ApiFailure(429, API_CODES.DAILY_LIMIT, USER_TEXTS.DAILY_LIMIT);
+      // the Free plan's cap says how to lift it; Premium's fair use is a plain daily limit
+      throw new ApiFailure(429, API_CODES.DAILY_LIMIT, claim.counter === FREE_TASKS_COUNTER ? freeDailyLimitText(claim.limit) : USER_TEXTS.DAILY_LIMIT);
     }
   }
+}
+
+/**
+ * Whether the user holds credits that were paid for (a pack, a credit plan, a membership's). The Free
+ * plan's daily cap bounds how fast free credits (sign-up, check-in, a trial) are spent; it does not apply
+ * while paid credits are held, or someone who bought 2000 credits on the Free plan could spend 20 a day.
+ */
+export async function holdsPaidCredits(q: Queryable, uid: string, at: Date): Promise<boolean> {
+  const result = await q.query(
+    `SELECT 1 FROM credit_blocks WHERE user_id = $1 AND remaining > 0 AND expires_at > $2 AND source IN ('order', 'membership') LIMIT 1`,
+    [uid, at],
+  );
+  return result.rowCount > 0;
 }
 
 export async function giveBackUsage(q: Queryable, uid: string, claims: UsageClaim[]): Promise<void> {

@@ -77,7 +77,7 @@ async function createRuntime(options: StartTaskWorkerOptions): Promise<WorkerRun
   });
   const queue = new TaskQueue(db, config.queue, { supervise: config.supervise });
   await queue.start();
-  const service = createTaskService({ db, ledger, media, queue, rules: config.rules, holdTtlMs: 24 * 3600 * 1000, premiumModelAvailable: false, now: options.now });
+  const service = createTaskService({ db, ledger, media, queue, rules: config.rules, holdTtlMs: 24 * 3600 * 1000, now: options.now });
   const sweeper = createSweeper({
     db,
     ledger,

@@ -52,7 +52,7 @@ async function soundtrack(
   await writeFile(wav, arrange(plan, duration, seed, true).mix.toWav());
   return {
     input: ['-i', wav],
-    output: ['-map', `${inputIndex}:a`, '-c:a', 'aac', '-b:a', '160k', '-t', String(duration)],
+    output: ['-map', `${inputIndex}:a`, '-c:a', 'aac', '-b:a', '160k'],
     say: `, with a soundtrack synthesised in ${plan.keyName} at ${plan.bpm} bpm (${plan.instruments.join(', ')})`,
   };
 }
@@ -90,7 +90,8 @@ export async function text2video(job: Job<'text2video'>, ctx: EngineContext): Pr
         `[1:v]format=rgba,scale=${Math.round(W * 1.3)}:${Math.round(H * 1.3)},crop=${W}:${H}:x='${fx}':y='${fy}',setsar=1[fg];` +
         // no fade-in: the first frame is a representative one (posters and thumbnails use it)
         `[bg][fg]overlay=0:0:shortest=1,fade=t=out:st=${Math.max(0, duration - 0.4)}:d=0.4[v]`,
-      '-map', '[v]', ...sound.output, '-frames:v', String(n), '-r', String(FPS), ...h264Args(), path,
+      // the clip's length ends both streams: a video frame count would end the file while the soundtrack was still being encoded (it ran 0.75 s short)
+      '-map', '[v]', ...sound.output, '-t', String(duration), '-r', String(FPS), ...h264Args(), path,
     ],
     { signal: ctx.signal, duration, onProgress: progress(ctx, 10, 98) },
   );
@@ -133,7 +134,7 @@ export async function image2video(job: Job<'image2video'>, ctx: EngineContext): 
   filter += `;${out}null[v]`;
   const sound = job.params.audio ? await soundtrack(job, ctx, job.params.prompt ?? '', seed, duration, job.inputs[1] ? 2 : 1) : { input: [], output: [], say: '' };
   const path = outFile(ctx, job, 0, 'mp4');
-  await runFfmpeg([...args, ...sound.input, '-filter_complex', filter, '-map', '[v]', ...sound.output, '-frames:v', String(n), '-r', String(FPS), ...h264Args(), path], {
+  await runFfmpeg([...args, ...sound.input, '-filter_complex', filter, '-map', '[v]', ...sound.output, '-t', String(duration), '-r', String(FPS), ...h264Args(), path], {
     signal: ctx.signal,
     duration,
     onProgress: progress(ctx, 5, 98),

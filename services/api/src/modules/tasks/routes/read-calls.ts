@@ -9,8 +9,8 @@ import { TASK_SELECT, loadOwnTask, normaliseRow, type TaskRow } from '../store.j
 import { SECURED, USER_DATA_MAX_CHARS, type TaskRoutes } from './context.js';
 import { DataSaveNotes, ListBody, TaskSchema } from './schemas.js';
 
-/** The WHERE clause of the task list and its parameters. */
-function listFilter(uid: string, body: Omit<TaskListRequest, 'mi_preview' | 'is_workflow'> & { mi_preview?: boolean | number; is_workflow?: boolean | number }) {
+/** The WHERE clause of the task list and its parameters (My Creations' selections use it too). */
+export function listFilter(uid: string, body: Omit<TaskListRequest, 'mi_preview' | 'is_workflow'> & { mi_preview?: boolean | number; is_workflow?: boolean | number }) {
   const where = ['t.user_id = $1', 't.deleted_at IS NULL', "t.status <> 'expired'"];
   const params: unknown[] = [uid];
   if (body.algorithm) {

@@ -1,16 +1,13 @@
 import { useState } from 'react';
 import useSWR from 'swr';
 import { useShell, type Task } from 'shared-contracts';
-import { Button } from '@studio/ui-kit/button';
 import { messageOf } from '../../lib/errors';
 
-const small = { minHeight: 32, padding: '0 10px', fontSize: 13 } as const;
-
 /**
- * Publishes a successful result to Explore (the server runs the content checks first) or takes it back
- * out; the published state comes from POST /v1/explore/state.
+ * Publishing a successful result to Explore (the server runs the content checks first) or taking it back
+ * out; the published state comes from POST /v1/explore/state. The card offers it in its menu.
  */
-export function PublishButton({ task }: { task: Task }) {
+export function usePublish(task: Task): { label: string; published: boolean; busy: boolean; toggle(): Promise<void> } {
   const shell = useShell();
   const [busy, setBusy] = useState(false);
   const state = useSWR(['remote-create:explore-state', task.task_id], () => shell.api.call('POST /v1/explore/state', { body: { task_ids: [task.task_id] } }), {
@@ -37,9 +34,6 @@ export function PublishButton({ task }: { task: Task }) {
     }
   }
 
-  return (
-    <Button variant={published ? 'primary' : 'ghost'} aria-pressed={Boolean(published)} disabled={busy || state.isLoading} onClick={() => void toggle()} css={small}>
-      {published ? (published.under_review ? 'In review · Unpublish' : 'Published · Unpublish') : 'Publish to Explore'}
-    </Button>
-  );
+  const label = published ? (published.under_review ? 'In review · Unpublish' : 'Published · Unpublish') : 'Publish to Explore';
+  return { label, published: Boolean(published), busy: busy || state.isLoading, toggle };
 }
