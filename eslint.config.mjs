@@ -76,6 +76,8 @@ export default tseslint.config(
       '**/test-results/**',
       '**/playwright-report/**',
       '.data/**',
+      // sources of earlier releases, checked out to build their remotes (scripts/release/build-at.ts)
+      '.cache/**',
       '**/*.d.ts',
       '**/*.js',
       '**/*.cjs',

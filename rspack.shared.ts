@@ -118,19 +118,29 @@ export interface RemoteBuildOptions {
   define?: Record<string, string>;
 }
 
+/** The build stats (from which the manifest is made) with `metaData.contractVersion`. */
+export function withContractVersion<S extends { metaData: object }>(stats: S, contractVersion: string): S {
+  return { ...stats, metaData: { ...stats.metaData, contractVersion } };
+}
+
 /** A remote: versioned output folder, remoteEntry.js + mf-manifest.json, the shared singletons, a static page. */
 export function createRemoteConfig(opts: RemoteBuildOptions): Configuration {
   const pkg = JSON.parse(readFileSync(path.join(opts.appDir, 'package.json'), 'utf8')) as { name: string; version: string };
+  // a deploy builds a remote at a version of its own (`npm run deploy:remote`) through Module Federation's
+  // own setting, MF_BUILD_VERSION, which also becomes the manifest's buildVersion; otherwise package.json's
+  const version = process.env.MF_BUILD_VERSION || pkg.version;
   const config = createAppConfig({
     appDir: opts.appDir,
     production: opts.production,
-    outDir: path.join(opts.appDir, 'dist', pkg.version),
+    outDir: path.join(opts.appDir, 'dist', version),
     publicPath: 'auto',
     define: opts.define,
     federation: {
       name: opts.container,
       filename: 'remoteEntry.js',
-      manifest: true,
+      // the manifest declares the contract this remote was built against: the shell refuses another major
+      // before it loads any of the remote's code (shell/src/federation/contract-guard.ts)
+      manifest: { additionalData: ({ stats }) => withContractVersion(stats, versionOf(path.join(rootDir, 'shared-contracts'))) },
       exposes: opts.exposes,
       shared: sharedSingletons,
       // the MF runtime comes from the host (the shell provides it), so each remoteEntry leaves its copy out

@@ -1,23 +1,84 @@
 /**
- * Browser suites against the product as `npm start` serves it, in Debian's chromium. The product runs on
- * a fresh embedded database; the shell is reached as app.studio.test and the account service as
- * account.studio.test (both mapped to 127.0.0.1 inside chromium), so frames, origin checks and
- * parent-domain cookies are exercised for real.
+ * Browser suites against the product, in Debian's chromium. By default the product as `npm start` serves
+ * it, on a fresh embedded database; with E2E_TOPOLOGY=parts-apart the product as production runs it, every
+ * part its own process on PostgreSQL (E2E_DATABASE_URL, else TEST_DATABASE_URL, else a server of its own)
+ * and each remote on its own origin (scripts/parts-apart/run.ts), and only the tests tagged @parts-apart.
+ * The shell is reached as app.studio.test and the account service as account.studio.test (mapped to
+ * 127.0.0.1 inside chromium), so frames, origin checks and parent-domain cookies are exercised for real.
  */
 import { defineConfig } from '@playwright/test';
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { ACCOUNT_ORIGIN, APP_ORIGIN, GATEWAY_PORT, PARTS_APART, PARTS_APART_TAG } from './support/origins';
 
-const port = Number(process.env.E2E_PORT ?? 8091);
+const port = GATEWAY_PORT;
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), 'e2e-pglite-'));
 // one folder per run (workers inherit it), so two runs on one machine never clear each other's traces
 process.env.E2E_OUTPUT_DIR ??= mkdtempSync(path.join(os.tmpdir(), 'e2e-results-'));
-export const APP_ORIGIN = `http://app.studio.test:${port}`;
-export const ACCOUNT_ORIGIN = `http://account.studio.test:${port}`;
+// the parts-apart run's folder (its remotes.json, which a suite may rewrite as a deploy does, and its logs)
+if (PARTS_APART) process.env.PARTS_APART_DIR ??= mkdtempSync(path.join(os.tmpdir(), 'e2e-parts-apart-'));
+export { ACCOUNT_ORIGIN, APP_ORIGIN };
+const tsx = path.join(__dirname, '..', 'node_modules', 'tsx', 'dist', 'cli.mjs');
+
+/** the settings of the product under test, in either topology */
+const productEnv = {
+  // the early-login variant opens the login dialog on any click; suites that need it switch it on themselves.
+  // ad_banner_undefined is the campaign audience (header banner, start-up pop-ups): off, so a pop-up never
+  // covers another suite's clicks; sku_week_10_credits (the credits-10 lists) is chosen by a suite with ab_override
+  AB_TESTS_OFF: 'login_test_undefined,ad_banner_undefined,ai_price_upgrade,sku_week_10_credits',
+  // the edge's country header (production: Cloudflare's); a suite names a visitor's country with it
+  COUNTRY_HEADER: 'cf-ipcountry',
+  // the premium demo account reviews reported explore items (explore-review.spec.ts)
+  OPERATOR_UIDS: '00000000-0000-4000-8000-000000000003',
+};
+
+const embeddedServer = {
+  // npm start's product, with image to image on a replay of the real ComfyUI (support/start-with-comfyui.ts)
+  command: `node ${tsx} ${path.join(__dirname, 'support', 'start-with-comfyui.ts')}`,
+  url: `http://127.0.0.1:${port}/remotes.json`,
+  reuseExistingServer: false,
+  timeout: 180_000,
+  stdout: 'ignore' as const,
+  stderr: 'pipe' as const,
+  env: {
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PGLITE_DATA_DIR: dataDir,
+    ACCOUNT_ORIGIN,
+    ACCOUNT_ALLOWED_ORIGINS: `${APP_ORIGIN},http://localhost:${port},http://127.0.0.1:${port}`,
+    COOKIE_DOMAIN: 'studio.test',
+    APP_ENV: 'test',
+    ...productEnv,
+  },
+};
+
+const partsApartServer = {
+  command: `node ${tsx} ${path.join(__dirname, '..', 'scripts', 'parts-apart', 'run.ts')}`,
+  reuseExistingServer: false,
+  timeout: 180_000,
+  stdout: 'pipe' as const,
+  stderr: 'pipe' as const,
+  // ready when the run says every part answers (no url: the gateway answers before the services behind it,
+  // and Playwright takes whichever comes first)
+  wait: { stdout: /parts apart: up at/ },
+  // SIGTERM first: the run stops its parts and drops its database (a kill would leave them behind)
+  gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 30_000 },
+  env: {
+    PARTS_APART_PORT: String(port),
+    PARTS_APART_DOMAIN: 'studio.test',
+    PARTS_APART_APP_ENV: 'test',
+    PARTS_APART_DATABASE_URL: process.env.E2E_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? '',
+    PARTS_APART_DIR: process.env.PARTS_APART_DIR ?? '',
+    // never outlives the phase that started it
+    PARTS_APART_MAX_SECONDS: process.env.PARTS_APART_MAX_SECONDS ?? '900',
+    ...productEnv,
+  },
+};
 
 export default defineConfig({
   testDir: path.join(__dirname, 'tests'),
+  grep: PARTS_APART ? new RegExp(PARTS_APART_TAG) : undefined,
   fullyParallel: false,
   workers: 1,
   retries: process.env.CI ? 1 : 0,
@@ -45,30 +106,5 @@ export default defineConfig({
     },
     trace: 'retain-on-failure',
   },
-  webServer: {
-    // npm start's product, with image to image on a replay of the real ComfyUI (support/start-with-comfyui.ts)
-    command: `node ${path.join(__dirname, '..', 'node_modules', 'tsx', 'dist', 'cli.mjs')} ${path.join(__dirname, 'support', 'start-with-comfyui.ts')}`,
-    url: `http://127.0.0.1:${port}/remotes.json`,
-    reuseExistingServer: false,
-    timeout: 180_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PGLITE_DATA_DIR: dataDir,
-      ACCOUNT_ORIGIN,
-      ACCOUNT_ALLOWED_ORIGINS: `${APP_ORIGIN},http://localhost:${port},http://127.0.0.1:${port}`,
-      COOKIE_DOMAIN: 'studio.test',
-      APP_ENV: 'test',
-      // the early-login variant opens the login dialog on any click; suites that need it switch it on themselves.
-      // ad_banner_undefined is the campaign audience (header banner, start-up pop-ups): off, so a pop-up never
-      // covers another suite's clicks; sku_week_10_credits (the credits-10 lists) is chosen by a suite with ab_override
-      AB_TESTS_OFF: 'login_test_undefined,ad_banner_undefined,ai_price_upgrade,sku_week_10_credits',
-      // the edge's country header (production: Cloudflare's); a suite names a visitor's country with it
-      COUNTRY_HEADER: 'cf-ipcountry',
-      // the premium demo account reviews reported explore items (explore-review.spec.ts)
-      OPERATOR_UIDS: '00000000-0000-4000-8000-000000000003',
-    },
-  },
+  webServer: PARTS_APART ? partsApartServer : embeddedServer,
 });

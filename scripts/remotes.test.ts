@@ -1,20 +1,79 @@
 /**
- * The compose files cannot import the contract's REMOTES list, so this holds them to it: every remote has
- * its service in docker-compose.yml (its folder, its port) and its line in deploy/remotes.compose.json, and
- * neither names a remote the list does not have.
+ * The compose files cannot import the contract's REMOTES list nor the parts-apart topology, so this holds
+ * them to both. docker-compose.yml is read by a real parser, Debian's docker-compose (`config` needs no
+ * Docker engine; .ci/run installs it): every service runs the command the parts apart run in CI
+ * (scripts/parts-apart/topology.ts) with the same setting names, each remote on its own port from the list,
+ * and deploy/remotes.compose.json names each remote on that port. The README's table of the parts names the
+ * same commands and settings.
  */
+import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { parse } from 'yaml';
 import { REMOTES, WEB_APPS } from 'shared-contracts/remotes';
+import { PART_ENTRIES, partsApart } from './parts-apart/topology';
 
 const root = path.resolve(__dirname, '..');
 
-describe('the one REMOTES list', () => {
-  it('docker-compose.yml and deploy/remotes.compose.json serve exactly the remotes of the list', () => {
-    const compose = readFileSync(path.join(root, 'docker-compose.yml'), 'utf8');
-    const servedRemotes = [...compose.matchAll(/REMOTE: (remote-[a-z-]+), PORT: '(\d+)'/g)].map((m) => [m[1], Number(m[2])]);
-    expect(servedRemotes).toEqual(REMOTES.map((remote) => [remote.pkg, remote.composePort]));
+interface ComposeService {
+  command?: string;
+  environment?: Record<string, string | null>;
+  ports?: (string | { target: number; published: number | string })[];
+  image?: string;
+}
 
+/** docker-compose.yml as docker-compose itself reads it (anchors merged, every value in its long form). */
+function composeConfig(): { services: Record<string, ComposeService> } {
+  let printed: string;
+  try {
+    printed = execFileSync('docker-compose', ['-f', path.join(root, 'docker-compose.yml'), 'config'], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], timeout: 60_000 });
+  } catch (error) {
+    const failure = error as { code?: string; stderr?: string };
+    if (failure.code === 'ENOENT') throw new Error('docker-compose is not installed: apt-get install docker-compose (.ci/run does)', { cause: error });
+    throw new Error(`docker-compose refuses docker-compose.yml: ${failure.stderr ?? String(error)}`, { cause: error });
+  }
+  return parse(printed) as { services: Record<string, ComposeService> };
+}
+
+const published = (service: ComposeService): number[] =>
+  (service.ports ?? []).map((port) => (typeof port === 'string' ? Number(port.split(':')[0]) : Number(port.published)));
+
+// what the topology gives each part, for settings that only need names (values are the deployment's own)
+const topology = partsApart(
+  { basePort: 9000, domain: '', appEnv: 'integration', databaseUrl: 'postgres://x', storageDir: '/s', publishedDir: '/p', remotesJsonPath: '/r.json', secrets: { jwt: 'j', accountToken: 'a', client: 'c' } },
+  Object.fromEntries(REMOTES.map((remote) => [remote.pkg, '1.0.0'])),
+);
+
+describe('docker-compose.yml, read by docker-compose', () => {
+  const { services } = composeConfig();
+
+  it('has PostgreSQL and exactly the parts the parts apart run', () => {
+    expect(Object.keys(services).sort()).toEqual(['postgres', ...topology.parts.map((part) => part.name)].sort());
+  });
+
+  it.each(topology.parts.map((part) => [part.name, part] as const))('%s runs what the parts apart run, with the same settings', (name, part) => {
+    const service = services[name] as ComposeService;
+    expect(service.command).toBe(`npx tsx ${part.entry}`);
+    expect(Object.keys(service.environment ?? {}).sort()).toEqual(Object.keys(part.env).sort());
+    // the workers run apart on the server both share; the demo data goes where the demo credentials go
+    if (name === 'api') expect(service.environment).toMatchObject({ WORKER: '0', SEED_DEMO: '1', TRUST_PROXY: '1' });
+    if (name === 'account') expect(service.environment).toMatchObject({ ACCOUNT_SEED_DEMO: '1' });
+    if (name === 'api' || name === 'worker') expect(service.environment?.STORAGE_DIR).toBe(services.api?.environment?.STORAGE_DIR);
+  });
+
+  it('serves each remote from its own container on its port of the list, and the shell on 8080', () => {
+    for (const remote of REMOTES) {
+      const service = services[remote.pkg] as ComposeService;
+      expect(service.environment).toMatchObject({ REMOTE: remote.pkg, PORT: String(remote.composePort), REMOTE_DIR: `/app/${remote.pkg}/dist` });
+      expect(published(service)).toEqual([remote.composePort]);
+    }
+    expect(services.web?.environment).toMatchObject({ GATEWAY_PORT: '8080', REMOTES_JSON: '/app/deploy/remotes.compose.json' });
+    expect(published(services.web as ComposeService)).toEqual([8080]);
+  });
+});
+
+describe('the one REMOTES list', () => {
+  it('deploy/remotes.compose.json names exactly the remotes of the list, each on its compose port', () => {
     const manifest = JSON.parse(readFileSync(path.join(root, 'deploy', 'remotes.compose.json'), 'utf8')) as { remotes: { name: string; entry: string }[] };
     expect(manifest.remotes.map((r) => r.name)).toEqual(REMOTES.map((remote) => remote.container));
     for (const remote of REMOTES) {
@@ -25,5 +84,18 @@ describe('the one REMOTES list', () => {
 
   it('the build makes the shell and every remote', () => {
     expect(WEB_APPS).toEqual(['shell', ...REMOTES.map((remote) => remote.pkg)]);
+  });
+});
+
+describe("the README's parts", () => {
+  const readme = readFileSync(path.join(root, 'README.md'), 'utf8');
+  const section = readme.slice(readme.indexOf('## Running the parts apart'), readme.indexOf('### Production: trust'));
+
+  it('names the command of every part', () => {
+    for (const entry of Object.values(PART_ENTRIES)) expect(section).toContain(`npx tsx ${entry}`);
+  });
+
+  it('names the port setting of every part that listens', () => {
+    for (const setting of ['ACCOUNT_PORT', 'PORT', 'GATEWAY_PORT', 'REMOTE=', 'REMOTE_DIR', 'WORKER=0']) expect(section).toContain(setting);
   });
 });

@@ -2,7 +2,9 @@
  * `npm test`: every test of the project. First the lint (eslint.config.mjs: the boundary rules among
  * others; it counts as one test); then unit and service tests (jest) on embedded PGlite; the service
  * tests again on a real PostgreSQL server when TEST_DATABASE_URL is set; then the browser suites
- * (Playwright with Debian chromium) against the product as the start command serves it.
+ * (Playwright with Debian chromium) against the product as the start command serves it; then the suites
+ * tagged @parts-apart against the parts apart (scripts/parts-apart: each part its own process, each remote
+ * its own origin) on that PostgreSQL server, or on one of their own without it.
  * Ends with one line `N passed, N failed` over all of it.
  *
  * No phase may hang the run: each has a deadline after which it is killed and counted as failed (a CI
@@ -26,7 +28,7 @@ let anyFailure = false;
 
 const MINUTE = 60_000;
 /** the longest each phase may take (about 2-3 times what it takes on a quiet 2-core machine) */
-const DEADLINES_MS = { lint: 10 * MINUTE, jest: 20 * MINUTE, pg: 15 * MINUTE, e2e: 20 * MINUTE };
+const DEADLINES_MS = { lint: 10 * MINUTE, jest: 20 * MINUTE, pg: 15 * MINUTE, e2e: 20 * MINUTE, partsApart: 12 * MINUTE };
 // in CI each phase leads a process group of its own, so a killed phase takes its children (the product the
 // browser suite started, a scratch database server) with it; locally the phase stays in the terminal's
 // group, where Ctrl-C reaches it
@@ -91,14 +93,16 @@ async function runLint(): Promise<void> {
   }
 }
 
-async function runE2e(): Promise<void> {
-  console.log('\n=== browser (Playwright, Debian chromium) ===');
+async function runE2e(label: string, env: NodeJS.ProcessEnv, deadlineMs: number): Promise<void> {
+  console.log(`\n=== ${label} ===`);
   const outDir = mkdtempSync(path.join(os.tmpdir(), 'e2e-'));
   const resultFile = path.join(outDir, 'result.json');
-  const passed = await runPhase('browser', [path.join(root, 'node_modules/@playwright/test/cli.js'), 'test', '--config', path.join(root, 'e2e/playwright.config.ts')], {
-    env: { PLAYWRIGHT_JSON_OUTPUT_NAME: resultFile, E2E_JSON: resultFile },
-    deadlineMs: DEADLINES_MS.e2e,
+  const started = Date.now();
+  const passed = await runPhase(label, [path.join(root, 'node_modules/@playwright/test/cli.js'), 'test', '--config', path.join(root, 'e2e/playwright.config.ts')], {
+    env: { PLAYWRIGHT_JSON_OUTPUT_NAME: resultFile, E2E_JSON: resultFile, ...env },
+    deadlineMs,
   });
+  console.log(`${label}: ${((Date.now() - started) / 1000).toFixed(0)} s`);
   try {
     const result = JSON.parse(readFileSync(resultFile, 'utf8')) as { stats: { expected: number; unexpected: number; flaky: number; skipped: number } };
     total.passed += result.stats.expected + result.stats.flaky;
@@ -118,7 +122,12 @@ async function main(): Promise<void> {
   if ((!only || only === 'pg') && process.env.TEST_DATABASE_URL) {
     await runJest('service tests on PostgreSQL', ['--selectProjects', 'services'], { TEST_DATABASE_URL: process.env.TEST_DATABASE_URL }, DEADLINES_MS.pg);
   }
-  if (!only || only === 'e2e') await runE2e();
+  if (!only || only === 'e2e') await runE2e('browser (Playwright, Debian chromium)', {}, DEADLINES_MS.e2e);
+  if (!only || only === 'e2e' || only === 'parts-apart') {
+    // the run may not outlive its phase: its own deadline is the phase's
+    const partsApart = { E2E_TOPOLOGY: 'parts-apart', PARTS_APART_MAX_SECONDS: String(DEADLINES_MS.partsApart / 1000) };
+    await runE2e('browser, parts apart (@parts-apart on PostgreSQL, each remote its own origin)', partsApart, DEADLINES_MS.partsApart);
+  }
 
   console.log(`\n${total.passed} passed, ${total.failed} failed${total.skipped ? `, ${total.skipped} skipped` : ''}`);
   process.exit(anyFailure || total.failed > 0 ? 1 : 0);

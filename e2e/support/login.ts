@@ -30,16 +30,18 @@ export async function logInAs(page: Page, email: string): Promise<void> {
 }
 
 /** Signs up a new account of its own (a Free member) through the frame, so a suite's purchases touch no shared demo account. */
-export async function signUp(page: Page, prefix = 'buyer'): Promise<void> {
+export async function signUp(page: Page, prefix = 'buyer'): Promise<string> {
   await page.goto('/home');
   await openLogin(page);
   const frame = loginFrame(page);
   await frame.getByRole('link', { name: 'Sign up' }).click();
-  await frame.locator('#register-email').fill(`${prefix}-${Date.now()}@example.test`);
+  const email = `${prefix}-${Date.now()}@example.test`;
+  await frame.locator('#register-email').fill(email);
   await frame.locator('#register-password').fill('a-long-password-1');
   const confirm = frame.locator('#register-password-confirm');
   if (await confirm.count()) await confirm.fill('a-long-password-1');
   await frame.locator('#view-register').getByRole('button', { name: /sign up|create/i }).click();
   await expect(page.getByTestId('account-avatar')).toBeVisible();
   await expect(page.getByTestId('header-credits')).toHaveText(/^\d+$/);
+  return email;
 }

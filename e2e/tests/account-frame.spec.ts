@@ -4,8 +4,9 @@
  * becomes a token the product API accepts.
  */
 import { expect, test } from '@playwright/test';
+import { ACCOUNT_ORIGIN } from '../support/origins';
 
-const ACCOUNT_ORIGIN = `http://account.studio.test:${process.env.E2E_PORT ?? 8091}`;
+
 
 interface FrameMessage {
   origin: string;

@@ -5,9 +5,9 @@
  * and seeing the header's credits rise without a reload.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO_PASSWORD, logInAs, loginFrame, openLogin } from '../support/login';
+import { DEMO_PASSWORD, logInAs, loginFrame, openLogin, signUp } from '../support/login';
+import { ACCOUNT_ORIGIN, PARTS_APART_TAG } from '../support/origins';
 
-const ACCOUNT_ORIGIN = `http://account.studio.test:${process.env.E2E_PORT ?? 8091}`;
 async function openPanel(page: Page) {
   await page.getByTestId('account-avatar').click();
   const panel = page.getByRole('dialog', { name: 'Account' });
@@ -22,7 +22,9 @@ const DEMOS = [
 ];
 
 for (const demo of DEMOS) {
-  test(`${demo.email} logs in through the account frame and logs out`, async ({ page, context }) => {
+  // one of them also runs against the parts apart: sign-in there crosses three origins and two services
+  const tag = demo.plan === 'Standard' ? [PARTS_APART_TAG] : [];
+  test(`${demo.email} logs in through the account frame and logs out`, { tag }, async ({ page, context }) => {
     await page.goto('/home');
     await logInAs(page, demo.email);
 
@@ -47,6 +49,13 @@ for (const demo of DEMOS) {
     expect(await page.evaluate(() => localStorage.getItem('studio_token'))).toBeNull();
   });
 }
+
+test("a new user's account panel names them by their e-mail, the name they gave none", { tag: PARTS_APART_TAG }, async ({ page }) => {
+  const email = await signUp(page, 'panel');
+  const panel = await openPanel(page);
+  await expect(panel.getByTestId('account-name')).toHaveText(email);
+  await expect(panel.getByTestId('account-plan')).toHaveText('Free');
+});
 
 test("a visitor's check-in Claim opens the login dialog", async ({ page }) => {
   await page.goto('/home');

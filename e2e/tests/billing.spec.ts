@@ -7,6 +7,7 @@
  */
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { logInAs, signUp } from '../support/login';
+import { PARTS_APART_TAG } from '../support/origins';
 
 async function logIn(page: Page, email: string): Promise<void> {
   await page.goto('/home');
@@ -49,7 +50,7 @@ test('the campaign: the desktop banner for a visitor, the start-up pop-up with i
   await expect(page.getByRole('dialog', { name: 'Up to 50% OFF' })).toHaveCount(0);
 });
 
-test('a free user buys a credit pack: one checkout per double click, the dialog closed, an expired card declined, then paid; it lands without a reload', async ({ page, context }) => {
+test('a free user buys a credit pack: one checkout per double click, the dialog closed, an expired card declined, then paid; it lands without a reload', { tag: PARTS_APART_TAG }, async ({ page, context }) => {
   await logIn(page, 'free@demo.local');
   const before = Number(await page.getByTestId('header-credits').textContent());
   await page.getByTestId('header-credits').click();

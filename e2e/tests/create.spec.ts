@@ -8,6 +8,7 @@
  */
 import { expect, test, type Locator, type Page, type Request } from '@playwright/test';
 import { deflateSync } from 'node:zlib';
+import { PARTS_APART_TAG } from '../support/origins';
 
 const DEMO_PASSWORD = 'demo-password';
 const TEXTS = {
@@ -151,7 +152,7 @@ test.describe.serial('creation screens, Generate List and My Creations (standard
     await page.close();
   });
 
-  test('an image: shown cost, queued in the Generate List, success without a reload, credits fall by the cost', async () => {
+  test('an image: shown cost, queued in the Generate List, success without a reload, credits fall by the cost', { tag: PARTS_APART_TAG }, async () => {
     test.setTimeout(180_000);
     await page.goto('/text-to-image');
     await page.getByRole('textbox', { name: 'Prompt' }).fill('A glass teapot with a blooming flower inside, studio product shot');

@@ -5,10 +5,11 @@
  * open the image-swiper and its videos the video modal, both real dialogs, also at 375 px.
  */
 import { expect, test } from '@playwright/test';
+import { DIRECT } from '../support/origins';
 
 test.describe.configure({ mode: 'serial' });
 
-const API = `http://127.0.0.1:${process.env.E2E_PORT ?? 8091}`;
+const API = DIRECT;
 
 test.beforeAll(async ({ request }) => {
   test.setTimeout(180_000);

@@ -7,9 +7,10 @@
  */
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { logInAs, loginFrame, openLogin } from '../support/login';
+import { DIRECT } from '../support/origins';
 
 /** node's own requests reach the product by address (only chromium maps *.studio.test) */
-const API = `http://127.0.0.1:${process.env.E2E_PORT ?? 8091}`;
+const API = DIRECT;
 /** the small showcase's explore items (explore.spec.ts counts the same) */
 const SMALL_EXPLORE = 28;
 /** the picture explore.spec.ts makes the same of: not this suite's */

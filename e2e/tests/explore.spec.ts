@@ -7,6 +7,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { deflateSync } from 'node:zlib';
+import { DIRECT, PARTS_APART_TAG } from '../support/origins';
 
 const DEMO_PASSWORD = 'demo-password';
 /** the small showcase: 1400 + 24 pictures + 2 clips + 1 track */
@@ -53,7 +54,7 @@ async function logIn(page: Page, email: string): Promise<void> {
 test.describe.configure({ mode: 'serial' });
 
 /** node's own requests reach the product by address (only chromium maps *.studio.test) */
-const API = `http://127.0.0.1:${process.env.E2E_PORT ?? 8091}`;
+const API = DIRECT;
 
 test.beforeAll(async ({ request }) => {
   test.setTimeout(180_000);
@@ -71,7 +72,7 @@ test.beforeAll(async ({ request }) => {
     .toBe(true);
 });
 
-test('explore pages as its end comes into view and filters by media', async ({ page }) => {
+test('explore pages as its end comes into view and filters by media', { tag: PARTS_APART_TAG }, async ({ page }) => {
   const pages: string[] = [];
   page.on('request', (request) => {
     const url = new URL(request.url());
@@ -146,7 +147,7 @@ test('a template runs from /template to a result in the Generate List; the brows
   await expect(task).toHaveAttribute('data-status', 'success', { timeout: 90_000 });
 });
 
-test('an effect runs from /effect: the tip, its create screen, a result', async ({ page }) => {
+test('an effect runs from /effect: the tip, its create screen, a result', { tag: PARTS_APART_TAG }, async ({ page }) => {
   test.setTimeout(150_000);
   await logIn(page, 'standard@demo.local');
   await page.goto('/effect');

@@ -1,9 +1,7 @@
 import { expect, test } from '@playwright/test';
+import { DIRECT as direct, PARTS_APART_TAG } from '../support/origins';
 
-// chromium maps *.studio.test to loopback; node's own requests go to the loopback address directly
-const direct = `http://127.0.0.1:${process.env.E2E_PORT ?? 8091}`;
-
-test('the composed product serves the shell and the remotes manifest', async ({ page, request }) => {
+test('the composed product serves the shell and the remotes manifest', { tag: PARTS_APART_TAG }, async ({ page, request }) => {
   const manifest = await request.get(`${direct}/remotes.json`);
   expect(manifest.headers()['cache-control']).toBe('no-store');
   const body = (await manifest.json()) as { remotes: { name: string; entry: string }[] };

@@ -12,6 +12,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { PARTS_APART_TAG } from '../support/origins';
 import sharp from 'sharp';
 
 const DEMO_PASSWORD = 'demo-password';
@@ -118,7 +119,7 @@ function probe(file: string): { width: number; height: number; duration: number 
 }
 
 test.describe('AI tools on a desktop', () => {
-  test('image tools: object removed through a drawn mask, transparent background, larger upscale, no-face refusal', async ({ page }) => {
+  test('image tools: object removed through a drawn mask, transparent background, larger upscale, no-face refusal', { tag: PARTS_APART_TAG }, async ({ page }) => {
     // the background remover loads ISNet (88 MB) in the worker on its first run
     test.setTimeout(150_000);
     await logIn(page);

@@ -19,5 +19,5 @@ export * from './tool-previews.js';
 export * from './library.js';
 export * from './settings-text.js';
 
-/** The contract's version; the shell logs a warning when a remote was built against another major. */
-export const CONTRACT_VERSION = '2.5.0';
+/** The contract's version; the shell refuses a remote built against another major (federation/contract-guard.ts). */
+export const CONTRACT_VERSION = '2.7.0';

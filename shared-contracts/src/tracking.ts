@@ -25,6 +25,8 @@ export const TRACK_EVENTS = {
   PAGE_PERFORMANCE: 'page_performance',
   AB_EXPOSURE: 'ab_test_exposure',
   CHAT_OPEN: 'customer_chat_open',
+  /** the shell refused a remote built against another major of the contract (the collector logs it for operators) */
+  REMOTE_REFUSED: 'remote_refused',
 } as const;
 export type TrackEventName = (typeof TRACK_EVENTS)[keyof typeof TRACK_EVENTS];
 
@@ -77,6 +79,7 @@ export interface TrackEventMap {
   user_login_result_v2: { result: 'success' | 'fail' | 'cancel'; way?: string; dialog_type?: string; reason?: string; is_new?: boolean };
   task_click: { algorithm: string; action: string; task_id?: string };
   button_click: { button: string; area?: string };
+  remote_refused: { remote: string; remote_version: string; remote_contract: string; shell_contract: string; entry: string };
 }
 
 /** Typed tracking for a known event; any object with the ShellApi `track` method will do. */

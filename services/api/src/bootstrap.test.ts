@@ -68,3 +68,46 @@ describe('bootstrap', () => {
     expect(runsWorker(loadWorkerConfig({}), postgres, true)).toBe(true);
   });
 });
+
+// the parts apart and docker-compose run the API on a PostgreSQL server with SEED_DEMO=1: the demo accounts the
+// account service seeds there (ACCOUNT_SEED_DEMO=1) need their product data (plans, credits) there too
+const serverUrl = process.env.TEST_DATABASE_URL;
+(serverUrl ? describe : describe.skip)('bootstrap on a PostgreSQL server', () => {
+  const schemas: string[] = [];
+  async function freshSchemaUrl(): Promise<string> {
+    const { default: pg } = await import('pg');
+    const schema = `seed_${Math.random().toString(36).slice(2, 10)}`;
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    await admin.query(`CREATE SCHEMA ${schema}`);
+    await admin.end();
+    schemas.push(schema);
+    const url = new URL(serverUrl as string);
+    url.searchParams.set('options', `-c search_path=${schema}`);
+    return url.toString();
+  }
+  afterAll(async () => {
+    const { default: pg } = await import('pg');
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    for (const schema of schemas) await admin.query(`DROP SCHEMA ${schema} CASCADE`);
+    await admin.end();
+  });
+
+  const demoPlans = async (db: Database) =>
+    (await db.query<{ email: string; n: number }>(`SELECT u.email, COUNT(s.*)::int AS n FROM users u LEFT JOIN subscriptions s ON s.user_id = u.id GROUP BY u.email ORDER BY u.email`)).rows;
+
+  it('seeds the demo accounts’ product data only when SEED_DEMO=1 says so', async () => {
+    for (const [seed, expected] of [[undefined, 0], ['1', 4]] as const) {
+      const config = loadConfig({ NODE_ENV: 'test', DATABASE_URL: await freshSchemaUrl(), ...(seed ? { SEED_DEMO: seed } : {}) });
+      const services = await bootstrap(config, { seed: true });
+      try {
+        const rows = await demoPlans(services.db);
+        expect(rows).toHaveLength(expected);
+        if (expected) expect(rows.find((row) => row.email === 'standard@demo.local')?.n).toBeGreaterThan(0);
+      } finally {
+        await services.close();
+      }
+    }
+  });
+});

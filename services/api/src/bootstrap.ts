@@ -58,8 +58,8 @@ export async function bootstrap(config: RuntimeConfig, options: BootstrapOptions
   const db = await openDatabase({ url: config.database.url, dataDir: config.database.dataDir });
   await options.migrate?.(db);
   await migrateApi(db);
-  if (options.seed && config.seed.demo && db.kind === 'pglite' && !config.production) {
-    const result = await seedDemoData(db, { production: config.production });
+  if (options.seed && config.seed.demo && (db.kind === 'pglite' || config.seed.onServer) && !config.production) {
+    const result = await seedDemoData(db, { production: config.production, allowServer: config.seed.onServer });
     if (result.seeded && result.users.length) options.log?.(`demo accounts seeded: ${result.users.join(', ')}`);
   }
   const core: CoreServices = { db, ledger: createLedger(db), storage: createStorage(config.storage), close: () => db.close() };

@@ -141,7 +141,10 @@ export interface RuntimeConfig {
   /** WORKER=1 on, 0 off, else auto (in-process on the embedded database); WORKER_METRICS_PORT (9464; 0 = none) */
   worker: { mode: 'on' | 'off' | 'auto'; metricsPort: number };
   /** SEED_DEMO=0 skips the demo data of the embedded database */
-  seed: { demo: boolean };
+  /** demo: the demo data of the embedded default (SEED_DEMO unset or 1; 0 never); onServer: also into a
+   * PostgreSQL server, only when SEED_DEMO=1 says so (an integration environment, as the account service's
+   * ACCOUNT_SEED_DEMO=1 seeds their credentials there) */
+  seed: { demo: boolean; onServer: boolean };
   /** IMAGE_DECODE_CONCURRENCY: heavy picture decodes at once in this process (default 2) */
   imageDecodeConcurrency: number;
 }
@@ -168,7 +171,7 @@ function loadRuntime(env: NodeJS.ProcessEnv, storage: StorageConfig, tasks: Task
     tasks,
     logLevel: env.LOG_LEVEL ?? 'info',
     worker: { mode: env.WORKER === '1' ? 'on' : env.WORKER === '0' ? 'off' : 'auto', metricsPort: Number(env.WORKER_METRICS_PORT ?? 9464) },
-    seed: { demo: env.SEED_DEMO !== '0' },
+    seed: { demo: env.SEED_DEMO !== '0', onServer: env.SEED_DEMO === '1' },
     imageDecodeConcurrency: Number.isInteger(decode) && decode > 0 ? decode : 2,
   };
 }

@@ -143,7 +143,9 @@ export interface TestApi {
   signIn(profile?: AccountProfile, extra?: Record<string, unknown>): Promise<{ jwt: string; uid: string; body: ApiEnvelope<{ jwt: string; user: Record<string, unknown> }> }>;
 }
 
-export async function startTestApi(options: { config?: Partial<ApiConfig>; testDb?: TestDb; modules?: ApiModuleDefinition[] } = {}): Promise<TestApi> {
+export async function startTestApi(
+  options: { config?: Partial<ApiConfig>; testDb?: TestDb; modules?: ApiModuleDefinition[]; logger?: Parameters<typeof buildApiApp>[0]['logger'] } = {},
+): Promise<TestApi> {
   const testDb = options.testDb ?? (await openTestDb());
   const account = new StubAccountService();
   // the suites stand behind an edge that names the country (cf-ipcountry), as production does
@@ -159,7 +161,8 @@ export async function startTestApi(options: { config?: Partial<ApiConfig>; testD
     db: testDb.db,
     config,
     accountClient,
-    logger: false,
+    // a suite that reads what the API logs passes a logger of its own
+    logger: options.logger ?? false,
     holdSweepMs: 0,
     modules: options.modules,
     onReady: (built) => {

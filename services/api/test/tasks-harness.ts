@@ -69,13 +69,15 @@ export async function startHarness(
     storage?: Partial<StorageConfig>;
     rules?: Partial<PlanRules>;
     dbMax?: number;
+    /** the storage adapter (default: a temporary local folder); the S3 round trip passes one on a real S3 server */
+    adapter?: StorageAdapter;
     /** further modules on the same storage (e.g. discovery's tests) */
     extraModules?: (storage: { storage: StorageAdapter; config: Partial<StorageConfig>; now: () => Date; queue: QueueConfig }) => ApiModuleDefinition[];
   } = {},
 ): Promise<Harness> {
   const testDb = await openTestDb(options.dbMax ?? 20);
   const storageDir = mkdtempSync(path.join(os.tmpdir(), 'tasks-storage-'));
-  const storage = createLocalStorage(storageDir);
+  const storage = options.adapter ?? createLocalStorage(storageDir);
   const clock = { offsetMs: 0 };
   const now = () => new Date(Date.now() + clock.offsetMs);
   // on PostgreSQL each test file has its own schema: pg-boss gets one beside it

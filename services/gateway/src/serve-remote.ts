@@ -1,7 +1,9 @@
 /**
  * Serves one remote's built versions on its own, as its own deployable: `REMOTE=remote-create npx tsx
  * services/gateway/src/serve-remote.ts`. Files are under /remotes/<remote>/<version>/, readable from any
- * origin (the shell loads them cross-origin).
+ * origin (the shell loads them cross-origin). REMOTE_DIR is the folder its versions are published in (one
+ * folder per version; default <remote>/dist of this checkout): `npm run deploy:remote -- <remote>
+ * --publish-dir <it>` adds a version there while this server runs.
  */
 import path from 'node:path';
 import Fastify from 'fastify';
@@ -13,7 +15,7 @@ async function main(): Promise<void> {
   if (!(remote in REMOTE_PACKAGES)) throw new Error(`REMOTE must be one of ${Object.keys(REMOTE_PACKAGES).join(', ')}`);
   const app = Fastify({ logger: true });
   await app.register(fastifyStatic, {
-    root: path.resolve(__dirname, '../../..', remote, 'dist'),
+    root: process.env.REMOTE_DIR ? path.resolve(process.env.REMOTE_DIR) : path.resolve(__dirname, '../../..', remote, 'dist'),
     prefix: `/remotes/${remote}/`,
     cacheControl: false,
     setHeaders: (reply, filePath) => {

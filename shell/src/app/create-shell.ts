@@ -1,5 +1,5 @@
 /** Wires the shell's services into the ShellApi every remote receives, plus the shell's internals. */
-import { createEventBus, TRACK_EVENTS, type ShellApi } from 'shared-contracts';
+import { createEventBus, TRACK_EVENTS, trackEvent, type ShellApi } from 'shared-contracts';
 import { createApiClient } from '../api/api-client';
 import { ensureClientId } from '../api/client-id';
 import type { ShellRuntimeConfig } from '../config/shell-config';
@@ -80,7 +80,23 @@ export function createShell(config: ShellRuntimeConfig, options: CreateShellOpti
   bus.on('shell:route-changed', ({ path }) => tracker.track(TRACK_EVENTS.PAGE_VIEW, { path }));
 
   const toasts = createToastStore();
-  const runtime = options.runtime ?? createRemoteRuntime({ fetchImpl: options.fetchImpl });
+  const runtime =
+    options.runtime ??
+    createRemoteRuntime({
+      fetchImpl: options.fetchImpl,
+      // a remote of another contract major: the console says it, and the collector logs it for the operator
+      onContractRefused: (refusal) => {
+        console.error(`[shell] refused ${refusal.remote} ${refusal.remoteVersion} from ${refusal.entry}: built against shared-contracts ${refusal.remoteContract || '(none declared)'}, the shell speaks ${refusal.shellContract}`);
+        trackEvent(tracker, TRACK_EVENTS.REMOTE_REFUSED, {
+          remote: refusal.remote,
+          remote_version: refusal.remoteVersion,
+          remote_contract: refusal.remoteContract,
+          shell_contract: refusal.shellContract,
+          entry: refusal.entry,
+        });
+        tracker.flush();
+      },
+    });
 
   function navigate(to: string, navOptions?: { replace?: boolean }) {
     const target = classifyLink(to, { origin: window.location.origin, ownDomains: config.ownDomains });

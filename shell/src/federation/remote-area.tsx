@@ -10,6 +10,7 @@ import { useShellInternals } from '../app/internals';
 import type { RemoteRuntime } from './remote-runtime';
 import { RemoteAreaContext, type RemoteAreaContextValue } from './remote-area-context';
 import { createFallbackModule, isFallbackModule } from './fallback-plugin';
+import { isContractMismatch } from './contract-guard';
 
 type AnyComponent = ComponentType<Record<string, unknown>>;
 
@@ -87,6 +88,8 @@ export interface RemoteAreaProps<N extends RemoteModuleName> {
  */
 export function AreaFallback({ area, error, retry, crashed = false }: { area: string; error: unknown; retry(): void; crashed?: boolean }) {
   const detail = error instanceof Error ? error.message : '';
+  // a remote of another contract major is not down: this version of it cannot be served by this shell
+  const refused = isContractMismatch(error);
   return (
     <section
       role="alert"
@@ -101,9 +104,11 @@ export function AreaFallback({ area, error, retry, crashed = false }: { area: st
         textAlign: 'center',
       }}
     >
-      <h2 css={{ margin: '0 0 8px', fontSize: 20 }}>{area} is unavailable right now</h2>
+      <h2 css={{ margin: '0 0 8px', fontSize: 20 }}>{refused ? `This version of ${area} cannot be loaded` : `${area} is unavailable right now`}</h2>
       <p css={{ margin: '0 0 4px', color: 'var(--c-text-muted)' }}>
-        {crashed ? USER_TEXTS.OOPS : 'This part of the studio could not be loaded.'} The rest of the page keeps working.
+        {refused
+          ? 'It was built for another version of the studio. It comes back once a matching version is deployed; the rest of the page keeps working.'
+          : `${crashed ? USER_TEXTS.OOPS : 'This part of the studio could not be loaded.'} The rest of the page keeps working.`}
       </p>
       {detail ? (
         <details css={{ margin: '8px 0 0', fontSize: 13, color: 'var(--c-text-muted)', textAlign: 'left' }}>

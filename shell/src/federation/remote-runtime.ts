@@ -1,8 +1,8 @@
 /**
  * Runtime federation: `/remotes.json` (no-store) names each remote's versioned manifest; the shell
  * registers them on the build's own federation instance (shareStrategy loaded-first comes from
- * rspack.shared.ts) with the retry (@module-federation/retry-plugin) and fallback plugins, and in
- * development the shared-scope guard. load() gives each module once; a retry builds a
+ * rspack.shared.ts) with the retry (@module-federation/retry-plugin), contract guard and fallback plugins,
+ * and in development the shared-scope guard. load() gives each module once; a retry builds a
  * fresh load: remotes.json is read again and a remote that never loaded is re-registered with force, which
  * drops the runtime's cached manifest, entry and container (module-federation/core #3685).
  */
@@ -12,6 +12,7 @@ import type { RemoteContainer, RemoteModule, RemoteModuleName, RemotesManifest }
 import { fallbackPlugin, isFallbackModule } from './fallback-plugin';
 import { RetryPlugin } from '@module-federation/retry-plugin';
 import { sharedScopeGuard } from './shared-scope-guard';
+import { contractGuard, type ContractRefusal } from './contract-guard';
 import { applyDevOverrides } from './dev-override';
 
 export interface FederationFunctions {
@@ -54,6 +55,8 @@ export interface RemoteRuntimeOptions {
   plugins?: boolean;
   /** the federation runtime (the build's own instance by default) */
   federation?: FederationFunctions;
+  /** told once per remote and entry when a remote built against another contract major is refused */
+  onContractRefused?: (refusal: ContractRefusal) => void;
 }
 
 function containerOf(name: string): RemoteContainer {
@@ -104,7 +107,9 @@ export function createRemoteRuntime(options: RemoteRuntimeOptions = {}): RemoteR
     // the library's retry: a failed manifest fetch or remote entry is asked again before the fallback
     // plugin answers (RemoteArea's Retry button then builds a fresh load, which the library does not do)
     const retry = RetryPlugin({ fetch: { retryTimes: 2 }, script: { retryTimes: 2, retryDelay: 400 } });
-    registerPlugins([retry, fallbackPlugin(), ...(process.env.NODE_ENV === 'production' ? [] : [sharedScopeGuard()])]);
+    // the contract guard refuses a remote of another contract major before its entry is fetched
+    const guard = contractGuard(options.onContractRefused ?? ((refusal) => console.error(`[shell] ${refusal.remote} refused`, refusal)));
+    registerPlugins([retry, guard, fallbackPlugin(), ...(process.env.NODE_ENV === 'production' ? [] : [sharedScopeGuard()])]);
     pluginsRegistered = true;
   }
 

@@ -137,7 +137,8 @@ describe('uploads', () => {
 
 describe('over a real socket', () => {
   it('streams a 12 MB upload in and a ranged download out; refuses an oversize body early', async () => {
-    const address = await h.app.listen({ port: 8162, host: '127.0.0.1' });
+    // any free port: a fixed one collides with whatever else runs on a shared CI machine
+    const address = await h.app.listen({ port: 0, host: '127.0.0.1' });
     try {
       const user = await h.user('standard');
       const grantFor = async (algorithm: string) =>

@@ -9,7 +9,7 @@ import path from 'node:path';
 import type { FastifyRequest } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import { Type, type Static } from '@sinclair/typebox';
-import { TOKEN_COOKIE_NAME, TRACK_BATCH_MAX, type TrackAccepted, type TrackProps } from 'shared-contracts';
+import { TOKEN_COOKIE_NAME, TRACK_BATCH_MAX, TRACK_EVENTS, type TrackAccepted, type TrackProps } from 'shared-contracts';
 import type { AuthUser } from '../../auth.js';
 import { ok, responses, type TypeBoxProvider } from '../../http.js';
 import type { ApiModuleDefinition, ApiModulePlugin, ModuleContext } from '../types.js';
@@ -63,6 +63,12 @@ async function callerOf(request: FastifyRequest, ctx: ModuleContext): Promise<Au
 }
 
 /** Batch events as stored: the person from the session, the time bounded to the past week. */
+/** The operator's line for a remote the shell refused: which remote, from where, and both contract versions. */
+export function refusedLine(props: TrackProps): string {
+  const text = (key: string) => (typeof props[key] === 'string' ? (props[key] as string) : '?');
+  return `remote refused: ${text('remote')} ${text('remote_version')} (${text('entry')}) was built against shared-contracts ${text('remote_contract') || '(none declared)'}; the shell speaks ${text('shell_contract')}`;
+}
+
 export function toStored(batch: Batch, caller: AuthUser | null, extra: { country: string; traceId: string; now: Date }): StoredEvent[] {
   const now = extra.now.getTime();
   return batch.events.map((e) => ({
@@ -131,6 +137,7 @@ export function trackingPlugin(given?: CollectorOptions): ApiModulePlugin {
         const events = toStored(request.body, caller, { country, traceId: String(request.id), now: now() });
         await storeEvents(ctx.db, events, now());
         if (options.forwarder) void options.forwarder.forward(events);
+        for (const event of events) if (event.event === TRACK_EVENTS.REMOTE_REFUSED) request.log.warn({ refused: event.props }, refusedLine(event.props));
         const answer: TrackAccepted = { accepted: events.length };
         return ok(request, answer);
       },

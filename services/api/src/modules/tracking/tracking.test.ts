@@ -12,8 +12,12 @@ function event(name: string, extra: Record<string, unknown> = {}) {
 
 describe('POST /v1/track', () => {
   let api: TestApi;
+  const logged: Array<{ level: number; msg: string; refused?: Record<string, unknown> }> = [];
   beforeAll(async () => {
-    api = await startTestApi({ modules: [trackingModule({ retentionDays: 30, maintenanceMs: 0, batchesPerMinute: 5, forwarder: null })] });
+    api = await startTestApi({
+      modules: [trackingModule({ retentionDays: 30, maintenanceMs: 0, batchesPerMinute: 5, forwarder: null })],
+      logger: { level: 'warn', stream: { write: (line: string) => void logged.push(JSON.parse(line) as (typeof logged)[number]) } },
+    });
   });
   afterAll(async () => api.close());
 
@@ -54,6 +58,16 @@ describe('POST /v1/track', () => {
       { client_id: 'client-2', uid, member_level: 'free', credits: 42 },
       { client_id: 'client-3', uid: null, member_level: 'guest', credits: 0 },
     ]);
+  });
+
+  it('logs a remote the shell refused for the operator, naming both contract versions', async () => {
+    const props = { remote: 'remote_tools', remote_version: '1.0.0', remote_contract: '1.3.0', shell_contract: '2.4.0', entry: 'http://tools.example/m.json' };
+    const response = await api.app.inject({ method: 'POST', url: '/v1/track', payload: { client_id: 'client-4', events: [event('remote_refused', { props }), event('page_view')] } });
+    expect(response.statusCode).toBe(200);
+    const warnings = logged.filter((line) => line.level === 40);
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0].msg).toBe('remote refused: remote_tools 1.0.0 (http://tools.example/m.json) was built against shared-contracts 1.3.0; the shell speaks 2.4.0');
+    expect(warnings[0].refused).toEqual(props);
   });
 
   it('refuses a batch that breaks the schema, and more than the rate limit per minute', async () => {
