@@ -51,15 +51,15 @@ test("the music form's template picker plays a preview and a pick fills the form
 
 test('explore: a picture opens the image-swiper, a video the video modal; Escape closes them', async ({ page }) => {
   await page.goto('/explore');
-  await page.getByTestId('explore-card').filter({ hasText: 'Mountain lake' }).click();
+  await page.getByTestId('explore-card').filter({ hasText: 'Landscape: mountain, trees, dawn' }).click();
   const swiper = page.getByTestId('image-swiper');
   await expect(swiper).toHaveAttribute('role', 'dialog');
   await swiper.hover();
-  await expect(swiper).toHaveAccessibleName('Mountain lake');
+  await expect(swiper).toHaveAccessibleName('Landscape: mountain, trees, dawn');
   await expect(swiper.getByRole('region', { name: 'Prompt' })).toContainText('a calm mountain lake at dawn');
   await expect(swiper.getByRole('button', { name: 'Make the same' })).toBeVisible();
   await swiper.getByRole('button', { name: 'Next picture' }).click();
-  await expect(swiper).not.toHaveAccessibleName('Mountain lake');
+  await expect(swiper).not.toHaveAccessibleName('Landscape: mountain, trees, dawn');
   await page.keyboard.press('Escape');
   await expect(swiper).toBeHidden();
 
@@ -79,7 +79,7 @@ test('phones: the image-swiper and the video modal fit 375 px', async ({ browser
   const context = await browser.newContext({ viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true });
   const page = await context.newPage();
   await page.goto('/explore');
-  await page.getByTestId('explore-card').filter({ hasText: 'Mountain lake' }).click();
+  await page.getByTestId('explore-card').filter({ hasText: 'Landscape: mountain, trees, dawn' }).click();
   const swiper = page.getByTestId('image-swiper');
   await expect(swiper.getByRole('button', { name: 'Make the same' })).toBeVisible();
   const box = await swiper.boundingBox();

@@ -99,9 +99,9 @@ test('explore pages as its end comes into view and filters by media', { tag: PAR
 test("a report takes the item out of the reporter's gallery; 'Make the same' fills Image to Image (exploreId 1400)", async ({ page }) => {
   await logIn(page, 'free@demo.local');
   await page.goto('/explore');
-  const target = page.getByTestId('explore-card').filter({ hasText: 'Lighthouse at sunset' });
+  const target = page.getByTestId('explore-card').filter({ hasText: 'Seascape: waves, sunset' });
   await target.click();
-  const detail = page.getByRole('dialog', { name: 'Lighthouse at sunset' });
+  const detail = page.getByRole('dialog', { name: 'Seascape: waves, sunset' });
   // the image-swiper's autoplay waits while the pointer is on the detail
   await detail.hover();
   await expect(detail.getByText('a lighthouse on a cliff at sunset, warm light, crashing waves')).toBeVisible();
@@ -116,7 +116,7 @@ test("a report takes the item out of the reporter's gallery; 'Make the same' fil
   await expect(target).toHaveCount(0);
   await page.reload();
   await expect(page.getByTestId('explore-card').first()).toBeVisible();
-  await expect(page.getByTestId('explore-card').filter({ hasText: 'Lighthouse at sunset' })).toHaveCount(0);
+  await expect(page.getByTestId('explore-card').filter({ hasText: 'Seascape: waves, sunset' })).toHaveCount(0);
 
   await page.getByTestId('explore-card').filter({ hasText: 'Watercolor harbour' }).click();
   await page.getByRole('dialog', { name: 'Watercolor harbour' }).hover();

@@ -120,6 +120,8 @@ function probe(file: string): { width: number; height: number; duration: number 
 
 test.describe('AI tools on a desktop', () => {
   test('image tools: object removed through a drawn mask, transparent background, larger upscale, no-face refusal', { tag: PARTS_APART_TAG }, async ({ page }) => {
+    // the background remover loads ISNet (88 MB) in the worker on its first run
+    test.setTimeout(150_000);
     await logIn(page);
     const picture = await squarePicture();
 
@@ -165,6 +167,21 @@ test.describe('AI tools on a desktop', () => {
     await expect(picker).toBeHidden();
     await expect(page.getByTestId('face-check')).toHaveText('Please upload images with face', { timeout: 30_000 });
     await expect(page.getByTestId('tool-action')).toBeDisabled();
+  });
+
+  // issue 21 case 9: a 12 MP phone photo was refused with 'Resolution is not supported'
+  test('a 4032x3024 phone photo is scaled in the browser to fit the limit, says so, and goes up', async ({ page }) => {
+    await logIn(page);
+    await page.goto('/ai-tools/image-enhancer');
+    await expect(page.getByText('(larger photos are scaled down to fit)').first()).toBeVisible();
+    await expect(page.getByTestId('tool-engine-notice')).toContainText('Local · ESRGAN slim');
+    const sample = path.join(require.resolve('@vladmandic/face-api/package.json'), '..', 'demo', 'sample1.jpg');
+    const phone = await sharp(sample).resize(4032, 3024).jpeg({ quality: 85 }).toBuffer();
+    await page.getByLabel('Upload image').setInputFiles({ name: 'IMG_0001.jpg', mimeType: 'image/jpeg', buffer: phone });
+    await expect(page.getByTestId('upload-note')).toHaveText('Your 4032x3024 photo was scaled to 2880x2160 to fit the 3840*2160 limit.', { timeout: 30_000 });
+    await expect(page.getByRole('alert')).toHaveCount(0);
+    await expect(page.getByTestId('tool-action')).toBeEnabled();
+    await shot(page, 'image-enhancer-phone-photo-1440');
   });
 
   test('video and audio tools: eraser keeps the duration, enhancer doubles the size, noise reduction lowers the floor', async ({ page }) => {
@@ -264,7 +281,7 @@ test.describe('AI tools on a phone', () => {
     await expect(page.getByTestId('mask-selected')).toHaveText('Area selected');
     await page.getByTestId('tool-action').click();
     await expect(page.getByRole('alert')).toHaveText('Enter a prompt to describe the content for redrawing.');
-    await page.getByLabel('What to draw there').fill('a green striped box');
+    await page.getByLabel('What it should become').fill('a green striped box');
     expect(await axeFindings(page)).toEqual([]);
     await shot(page, 'partial-redrawing-375');
     const redrawn = await rgba(await runAndDownload(page));

@@ -192,6 +192,7 @@ export const USER_TEXTS = {
   NO_FACE: 'Please upload images with face',
   NON_COMPLIANT: 'The input is non-compliant. Please revise it.',
   SELECT_AREA: 'Please select the area to modify first.',
+  NO_SUBJECT: 'No clear subject was found to cut out, so nothing was charged. Try a picture with one main subject.',
   REDRAW_PROMPT: 'Enter a prompt to describe the content for redrawing.',
   LOGGED_OUT: 'You have been logged out, please log in again!',
   CHECKIN_FETCH_FAILED: 'Failed to fetch check-in data',

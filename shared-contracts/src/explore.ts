@@ -5,6 +5,7 @@
  * the category list and `POST /v1/workflow/direct`).
  */
 import type { ExploreItem, LikeValue, Template, TaskField } from './entities.js';
+import type { TaskEngineInfo } from './task-entities.js';
 import { routePath } from './routes.js';
 
 /** Explore list page size (the spec gives none; the gallery loads this many a page). */
@@ -50,6 +51,8 @@ export interface ExploreEntry extends ExploreItem {
   made_with?: number;
   /** epoch seconds */
   created_at: number;
+  /** what made it (the showcase's renders; a published result's engine), shown as the same badge as a result */
+  engine?: TaskEngineInfo;
 }
 
 /** What a template asks of the user (carried as JSON in Template.extra). */

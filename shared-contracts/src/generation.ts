@@ -53,6 +53,8 @@ export interface EngineOffer {
   name: 'local' | 'comfyui';
   /** the model that makes the result, where one does */
   model?: string;
+  /** on this server's own engine: what it does and does not do for this algorithm, in a sentence (issue 21) */
+  summary?: string;
   /** settings this engine cannot honour for the algorithm: the screen disables them, a create that sets them is refused */
   refused?: { name: string; label: string }[];
   /** the longest output it makes, in seconds */

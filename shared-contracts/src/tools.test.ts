@@ -19,7 +19,7 @@ describe('the AI tools catalogue', () => {
   });
 
   it('states the upload rules of spec section 5', () => {
-    expect(IMAGE_LIMIT.hint).toBe('JPG, PNG, JPEG or WEBP, under 50MB, resolution under 3840*2160.');
+    expect(IMAGE_LIMIT.hint).toBe('JPG, PNG, JPEG or WEBP, under 50MB, resolution under 3840*2160 (larger photos are scaled down to fit).');
     expect(IMAGE_EXTENDER_LIMIT.sizeText).toBe('Please keep the file size below 25MB');
     expect(IMAGE_LIMIT.sizeText).toBe('Upload JPG, PNG, JPEG, WEBP images up to 50 MB, with a minimum width/height of 128 px');
     expect(VIDEO_LIMITS.video_eraser.hint).toBe('MP4 or MOV, up to 2048MB, aspect ratio from 9:16 to 16:9.');

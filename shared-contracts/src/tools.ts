@@ -68,7 +68,7 @@ const DETAILS: Record<string, Pick<AiTool, 'uploads' | 'editor'>> = {
   },
   'partial-redrawing': {
     uploads: [image()],
-    editor: { intro: 'Select an area and describe what to draw there instead.', action: 'Replace' },
+    editor: { intro: 'Select an area and describe what it should become.', action: 'Replace' },
   },
   'ai-talking-avatar': {
     uploads: [image('Face photo'), audioFor('talking_avatar')],

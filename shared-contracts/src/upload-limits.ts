@@ -100,7 +100,7 @@ const IMAGE_BASE = {
   minSide: 128,
 } as const;
 
-const imageHint = (maxMb: number) => `JPG, PNG, JPEG or WEBP, under ${maxMb}MB, resolution under ${IMAGE_BASE.maxLong}*${IMAGE_BASE.maxShort}.`;
+const imageHint = (maxMb: number) => `JPG, PNG, JPEG or WEBP, under ${maxMb}MB, resolution under ${IMAGE_BASE.maxLong}*${IMAGE_BASE.maxShort} (larger photos are scaled down to fit).`;
 
 /** Image to image, image to video, effects and the image tools: JPG, PNG, JPEG, WEBP under 50MB, within 3840*2160. */
 export const IMAGE_LIMIT: ImageLimit = {

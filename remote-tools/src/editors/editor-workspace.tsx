@@ -19,7 +19,7 @@ export function useSpaceNotice() {
   return { full, show, hide: () => setFull(false) };
 }
 
-export interface EditorWorkspaceProps extends Omit<ToolWorkspaceProps, 'title' | 'intro' | 'back' | 'notes' | 'actionLabel' | 'progressModal'> {
+export interface EditorWorkspaceProps extends Omit<ToolWorkspaceProps, 'title' | 'algorithm' | 'intro' | 'back' | 'notes' | 'actionLabel' | 'progressModal'> {
   tool: AiTool;
   text: EditorText;
   space: ReturnType<typeof useSpaceNotice>;
@@ -36,6 +36,7 @@ export function EditorWorkspace({ tool, text, space, notes, actionLabel, longWai
     <>
       <ToolWorkspace
         title={tool.title}
+        algorithm={tool.algorithm}
         intro={text.intro}
         notes={notes ?? text.notes}
         back={text.back}

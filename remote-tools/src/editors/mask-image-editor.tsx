@@ -110,8 +110,8 @@ export function MaskImageEditor({ tool, text }: { tool: AiTool; text: EditorText
       }
       options={
         needsPrompt ? (
-          <Field label="What to draw there" hint="Within 50 words.">
-            {(id) => <textarea id={id} rows={3} value={prompt} maxLength={600} placeholder="e.g. a red knitted hat" onChange={(e) => setPrompt(e.target.value)} css={{ ...inputCss, resize: 'vertical' }} />}
+          <Field label="What it should become" hint="Within 50 words.">
+            {(id) => <textarea id={id} rows={3} value={prompt} maxLength={600} placeholder="e.g. red leather, blue stripes" onChange={(e) => setPrompt(e.target.value)} css={{ ...inputCss, resize: 'vertical' }} />}
           </Field>
         ) : undefined
       }

@@ -38,7 +38,7 @@ export function SpeechEditor({ tool, text }: { tool: AiTool; text: EditorText })
     return () => window.clearTimeout(timer);
   }, [script]);
 
-  const costQuery: Record<string, string> | null = source === 'audio' ? (track.input?.duration ? { duration: String(track.input.duration) } : null) : settled ? { text: settled } : null;
+  const costQuery: Record<string, string> | null = source === 'audio' ? (track.input?.duration ? { duration: String(track.input.duration) } : null) : settled ? { text: settled, ...(voice ? { voice } : {}) } : null;
   const runner = useToolTask(tool.algorithm, tool.id, costQuery, space.show);
   const tooLong = words(script) > MAX_WORDS;
   const ready = Boolean(main.input) && (!isPhoto || face.state === 'ok') && (source === 'audio' ? Boolean(track.input) : Boolean(script.trim()) && !tooLong);

@@ -6,6 +6,8 @@
 import { ASPECT_RATIOS, MUSIC_DEFAULT_DURATION } from 'shared-contracts/constants';
 import type { AlgorithmId, MediaKind } from './types';
 
+export { localMethod, type LocalMethod } from './local-methods';
+
 export type InputKind = MediaKind | 'mask';
 
 export interface InputSpec {
@@ -128,7 +130,7 @@ export const ALGORITHMS: Record<AlgorithmId, AlgorithmSpec> = {
   },
   video_denoise: {
     id: 'video_denoise', title: 'Video denoise', category: 'video', output: 'video', inputs: [video()],
-    params: { strength: { type: 'string', enum: ['low', 'medium', 'high'], default: 'medium' }, method: { type: 'string', enum: ['hqdn3d', 'nlmeans'], default: 'hqdn3d' } },
+    params: { strength: { type: 'string', enum: ['low', 'medium', 'high'], default: 'medium' }, method: { type: 'string', enum: ['hqdn3d', 'nlmeans'], default: 'nlmeans' } },
     duration: { from: 'input' },
   },
   video_eraser: {

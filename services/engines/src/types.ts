@@ -162,6 +162,8 @@ export interface EngineMetadata {
   /** plain words on what made the result; says so when no generative model ran */
   note: string;
   data?: EngineData;
+  /** what the output shows, in a few words, where it is not the prompt's subject (a procedural preview's scene) */
+  caption?: string;
 }
 
 export interface EngineResult {

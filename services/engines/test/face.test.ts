@@ -107,9 +107,13 @@ describe('talking', () => {
     expect(moved).toBeGreaterThan(0.3);
   });
 
-  it('lip sync refuses a video without a face', async () => {
+  // issue 21 case 6: a faceless clip rendered for 17 s, then failed with a Retry that had to fail again
+  it('lip sync refuses a video without a face before it renders, for good', async () => {
     const clip = join(t.dir, 'noface.mp4');
-    await runFfmpeg(['-f', 'lavfi', '-i', 'testsrc2=size=160x96:rate=25:duration=1', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', clip]);
-    await expect(engine.run(job('lip_sync', { text: 'Hello there.' }, [clip]), ctx())).rejects.toMatchObject({ userText: USER_TEXTS.NO_FACE });
+    await runFfmpeg(['-f', 'lavfi', '-i', 'testsrc2=size=320x240:rate=25:duration=6', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', clip]);
+    const c = ctx();
+    await expect(engine.run(job('lip_sync', { text: 'Hello there, this is a long enough sentence to render for a while.' }, [clip]), c)).rejects.toMatchObject({ userText: USER_TEXTS.NO_FACE, retryable: false });
+    // nothing was rendered: the refusal came at the first step
+    expect(Math.max(...c.progress)).toBeLessThan(10);
   });
 });

@@ -5,9 +5,14 @@ import { USER_TEXTS } from 'shared-contracts/constants';
 import { ctxFor, engine, job, makePicture, meanDiff, rgb, tempDir } from './helpers';
 import { watermarkPng } from '../src/local/image/watermark-mark';
 import type { EngineData } from '../src/types';
+import { releaseOcr } from '../src/local/models';
+import { mirrorDiff, portraitPhoto } from './media-fixtures';
 
 const t = tempDir('image');
-afterAll(() => t.cleanup());
+afterAll(async () => {
+  await releaseOcr();
+  t.cleanup();
+});
 const ctx = () => ctxFor(t.dir);
 
 describe('text2image', () => {
@@ -21,6 +26,14 @@ describe('text2image', () => {
     expect(meanDiff(ra, rc, () => true)).toBeGreaterThan(10);
     expect(a.metadata.engine).toBe('local:procedural-art');
     expect(a.metadata.note).toMatch(/no generative model ran/);
+  });
+
+  // issue 21 case 10: "Night market", "Volcano" and "Lighthouse at sunset" showed the same mountain picture
+  it('captions what the procedural picture shows, for titles that do not promise the prompt', async () => {
+    const market = await engine.run(job('text2image', { prompt: 'a lively night market with lanterns and food stalls', ratio: '1:1' }), ctx());
+    const sea = await engine.run(job('text2image', { prompt: 'a lighthouse on a cliff at sunset, warm light, crashing waves', ratio: '1:1' }), ctx());
+    expect(market.metadata.caption).toBe('Landscape: night');
+    expect(sea.metadata.caption).toBe('Seascape: waves, sunset');
   });
 
   it('makes a batch of four different images at 3:2', async () => {
@@ -98,6 +111,22 @@ describe('masked tools', () => {
     await expect(engine.run(job('partial_redrawing', { prompt: ' ', regions: [box] }, [src]), ctx())).rejects.toMatchObject({ userText: USER_TEXTS.REDRAW_PROMPT });
   });
 
+  // issue 21 case 7: "red leather trousers" came back as salmon blotches with box edges
+  it('partial redrawing blends the recoloured area into a real photo over a soft edge', async () => {
+    const f = await portraitPhoto(t.dir);
+    const area = { x: 60, y: 560, w: 260, h: 200 }; // the dark uniform below the badge
+    const r = await engine.run(job('partial_redrawing', { prompt: 'red leather jacket', regions: [area] }, [f.path]), ctx());
+    const [a, b] = await Promise.all([rgb(f.path), rgb(r.outputs[0].path)]);
+    const change = (x: number, y: number) => { const p = (y * 600 + x) * 3; return Math.abs(a.data[p] - b.data[p]) + Math.abs(a.data[p + 1] - b.data[p + 1]) + Math.abs(a.data[p + 2] - b.data[p + 2]); };
+    const column = (x: number) => { let s = 0; for (let y = area.y + 40; y < area.y + area.h - 40; y++) s += change(x, y); return s / (area.h - 80); };
+    // a ramp across the left edge: a little changed just outside, more just inside, most well inside
+    expect(column(area.x - 3)).toBeGreaterThan(3);
+    expect(column(area.x - 3)).toBeLessThan(column(area.x + 2));
+    expect(column(area.x + 2)).toBeLessThan(column(area.x + 20));
+    expect(column(area.x - 20)).toBeLessThan(1.5); // JPEG re-encoding only
+    expect(r.metadata.note).toMatch(/soft edge/);
+  });
+
   it('text and watermark remover finds an overlaid mark by itself and removes it', async () => {
     const clean = join(t.dir, 'clean.png');
     await sharp({ create: { width: W, height: H, channels: 3, background: '#4a7fb0' } }).png().toFile(clean);
@@ -113,7 +142,7 @@ describe('masked tools', () => {
     expect(before).toBeGreaterThan(10);
     expect(afterD).toBeLessThan(before * 0.35);
     expect(meanDiff(c, out, (x, y) => !inMark(x, y) && (y < top - 12 || y > top + mark.height + 12))).toBe(0);
-    expect(r.metadata.note).toMatch(/top-hat/);
+    expect(r.metadata.note).toMatch(/OCR/);
   });
 });
 
@@ -131,6 +160,20 @@ describe('image extender', () => {
     let sum = 0;
     for (let y = 0; y < 240; y++) for (let x = 0; x < 20; x++) sum += full.data[(y * full.width + x) * 3];
     expect(sum / (240 * 20)).toBeGreaterThan(20);
+  });
+
+  // issue 21 case 3: the extender mirrored people (a doubled head, a mirrored face)
+  it('continues a real portrait sideways without mirroring it', async () => {
+    const f = await portraitPhoto(t.dir);
+    const r = await engine.run(job('image_extender', { ratio: '16:9' }, [f.path]), ctx());
+    const [src, out] = await Promise.all([rgb(f.path), rgb(r.outputs[0].path)]);
+    expect([out.width, out.height]).toEqual([1422, 800]);
+    // the 120 px beside the picture differ clearly from the picture's own edge mirrored (a mirror: < 6)
+    expect(mirrorDiff(src, out)).toBeGreaterThan(10);
+    const left = (1422 - 600) / 2;
+    const inner = await sharp(r.outputs[0].path).extract({ left: Math.floor(left), top: 0, width: 600, height: 800 }).removeAlpha().raw().toBuffer();
+    expect(inner.equals(src.data)).toBe(true);
+    expect(r.metadata.note).toMatch(/never mirrored/);
   });
 
   it('extends by explicit pixels per side', async () => {
@@ -192,25 +235,8 @@ describe('models on tfjs wasm', () => {
     expect(c.progress.some((p) => p > 0 && p < 100)).toBe(true);
   });
 
-  it('background remover gives a PNG with a real, varying alpha channel (person photo)', async () => {
-    const src = join(t.dir, 'person.jpg');
-    // a crop of the face-api sample photo around the woman on the right
-    const sample = join(require.resolve('@vladmandic/face-api/package.json'), '..', 'demo', 'sample1.jpg');
-    await sharp(sample).extract({ left: 1200, top: 50, width: 720, height: 1200 }).resize(240, 400).jpeg().toFile(src);
-    const r = await engine.run(job('bg_remover', {}, [src]), ctx());
-    const meta = await sharp(r.outputs[0].path).metadata();
-    expect(meta.format).toBe('png');
-    expect(meta.hasAlpha).toBe(true);
-    const { data, info } = await sharp(r.outputs[0].path).raw().toBuffer({ resolveWithObject: true });
-    let transparent = 0, opaque = 0;
-    for (let i = 3; i < data.length; i += 4) { if (data[i] < 20) transparent++; if (data[i] > 235) opaque++; }
-    const total = info.width * info.height;
-    expect(transparent / total).toBeGreaterThan(0.1);
-    expect(opaque / total).toBeGreaterThan(0.1);
-    expect(r.metadata.engine).toBe('local:selfie-segmentation');
-  });
-
-  it('background remover falls back to a border-colour matte for an object on a plain background', async () => {
+  it('with ENGINE_BG_MODEL=selfie (no AGPL weights) the background remover falls back to a border-colour matte for an object on a plain background', async () => {
+    process.env.ENGINE_BG_MODEL = 'selfie';
     const src = join(t.dir, 'product.png');
     await sharp({ create: { width: 200, height: 160, channels: 3, background: '#f4f4f4' } })
       .composite([{ input: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="80" height="80"><circle cx="40" cy="40" r="38" fill="#d35400"/></svg>'), left: 60, top: 40 }])
@@ -220,5 +246,6 @@ describe('models on tfjs wasm', () => {
     expect(data[(10 * 200 + 10) * 4 + 3]).toBeLessThan(20);
     expect(data[(80 * 200 + 100) * 4 + 3]).toBeGreaterThan(235);
     expect(r.metadata.note).toMatch(/border-colour/);
+    delete process.env.ENGINE_BG_MODEL;
   });
 });

@@ -5,6 +5,7 @@ import { renderRoute } from '../../../../test-support/render-route';
 import { createShellDouble } from '../../../../test-support/shell-double';
 import { makeTask } from '../../../test/tasks';
 import { CreateScreen } from './create-screen';
+import { EngineNotice } from './generation-options';
 
 const words = (n: number) => Array.from({ length: n }, (_, i) => `w${i}`).join(' ');
 const costOf = (cost: number, basis = 'test basis'): TaskCostResponse => ({ algorithm: 'x', cost, basis, free_for_plan: cost === 0 });
@@ -309,6 +310,15 @@ describe('CreateScreen: the engine that will run it (issue 19)', () => {
     await screen.findByTestId('engine-notice');
     await waitFor(() => expect(within(screen.getByRole('group', { name: 'Resolution' })).getByRole('radio', { name: /720p/ })).toBeChecked());
     expect(callsTo(shell, 'GET /v1/ai/cost/{algorithm}').at(-1)?.query).toMatchObject({ resolution: '720p' });
+  });
+
+  it("says what this server's own engine does (video to anime's cost answer), and nothing for a bare local offer (issue 21)", () => {
+    const summary = 'No AI model redraws the clip on this server: ffmpeg filters restyle every frame (smoothing, posterising, outlines).';
+    const { unmount } = renderRoute(<EngineNotice offer={{ name: 'local', summary }} />);
+    expect(screen.getByTestId('engine-notice')).toHaveTextContent(`On this server: ${summary}`);
+    unmount();
+    renderRoute(<EngineNotice offer={{ name: 'local' }} />);
+    expect(screen.queryByTestId('engine-notice')).toBeNull();
   });
 
   it('offers no end frame where the image to video model cannot take one', async () => {

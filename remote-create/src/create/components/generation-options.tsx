@@ -93,7 +93,14 @@ export function PreviewNotice() {
  * this server (those settings are disabled above), and for video to anime how its frames go through.
  */
 export function EngineNotice({ offer }: { offer: EngineOffer }) {
-  if (offer.name !== 'comfyui') return null;
+  if (offer.name !== 'comfyui') {
+    // this server's own engine: what it does for this algorithm (said before the charge, issue 21)
+    return offer.summary ? (
+      <p data-testid="engine-notice" css={{ margin: 0, fontSize: 13, color: theme.textMuted }}>
+        On this server: {offer.summary}
+      </p>
+    ) : null;
+  }
   const frames = offer.frames;
   const refused = offer.refused ?? [];
   return (

@@ -1,6 +1,7 @@
 import { useRef } from 'react';
 import { thumbnailSize, useShell, type ExploreEntry } from 'shared-contracts';
 import { focusRing, theme } from '@studio/ui-kit/theme';
+import { EngineBadge } from '@studio/ui-kit/engine-badge';
 import { mediaUrl } from '../../lib/session';
 
 const MEDIA_LABEL = { video: 'Video', image: 'Image', audio: 'Music' } as const;
@@ -81,6 +82,7 @@ export function ExploreCard({ item, onOpen }: { item: ExploreEntry; onOpen(item:
         <span css={{ fontSize: 12, color: theme.textMuted, whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }}>
           {item.author.name} · {item.likes} {item.likes === 1 ? 'like' : 'likes'}
         </span>
+        <EngineBadge engine={item.engine} />
       </span>
     </button>
   );

@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { mockAllIsIntersecting, resetIntersectionMocking, setupIntersectionMocking } from 'react-intersection-observer/test-utils';
-import { EXPLORE_PAGE_SIZE, REPORT_REASONS, type ExploreEntry } from 'shared-contracts';
+import { EXPLORE_PAGE_SIZE, PREVIEW_LABEL, REPORT_REASONS, type ExploreEntry } from 'shared-contracts';
 import { createShellDouble, renderWithShell } from '../../../../test-support/shell-double';
 import { ExplorePage } from './explore-page';
 
@@ -26,6 +26,8 @@ const entry = (id: number, media: ExploreEntry['media'] = 'image'): ExploreEntry
   is_own: false,
   published: true,
   created_at: 0,
+  // the showcase's renders say what made them (issue 21)
+  ...(id === 1 ? { engine: { name: 'local:procedural-art', note: 'A preview rendered procedurally; no generative model ran.' } } : {}),
 });
 
 function setup(total: number) {
@@ -68,6 +70,13 @@ describe('ExplorePage', () => {
     await screen.findByText('9 creations');
     expect(listCalls(shell).at(-1)).toEqual({ page: 1, page_size: EXPLORE_PAGE_SIZE, media: 'video' });
     expect(screen.getAllByTestId('explore-card').every((card) => card.textContent?.startsWith('Video'))).toBe(true);
+  });
+
+  it("labels a showcase item with the engine that made it, as a result's badge", async () => {
+    setup(3);
+    const card = await screen.findByRole('button', { name: /^Video Item 1 Studio/ });
+    expect(within(card).getByTestId('engine-badge')).toHaveTextContent(PREVIEW_LABEL);
+    expect(within(screen.getByRole('button', { name: /^Image Item 2 Studio/ })).queryByTestId('engine-badge')).toBeNull();
   });
 
   it('reports with one of the 11 reasons or Other with its text, and the item leaves the gallery', async () => {

@@ -22,6 +22,33 @@ describe('ToolEditor', () => {
     await act(async () => undefined);
   });
 
+  // issue 21 case 8 (and 6, 7): every tool page names its engine before anything can be charged
+  it.each(EDITOR_TOOLS.map((t) => [t.slug] as const))('%s: names the engine that will run it before the action', async (slug) => {
+    renderRoute(<ToolEditor tool={slug as AiToolSlug} />);
+    const notice = screen.getByTestId('tool-engine-notice');
+    expect(notice.compareDocumentPosition(screen.getByTestId('tool-action')) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(notice.querySelector('[data-testid="engine-badge"]')?.textContent).toMatch(/^(Local · |Preview · no AI model)/);
+    await act(async () => undefined);
+  });
+
+  it('the talking tools say no talking-head model runs, and AI Replace that it recolours, before the button', async () => {
+    for (const slug of ['talking-photo', 'ai-talking-avatar', 'lip-sync'] as AiToolSlug[]) {
+      const { unmount } = renderRoute(<ToolEditor tool={slug} />);
+      expect(screen.getByTestId('tool-engine-notice')).toHaveTextContent('No talking-head model runs on this server');
+      unmount();
+    }
+    renderRoute(<ToolEditor tool="partial-redrawing" />);
+    expect(screen.getByTestId('tool-engine-notice')).toHaveTextContent(/recoloured .* It does not draw new objects/);
+    await act(async () => undefined);
+  });
+
+  it('the background remover names its model before the action', async () => {
+    const shell = loggedIn();
+    renderRoute(<ToolEditor tool="bg-remover" />, { shell });
+    expect(screen.getByTestId('tool-engine-notice')).toHaveTextContent('Local · ISNet');
+    await act(async () => undefined);
+  });
+
   it('the background remover has a back button, the others none', () => {
     const { unmount } = renderRoute(<ToolEditor tool="bg-remover" />);
     expect(screen.getByRole('button', { name: 'Back' })).toBeEnabled();

@@ -7,9 +7,12 @@ import { useLeaveGuard } from '@studio/ui-kit/use-leave-guard';
 import { isRunning, type useToolTask } from '../hooks/use-tool-task';
 import { ProgressModal } from './progress-modal';
 import { ResultPanel } from './result-panel';
+import { ToolEngineNotice } from './engine-notice';
 
 export interface ToolWorkspaceProps {
   title: string;
+  /** the algorithm the action runs: its engine is named before the charge */
+  algorithm: string;
   intro: string;
   notes?: readonly string[];
   back?: boolean;
@@ -70,6 +73,7 @@ export function ToolWorkspace(props: ToolWorkspaceProps) {
       <div css={{ display: 'grid', gap: 16, gridTemplateColumns: 'minmax(0, 1fr)', padding: 20, borderRadius: theme.radiusLarge, background: theme.surface, border: `1px solid ${theme.border}`, [media.phone]: { padding: 12 } }}>
         {props.inputs}
         {props.options}
+        <ToolEngineNotice algorithm={props.algorithm} offer={runner.cost?.engine} />
         {props.notes?.map((note) => (
           <p key={note} css={{ margin: 0, fontSize: 14, color: theme.textMuted }}>
             {note}

@@ -3,7 +3,7 @@ import type { TaskOutput } from 'shared-contracts';
 import type { UploadLimit } from 'shared-contracts/upload-limits';
 import { Button } from '@studio/ui-kit/button';
 import { focusRing, media as mq, theme } from '@studio/ui-kit/theme';
-import type { useUploadInput } from '../hooks/use-upload-input';
+import type { InputState, useUploadInput } from '../hooks/use-upload-input';
 import { acceptOf } from '../utils/validation';
 import { CreationsPicker } from './creations-picker';
 
@@ -129,11 +129,7 @@ export function UploadSlot({ label, hint, limits, upload, takesPaste, onMany, di
         <span id={`${id}-hint`} css={{ fontSize: 13, color: theme.textMuted }}>
           {hint}
         </span>
-        {state.phase === 'error' ? (
-          <span role="alert" css={{ color: theme.danger, fontSize: 14 }}>
-            {state.message}
-          </span>
-        ) : null}
+        <SlotMessage state={state} />
       </div>
       {picking ? (
         <CreationsPicker
@@ -146,5 +142,22 @@ export function UploadSlot({ label, hint, limits, upload, takesPaste, onMany, di
         />
       ) : null}
     </div>
+  );
+}
+
+/** What happened to the file: scaled to fit (status), or why it was refused (alert). */
+function SlotMessage({ state }: { state: InputState }) {
+  if (state.phase === 'done' && state.input.note) {
+    return (
+      <span role="status" data-testid="upload-note" css={{ fontSize: 13, color: theme.text }}>
+        {state.input.note}
+      </span>
+    );
+  }
+  if (state.phase !== 'error') return null;
+  return (
+    <span role="alert" css={{ color: theme.danger, fontSize: 14 }}>
+      {state.message}
+    </span>
   );
 }

@@ -10,6 +10,7 @@ import { isAborted, isStorageFull, messageOf } from '../../lib/errors';
 import { uploadFile } from '@studio/ui-kit/upload-api';
 import { readMediaMeta } from '../utils/read-media';
 import { checkFile, checkMeta, limitFor, type InputMedia, type MediaMeta } from '../utils/validation';
+import { fitPhoto } from '../utils/fit-image';
 
 export interface ChosenInput {
   ossPath: string;
@@ -22,6 +23,8 @@ export interface ChosenInput {
   width?: number;
   height?: number;
   duration?: number;
+  /** what was done to the file before it went up (a photo scaled to fit the limit) */
+  note?: string;
 }
 
 export type InputState =
@@ -82,11 +85,15 @@ export function useUploadInput(algorithm: string, limits: readonly UploadLimit[]
       release();
       const url = URL.createObjectURL(file);
       objectUrl.current = url;
-      const meta = await readMediaMeta(url, limit.media).catch(() => null);
+      let meta: MediaMeta | null = await readMediaMeta(url, limit.media).catch(() => null);
       if (!meta) {
         setState({ phase: 'error', message: limit.media === 'image' ? USER_TEXTS.UNSUPPORTED_FORMAT : USER_TEXTS.FORMAT_UNSUPPORTED });
         return null;
       }
+      // a photo over the resolution limit is scaled to fit here, and the upload area says so
+      const fitted = limit.media === 'image' ? await fitPhoto(url, file, meta, limit) : null;
+      const note = fitted?.note;
+      if (fitted) ({ file, meta } = fitted);
       const bad = checkMeta(meta, limit);
       if (bad) {
         setState({ phase: 'error', message: bad });
@@ -115,6 +122,7 @@ export function useUploadInput(algorithm: string, limits: readonly UploadLimit[]
           width: result.media.width ?? meta.width,
           height: result.media.height ?? meta.height,
           duration: result.media.duration ?? meta.duration,
+          note,
         };
         setState({ phase: 'done', input });
         return input;

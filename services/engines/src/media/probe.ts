@@ -18,12 +18,15 @@ export interface ProbedMedia {
   hasAudio: boolean;
   videoCodec?: string;
   audioCodec?: string;
+  /** channels of the first audio stream */
+  audioChannels?: number;
   mime: string;
 }
 
 interface FfprobeStream {
   codec_type?: string;
   codec_name?: string;
+  channels?: number;
   width?: number;
   height?: number;
   avg_frame_rate?: string;
@@ -139,6 +142,7 @@ export async function probeMedia(path: string): Promise<ProbedMedia> {
     hasAudio: Boolean(audio),
     videoCodec: video?.codec_name,
     audioCodec: audio?.codec_name,
+    audioChannels: audio?.channels,
     mime: MIME[format] ?? (media === 'image' ? 'image/*' : media === 'video' ? 'video/*' : 'audio/*'),
   };
 }

@@ -15,6 +15,7 @@ import { envelope, picture, startHarness, TestEngine, type Harness, type TestUse
 import { discoveryModule } from './index';
 import { EXPLORE, TEMPLATES } from './showcase-data';
 import { runShowcase } from './showcase';
+import { keyOf, PREVIEW_JOBS } from '../tool-previews/render';
 import { mediaStoreFor } from '../storage/index';
 
 jest.setTimeout(120000);
@@ -83,6 +84,12 @@ async function showcaseDone(): Promise<{ items: number; bytes: number }> {
 }
 
 describe('the showcase job', () => {
+  // issue 21 case 10: the tools list showed empty "Making the preview…" tiles while requests rendered them
+  it('renders every tool preview in the worker, before any request asks for one', async () => {
+    await showcaseDone();
+    for (const tool of Object.keys(PREVIEW_JOBS)) expect(await h.storage.stat(keyOf(tool, 'meta.json'))).not.toBeNull();
+  });
+
   it('runs once on the queue, then a second run renders nothing', async () => {
     const done = await showcaseDone();
     const smallTemplates = TEMPLATES.filter((t) => t.small).length;

@@ -21,6 +21,7 @@ import {
   type LikeValue,
   type Paginated,
   type ReportReason,
+  type TaskEngineInfo,
   type TaskField,
 } from 'shared-contracts';
 import { checkText } from '@studio/engines/local/moderation';
@@ -56,6 +57,7 @@ export interface ExploreRow {
   author_last: string | null;
   author_avatar: string | null;
   liked?: boolean;
+  engine?: TaskEngineInfo | string | null;
 }
 
 const SELECT = `SELECT e.*, u.nickname AS author_nickname, u.firstname AS author_first, u.lastname AS author_last, u.avatar AS author_avatar
@@ -102,6 +104,7 @@ export function toEntry(row: ExploreRow, caller: string | null, url: PublicUrl, 
     published: row.published && (row.review === 'none' || row.review === 'cleared'),
     ...(own && figures ? { views: row.views, made_with: figures.made_with } : {}),
     created_at: Math.floor(new Date(row.created_at).getTime() / 1000),
+    ...(row.engine ? { engine: typeof row.engine === 'string' ? (JSON.parse(row.engine) as TaskEngineInfo) : row.engine } : {}),
   };
 }
 
@@ -241,11 +244,11 @@ export function createExploreService(deps: { db: Database; media: MediaStore; ur
         .map(([field, val]) => ({ field, val: val as string | number | boolean }));
       const inserted = await db.query<{ id: number }>(
         `INSERT INTO explore_items (user_id, task_id, title, media, algorithm, module, prompt, settings, file_path, thumbnail_path, width, height,
-           duration, sort)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)
+           duration, sort, engine)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)
          ON CONFLICT (task_id) DO UPDATE SET published = true RETURNING id`,
         [caller, taskId, name, output.media, task.algorithm, task.module || task.user_data.module || '', prompt, JSON.stringify(settings), copy.filePath,
-          copy.thumbPath, copy.width, copy.height, output.duration ?? 0, Math.floor(Date.now() / 1000)],
+          copy.thumbPath, copy.width, copy.height, output.duration ?? 0, Math.floor(Date.now() / 1000), task.engine ? JSON.stringify(task.engine) : null],
       );
       return this.info(inserted.rows[0].id, caller);
     },

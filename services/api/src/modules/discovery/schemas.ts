@@ -32,6 +32,7 @@ export const ExploreEntrySchema = Type.Object({
   views: Type.Optional(Type.Integer({ description: 'author only' })),
   made_with: Type.Optional(Type.Integer({ description: 'author only: tasks made with it' })),
   created_at: Type.Integer(),
+  engine: Type.Optional(Type.Object({ name: Type.String(), model: Type.Optional(Type.String()), note: Type.String() })),
 });
 
 export const TemplateSchema = Type.Object({

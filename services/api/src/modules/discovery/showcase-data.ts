@@ -7,7 +7,8 @@
 import type { TaskField } from 'shared-contracts';
 import type { TemplateInput } from 'shared-contracts';
 
-export const SHOWCASE_VERSION = 'v1';
+/** v2 (issue 21): the tool previews render in this job; explore items carry their engine and a caption title */
+export const SHOWCASE_VERSION = 'v2';
 
 export interface SeedCategory {
   id: number;

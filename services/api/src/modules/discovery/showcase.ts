@@ -13,6 +13,7 @@ import type { Database, Queryable } from '@studio/db';
 import type { EngineJob, EngineResult } from '@studio/engines/types';
 import type { TaskEngines } from '../tasks/worker.js';
 import type { MediaStore } from '../storage/media.js';
+import { renderMissingPreviews } from '../tool-previews/render.js';
 import { CATEGORIES, DEMO_SOURCES, EXPLORE, SAMPLE_SOURCES, SHOWCASE_VERSION, TEMPLATES, type SeedExplore, type SeedTemplate } from './showcase-data.js';
 
 export const SHOWCASE_UID = '00000000-0000-4000-8000-000000005757';
@@ -170,16 +171,20 @@ async function renderExplore(deps: ShowcaseDeps, r: Renderer, report: ShowcaseRe
   }
   const settings = Object.entries(item.params).map(([field, val]) => ({ field, val }));
   const prompt = String(item.params.prompt ?? '');
+  // the title says what the picture shows (a procedural preview draws a scene, not the prompt's subject), and
+  // the item carries the engine that made it, shown as the result badge
+  const title = result.metadata.caption ?? item.title;
+  const engine = { name: result.metadata.engine, model: result.metadata.model, note: result.metadata.note };
   await db.transaction(async (tx) => {
     await tx.query(
       `INSERT INTO explore_items (id, user_id, seed_key, title, media, algorithm, module, prompt, settings, file_path, thumbnail_path, width,
-         height, duration, recommend, sort)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16) ON CONFLICT DO NOTHING`,
-      [item.id, SHOWCASE_UID, `explore:${item.id}`, item.title, output.media, item.algorithm, item.module, prompt, JSON.stringify(settings), filePath,
-        thumbPath, width, height, output.duration ?? 0, item.recommend, -item.id],
+         height, duration, recommend, sort, engine)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17) ON CONFLICT DO NOTHING`,
+      [item.id, SHOWCASE_UID, `explore:${item.id}`, title, output.media, item.algorithm, item.module, prompt, JSON.stringify(settings), filePath,
+        thumbPath, width, height, output.duration ?? 0, item.recommend, -item.id, JSON.stringify(engine)],
     );
     const demoKey = Object.entries(DEMO_SOURCES).find(([, s]) => s.from === 'explore' && s.algorithm === item.algorithm)?.[0];
-    if (demoKey) await addDemo(tx, demoKey, `explore:${item.id}`, item.title, output.media, filePath, thumbPath, item.id);
+    if (demoKey) await addDemo(tx, demoKey, `explore:${item.id}`, title, output.media, filePath, thumbPath, item.id);
     for (const [sampleKey, algorithm] of Object.entries(SAMPLE_SOURCES)) {
       if (algorithm !== item.algorithm || !prompt) continue;
       await tx.query(
@@ -246,6 +251,8 @@ export async function runShowcase(deps: ShowcaseDeps): Promise<ShowcaseReport> {
   const r = createRenderer(deps, report, workRoot);
 
   try {
+    // the tools list's before/after previews first: rendered here, in the worker, never in an API request
+    await renderMissingPreviews(deps.engines, deps.media.storage, deps.log);
     const explore = pick(EXPLORE, size);
     const templates = pick(TEMPLATES, size);
     // pictures first (fast, they fill the gallery), then the clips and tracks

@@ -49,7 +49,7 @@ describe('tasks on ComfyUI', () => {
     expect(await h.balance(user.uid)).toBe(100);
     // tools stay on this server's engines
     const tool = await h.app.inject({ method: 'GET', url: '/v1/ai/cost/bg_remover', headers: user.headers });
-    expect(envelope<TaskCostResponse>(tool).data.engine).toEqual({ name: 'local' });
+    expect(envelope<TaskCostResponse>(tool).data.engine).toMatchObject({ name: 'local', model: 'ISNet', summary: expect.stringContaining('salient-object') });
   });
 
   it('runs text to image through the worker: stored results with their size, the model named, credits committed', async () => {

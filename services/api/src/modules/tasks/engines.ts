@@ -6,6 +6,7 @@
  *   COMFYUI_URL, COMFYUI_WORKFLOWS         the ComfyUI server and its workflow folder
  */
 import { ALGORITHM_IDS, type AlgorithmId } from '@studio/engines/types';
+import { localMethod, type LocalMethod } from '@studio/engines/algorithms';
 import type { EngineConfig, EngineRegistry } from '@studio/engines/registry';
 import { capabilitiesOf, type ComfyCapabilities } from '@studio/engines/comfyui/capabilities';
 import { loadWorkflowSet } from '@studio/engines/comfyui/workflow';
@@ -55,6 +56,13 @@ export function showcaseEngines(): Promise<EngineRegistry> {
 export interface EngineChoice {
   name: 'local' | 'comfyui';
   comfyui?: ComfyCapabilities;
+  /** what this server's own engine runs for it (said before the charge) */
+  local?: LocalMethod;
+}
+
+/** The local engine's choice for an algorithm, with what it runs under the server's engine settings. */
+export function localChoice(algorithm: AlgorithmId, env: Readonly<Record<string, string | undefined>> = {}): EngineChoice {
+  return { name: 'local', local: localMethod(algorithm, env) };
 }
 
 /**
@@ -64,20 +72,20 @@ export interface EngineChoice {
 export async function engineChoices(config: EngineConfig, env: Readonly<Record<string, string | undefined>>): Promise<(algorithm: AlgorithmId) => EngineChoice> {
   const choose = engineChooser(config);
   const routed = ALGORITHM_IDS.filter((id) => choose(id) === 'comfyui');
-  if (!routed.length) return () => ({ name: 'local' });
+  if (!routed.length) return (algorithm) => localChoice(algorithm, env);
   const set = await loadWorkflowSet(env.COMFYUI_WORKFLOWS || BUNDLED_WORKFLOWS_DIR, routed);
   const choices = new Map<AlgorithmId, EngineChoice>();
   for (const id of routed) {
     const workflow = set.workflows[id];
     if (workflow) choices.set(id, { name: 'comfyui', comfyui: capabilitiesOf(id, workflow, set.manifest[id]) });
   }
-  return (algorithm) => choices.get(algorithm) ?? { name: 'local' };
+  return (algorithm) => choices.get(algorithm) ?? localChoice(algorithm, env);
 }
 
 /** The choice as the cost call says it before the charge. */
 export function engineOffer(choice: EngineChoice): EngineOffer {
   const caps = choice.comfyui;
-  if (!caps) return { name: 'local' };
+  if (!caps) return { name: 'local', model: choice.local?.model, summary: choice.local?.summary };
   return {
     name: 'comfyui',
     model: caps.model,

@@ -12,6 +12,7 @@ import { GENERATIVE, WATERMARK_DOWNLOAD, resolveAlgorithm, type ResolvedAlgorith
 import { refusalFor } from '@studio/engines/comfyui/capabilities';
 import { engineOffer } from './engines.js';
 import { checkPayload } from './params.js';
+import { requireFace, spokenTrack } from './prechecks.js';
 import { AUDIO_TOOLS, applyEntitlements, quote } from './pricing.js';
 import type { Caller, Prepared, ServiceCore } from './service-types.js';
 import { holdsPaidCredits, trialsOf, usedSeconds } from './usage.js';
@@ -42,10 +43,12 @@ export async function prepare(core: ServiceCore, caller: Caller, resolved: Resol
   // every run of a seeded algorithm gets a seed: the user's, or a random one (shown on the result, reusable)
   if ('seed' in resolved.spec.params && typeof params.seed !== 'number') params.seed = randomInt(0, 2 ** 31 - 1);
   const inputs = await ownedInputs(core, caller.uid, resolved, checked.inputPaths);
+  await requireFace(core, resolved, inputs);
   const used = AUDIO_TOOLS.has(resolved.id) ? await usedSeconds(core.db, caller.uid, resolved.id, at) : 0;
   const freeTrials = await trialsOf(core.db, caller.uid);
+  const spoken = await spokenTrack(resolved, params, inputs);
   const paid = caller.level === 'free' && (await holdsPaidCredits(core.db, caller.uid, at));
-  const priced = quote({ resolved, params, inputs, level: caller.level, usedSecondsThisMonth: used, at, rules: core.rules, freeTrials, holdsPaidCredits: paid });
+  const priced = quote({ resolved, params, inputs: [...inputs, ...spoken], level: caller.level, usedSecondsThisMonth: used, at, rules: core.rules, freeTrials, holdsPaidCredits: paid });
   return { resolved, params, inputs, quote: priced };
 }
 
@@ -86,7 +89,8 @@ export async function costOf(core: ServiceCore, caller: Caller, algorithm: strin
   const at = core.clock();
   const used = AUDIO_TOOLS.has(resolved.id) ? await usedSeconds(core.db, caller.uid, resolved.id, at) : 0;
   const freeTrials = await trialsOf(core.db, caller.uid);
-  const priced = quote({ resolved, params: entitled, inputs, level: caller.level, usedSecondsThisMonth: used, at, rules: core.rules, freeTrials });
+  const spoken = await spokenTrack(resolved, entitled, inputs);
+  const priced = quote({ resolved, params: entitled, inputs: [...inputs, ...spoken], level: caller.level, usedSecondsThisMonth: used, at, rules: core.rules, freeTrials });
   // a generative algorithm on the local engine makes previews: the creation screen says so before Generate
   const choice = core.engineOf(resolved.id);
   const preview = GENERATIVE.has(resolved.id) && choice.name === 'local';

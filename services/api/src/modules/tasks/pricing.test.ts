@@ -20,7 +20,8 @@ describe('prices (spec section 9)', () => {
     expect(price('image2video', {}).cost).toBe(30); // the 5 s default
     expect(price('text2video', { duration: 8, model: 'premium' }, 'premium').cost).toBe(48);
     expect(price('video2anime', {}, 'standard', { inputs: [input(4.2)] }).cost).toBe(30);
-    expect(price('talking_photo', { text: 'one two three four five six seven eight nine ten' }).cost).toBe(24);
+    // talking tools by the speech's real length (the script as spoken is an audio input: prechecks.ts)
+    expect(price('talking_photo', { text: 'ten words' }, 'free', { inputs: [input(6.56, 'audio')] }).cost).toBe(42);
   });
 
   it('charges 1 credit per 30 s of effect, nothing for paid plans', () => {

@@ -81,9 +81,6 @@ const IMAGE_TOOLS = algorithmsIn('image-tool');
 const VIDEO_TOOLS = algorithmsIn('video-tool');
 export const AUDIO_TOOLS: ReadonlySet<AlgorithmId> = algorithmsIn('audio-tool');
 
-/** speech pace used to price talking tools from their text: 150 words a minute */
-const WORDS_PER_SECOND = 2.5;
-
 export function dayPeriod(at: Date): string {
   return `day:${at.toISOString().slice(0, 10)}`;
 }
@@ -139,11 +136,9 @@ export function pricedSeconds(input: Pick<QuoteInput, 'resolved' | 'params' | 'i
   if (rule.from === 'param') return Number(input.params[rule.param] ?? rule.default);
   if (rule.from === 'input') return input.inputs[0]?.duration ?? 0;
   if (rule.from === 'speech') {
+    // the uploaded track, or the script as spoken (measured by the caller: prechecks.ts spokenTrack)
     const track = input.inputs.find((o) => o.media === 'audio');
     if (track) return track.duration;
-    const text = String(input.params.text ?? '').trim();
-    const words = text ? text.split(/\s+/).length : 0;
-    if (words > 0) return words / WORDS_PER_SECOND;
     return input.resolved.id === 'lip_sync' ? (input.inputs[0]?.duration ?? 0) : 0;
   }
   return 0;

@@ -8,6 +8,7 @@
  */
 import type { CreateTaskRequest, Task, TaskCostResponse } from 'shared-contracts';
 import { admitWaiting } from './admission.js';
+import { localChoice } from './engines.js';
 import { WATERMARK_DOWNLOAD } from './catalog.js';
 import { createTask } from './create.js';
 import { costOf } from './prepare.js';
@@ -24,7 +25,7 @@ export type TaskService = ReturnType<typeof createTaskService>;
 
 export function createTaskService(deps: TaskServiceDeps) {
   const { now, engineOf, ...rest } = deps;
-  const core: ServiceCore = { ...rest, clock: now ?? (() => new Date()), engineOf: engineOf ?? (() => ({ name: 'local' })) };
+  const core: ServiceCore = { ...rest, clock: now ?? (() => new Date()), engineOf: engineOf ?? ((algorithm) => localChoice(algorithm)) };
   return {
     admitWaiting: (uid: string) => admitWaiting(core, uid),
     endRun: (row: TaskRow, status: 'failure' | 'cancelled', reason: string | null, options?: { retryable?: boolean }) => endRun(core, row, status, reason, options),

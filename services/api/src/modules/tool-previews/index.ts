@@ -1,7 +1,8 @@
 /**
  * The AI tools' own calls (issue 11):
  * - GET /v1/ai/tools/previews: each tool's before/after preview, made by the local engine from inputs the
- *   product generates itself (inputs.ts), rendered on first demand one after another and kept in storage;
+ *   product generates itself (inputs.ts), rendered by the showcase job in the worker at first start (on first
+ *   demand only where no showcase job runs) and kept in storage;
  *   with each tool's price rule from the tasks module's own quote();
  * - GET /v1/ai/tools/preview-file/:tool/:file: those files (public: nothing of a user's in them);
  * - POST /v1/ai/tools/text-regions: the text and watermark boxes in an uploaded picture;
@@ -26,7 +27,7 @@ export interface ToolPreviewsOptions {
   storage?: StorageModuleOptions;
   /** the engine that makes previews (default the local engine) */
   engine?: () => Promise<Engine>;
-  /** false: never render (answers 'rendering' for what is not stored yet) */
+  /** false: never render (answers 'rendering' for what is not stored yet); default: only when no showcase job runs */
   render?: boolean;
 }
 
@@ -42,7 +43,8 @@ export function toolPreviewsPlugin(options: ToolPreviewsOptions = {}): ApiModule
     const store = createPreviewStore({
       storage,
       engine: options.engine ?? (() => import('@studio/engines/local/engine').then((m) => new m.LocalEngine())),
-      render: options.render !== false,
+      // where the showcase job runs (the worker renders them at first start), a request never renders
+      render: options.render ?? ctx.config.discovery.showcase === 'off',
       log: app.log,
     });
     app.addHook('onClose', () => store.close());
@@ -113,7 +115,7 @@ export function toolPreviewsPlugin(options: ToolPreviewsOptions = {}): ApiModule
           await storage.downloadTo(object.path, file);
           const [{ readRgb }, { detectTextRegions }] = await Promise.all([import('@studio/engines/local/image/raw'), import('@studio/engines/local/image/text-detect')]);
           const img = await readRgb(await readFile(file));
-          return ok(request, { regions: detectTextRegions(img).slice(0, 50) });
+          return ok(request, { regions: (await detectTextRegions(img)).slice(0, 50) });
         } finally {
           await rm(dir, { recursive: true, force: true });
         }

@@ -1,7 +1,8 @@
 /**
  * The inputs the tools' previews are made from, generated here (no binary in the repository): a drawn
- * landscape, the same with a red box to remove, with the product's own watermark, ffmpeg test patterns,
- * a tone under pink noise, and a portrait from the face sample that ships in @vladmandic/face-api (MIT).
+ * landscape, the same with a red box to remove, with the product's own watermark, a slow pan across a photo
+ * (the video tools), a voice under pink noise, and a portrait from the face samples that ship in
+ * @vladmandic/face-api (MIT).
  */
 import { join } from 'node:path';
 import sharp from 'sharp';
@@ -19,12 +20,19 @@ ${box ? '<rect x="205" y="60" width="70" height="70" fill="#e0202a"/>' : ''}
 
 export type InputName =
   | 'scene' | 'sceneSmall' | 'sceneSquare' | 'boxed' | 'boxMask' | 'hillMask' | 'portrait'
-  | 'clip' | 'noisyClip' | 'boxedClip' | 'clipMask' | 'faceClip' | 'noisyTone';
+  | 'clip' | 'noisyClip' | 'boxedClip' | 'clipMask' | 'faceClip' | 'noisyVoice';
 
 /** Each input made on first use (a preview waits only for its own), then kept. */
 export type PreviewInputs = (name: InputName) => Promise<string>;
 
 const x264 = ['-c:v', 'libx264', '-preset', 'veryfast', '-pix_fmt', 'yuv420p'];
+
+/** the face sample of a group on a sofa (MIT), panned slowly at 320x180, 25 fps, with extra filters after */
+function pan(seconds: number, then?: string): string[] {
+  const sample = join(require.resolve('@vladmandic/face-api/package.json'), '..', 'demo', 'sample3.jpg');
+  const vf = [`scale=640:-2,crop=320:180:'(iw-320)*t/${seconds}':'(ih-180)/3'`, then, 'format=yuv420p'].filter(Boolean).join(',');
+  return ['-loop', '1', '-framerate', '25', '-t', String(seconds), '-i', sample, '-vf', vf];
+}
 const maskSvg = (w: number, h: number, shape: string) => Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}"><rect width="${w}" height="${h}" fill="#000"/>${shape}</svg>`);
 const svg = (w: number, h: number, box: boolean) => sharp(Buffer.from(SCENE(w, h, box)));
 
@@ -43,17 +51,21 @@ export function makeInputs(dir: string): PreviewInputs {
       await sharp(sample).extract({ left: 1260, top: 0, width: 600, height: 800 }).resize(288, 384).jpeg({ quality: 90 }).toFile(p('portrait.jpg'));
       return p('portrait.jpg');
     },
-    clip: async () => (await runFfmpeg(['-y', '-f', 'lavfi', '-i', 'testsrc2=size=320x180:rate=25:duration=2', ...x264, p('clip.mp4')]), p('clip.mp4')),
-    noisyClip: async () => (await runFfmpeg(['-y', '-f', 'lavfi', '-i', 'testsrc2=size=320x180:rate=25:duration=2', '-vf', 'noise=alls=40:allf=t', ...x264, p('noisy.mp4')]), p('noisy.mp4')),
-    boxedClip: async () => (await runFfmpeg(['-y', '-f', 'lavfi', '-i', 'testsrc2=size=320x180:rate=25:duration=2', '-vf', 'drawbox=x=200:y=50:w=60:h=60:color=red:t=fill', ...x264, p('boxed.mp4')]), p('boxed.mp4')),
-    clipMask: async () => (await sharp(maskSvg(320, 180, '<rect x="196" y="46" width="68" height="68" fill="#fff"/>')).png().toFile(p('clip-mask.png')), p('clip-mask.png')),
+    // the video tools show a real scene: a slow pan across a photo of a room with people (issue 21), not a test pattern
+    clip: async () => (await runFfmpeg(['-y', ...pan(2), ...x264, p('clip.mp4')]), p('clip.mp4')),
+    noisyClip: async () => (await runFfmpeg(['-y', ...pan(2, 'noise=c0s=34:c1s=12:c2s=12:allf=t'), ...x264, '-crf', '14', p('noisy.mp4')]), p('noisy.mp4')),
+    boxedClip: async () => (await runFfmpeg(['-y', ...pan(2, 'drawbox=x=16:y=16:w=60:h=60:color=red:t=fill'), ...x264, p('boxed.mp4')]), p('boxed.mp4')),
+    clipMask: async () => (await sharp(maskSvg(320, 180, '<rect x="12" y="12" width="68" height="68" fill="#fff"/>')).png().toFile(p('clip-mask.png')), p('clip-mask.png')),
     faceClip: async () => (await runFfmpeg(['-y', '-loop', '1', '-framerate', '25', '-t', '2', '-i', await get('portrait'), ...x264, p('face.mp4')]), p('face.mp4')),
-    noisyTone: async () => {
+    noisyVoice: async () => {
+      // a voice under a fan's hiss: what the noise reduction (RNNoise, a speech model) is for
+      const { speak } = await import('@studio/engines/local/audio/speech');
+      await speak('Hello! This voice was recorded next to a noisy fan. Listen to the hiss go away.', p('voice.wav'));
       await runFfmpeg([
-        '-y', '-f', 'lavfi', '-i', 'sine=frequency=440:duration=4', '-f', 'lavfi', '-i', 'anoisesrc=d=4:c=pink:a=0.08',
-        '-filter_complex', '[0:a][1:a]amix=inputs=2,volume=1.6', '-ac', '2', p('noisy-tone.wav'),
+        '-y', '-i', p('voice.wav'), '-f', 'lavfi', '-i', 'anoisesrc=d=6:c=pink:a=0.06:seed=5',
+        '-filter_complex', '[0:a]aresample=44100,apad[v];[v][1:a]amix=inputs=2:duration=shortest,volume=2', '-ac', '2', p('noisy-voice.wav'),
       ]);
-      return p('noisy-tone.wav');
+      return p('noisy-voice.wav');
     },
   };
   function get(name: InputName): Promise<string> {

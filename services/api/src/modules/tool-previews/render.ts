@@ -7,12 +7,12 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import { watermarkPng } from '@studio/engines/local/image/watermark-mark';
 import type { AlgorithmId, Engine } from '@studio/engines/types';
 import type { StorageAdapter } from '../storage/adapter.js';
 import { makeInputs, type InputName, type PreviewInputs } from './inputs.js';
 
-export const PREVIEW_VERSION = 'v2';
+/** bumped when the previews change (v3, issue 21: real-scene video inputs, the new tool methods) */
+export const PREVIEW_VERSION = 'v3';
 
 export interface PreviewJob {
   algorithm: AlgorithmId;
@@ -37,26 +37,26 @@ export const PREVIEW_JOBS: Readonly<Record<string, PreviewJob>> = {
     weight: 1000,
     params: {},
     inputs: [],
-    // the product's own pixel-font mark, large and across the middle so both halves of the slider show it
+    // a caption and a stock mark in an ordinary font, as a user's photo carries them (found by OCR)
     async before(i) {
-      const mark = await watermarkPng(1400, 900, 'SAMPLE WATERMARK');
       const scene = await i('scene');
       const out = scene.replace(/\.png$/, '-marked.png');
-      const width = Math.min(440, mark.width);
-      const resized = await sharp(mark.png).resize({ width }).png().toBuffer({ resolveWithObject: true });
-      await sharp(scene).composite([{ input: resized.data, left: Math.round((480 - resized.info.width) / 2), top: 150 }]).png().toFile(out);
+      const text = `<svg xmlns="http://www.w3.org/2000/svg" width="480" height="320">
+<text x="240" y="296" font-family="DejaVu Sans" font-weight="bold" font-size="30" fill="#fff" text-anchor="middle">Summer at the lake</text>
+<text x="466" y="30" font-family="DejaVu Sans" font-size="18" fill="#fff" text-anchor="end">© STOCKPHOTO</text></svg>`;
+      await sharp(scene).composite([{ input: Buffer.from(text) }]).png().toFile(out);
       return out;
     },
   },
   'image-extender': { algorithm: 'image_extender', weight: 700, params: { ratio: '16:9' }, inputs: ['sceneSquare'] },
   'video-enhancer': { algorithm: 'video_enhancer', weight: 800, params: { scale: 2, max_height: 1080 }, inputs: ['clip'] },
-  'video-denoise': { algorithm: 'video_denoise', weight: 900, params: { strength: 'high' }, inputs: ['noisyClip'] },
+  'video-denoise': { algorithm: 'video_denoise', weight: 900, params: { strength: 'medium' }, inputs: ['noisyClip'] },
   'video-eraser': { algorithm: 'video_eraser', weight: 200, params: {}, inputs: ['boxedClip', 'clipMask'] },
   'video-object-remover': { algorithm: 'video_eraser', weight: 260, params: {}, inputs: ['boxedClip', 'clipMask'] },
   'talking-photo': { algorithm: 'talking_photo', weight: 6700, params: { text: SPEECH }, inputs: ['portrait'] },
   'ai-talking-avatar': { algorithm: 'talking_avatar', weight: 3700, params: { text: SPEECH }, inputs: ['portrait'] },
   'lip-sync': { algorithm: 'lip_sync', weight: 8200, params: { text: 'Every word moves the lips.' }, inputs: ['faceClip'] },
-  'audio-tools': { algorithm: 'audio_noise_reduction', weight: 460, params: { strength: 'high' }, inputs: ['noisyTone'] },
+  'audio-tools': { algorithm: 'audio_noise_reduction', weight: 900, params: { strength: 'medium' }, inputs: ['noisyVoice'] },
   'effect-templates': { algorithm: 'effect', weight: 2700, params: { effect: 'zoom_pulse', duration: 2, resolution: '360p' }, inputs: ['scene'] },
 };
 
@@ -85,7 +85,7 @@ function mediaOf(file: string): 'image' | 'video' | 'audio' {
 export const keyOf = (tool: string, file: string) => `public/tool-previews/${PREVIEW_VERSION}/${tool}/${file}`;
 
 /** Renders one tool's preview into storage and answers its meta (also stored, as meta.json). */
-export async function renderPreview(tool: string, engine: Engine, storage: StorageAdapter, shared: { dir: string; inputs: Promise<PreviewInputs> }): Promise<PreviewMeta> {
+export async function renderPreview(tool: string, engine: Pick<Engine, 'run'>, storage: StorageAdapter, shared: { dir: string; inputs: Promise<PreviewInputs> }): Promise<PreviewMeta> {
   const job = PREVIEW_JOBS[tool];
   if (!job) throw new Error(`no preview job for ${tool}`);
   const inputs = await shared.inputs;
@@ -130,4 +130,32 @@ export function sharedInputs(): { dir: string; inputs: Promise<PreviewInputs> } 
       return made;
     },
   };
+}
+
+/**
+ * Every tool preview not in storage yet, cheapest first: run by the showcase job in the worker at first start
+ * (issue 21), so no API request waits on a render and the tools list fills from storage.
+ */
+export async function renderMissingPreviews(engine: Pick<Engine, 'run'>, storage: StorageAdapter, log?: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void }): Promise<{ rendered: number; skipped: number }> {
+  const shared = sharedInputs();
+  const tally = { rendered: 0, skipped: 0 };
+  try {
+    for (const tool of Object.keys(PREVIEW_JOBS).sort((a, b) => PREVIEW_JOBS[a].weight - PREVIEW_JOBS[b].weight)) {
+      if (await storage.stat(keyOf(tool, 'meta.json'))) {
+        tally.skipped++;
+        continue;
+      }
+      try {
+        const meta = await renderPreview(tool, engine, storage, shared);
+        tally.rendered++;
+        log?.info({ tool, ms: meta.ms, engine: meta.engine }, 'tool preview rendered');
+      } catch (error) {
+        log?.warn({ tool, err: error }, 'tool preview failed');
+      }
+    }
+  } finally {
+    const made = await shared.inputs.catch(() => null);
+    if (made) await rm(path.dirname(await made('scene')), { recursive: true, force: true }).catch(() => undefined);
+  }
+  return tally;
 }

@@ -6,13 +6,17 @@ import { AI_TOOLS } from 'shared-contracts/tools';
 import type { Engine, EngineJob } from '@studio/engines/types';
 import { readRgb } from '@studio/engines/local/image/raw';
 import { detectTextRegions } from '@studio/engines/local/image/text-detect';
+import { releaseOcr } from '@studio/engines/local/models';
 import { watermarkPng } from '@studio/engines/local/image/watermark-mark';
 import { createLocalStorage } from '../storage/local.js';
 import { priceRuleOf } from './price-rule.js';
 import { keyOf, PREVIEW_JOBS, renderPreview, sharedInputs } from './render.js';
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'tool-previews-test-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+afterAll(async () => {
+  await releaseOcr();
+  rmSync(dir, { recursive: true, force: true });
+});
 
 describe('tool previews', () => {
   it('every tool of the catalogue has a preview job and a price line from the real quote', () => {
@@ -55,7 +59,7 @@ describe('tool previews', () => {
     const file = path.join(dir, 'marked.png');
     const base = await sharp({ create: { width: 480, height: 320, channels: 3, background: '#6a8caf' } }).png().toBuffer();
     writeFileSync(file, await sharp(base).composite([{ input: mark.png, left: 20, top: 150 }]).png().toBuffer());
-    const regions = detectTextRegions(await readRgb(file));
+    const regions = await detectTextRegions(await readRgb(file));
     expect(regions.length).toBeGreaterThan(0);
     const union = regions.reduce((u, r) => ({ x0: Math.min(u.x0, r.x), y0: Math.min(u.y0, r.y), x1: Math.max(u.x1, r.x + r.w), y1: Math.max(u.y1, r.y + r.h) }), { x0: 1e9, y0: 1e9, x1: 0, y1: 0 });
     expect(union.y0).toBeGreaterThanOrEqual(140);

@@ -4,6 +4,8 @@
  * (about 0.6 s of CPU); nothing is installed beyond npm.
  */
 import { spawn } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TtsVoice } from 'shared-contracts/entities';
 import { USER_TEXTS } from 'shared-contracts/constants';
@@ -109,4 +111,31 @@ export async function speak(text: string, outPath: string, opts: SpeakOptions = 
     clean,
     opts.signal,
   );
+}
+
+const spokenCache = new Map<string, number>();
+
+/**
+ * How long `text` lasts when spoken by `voice` (seconds): the speech is synthesised and measured, the same as
+ * the talking tools will speak it, so a price follows the real length rather than a word count. Cached.
+ */
+export async function speechSeconds(text: string, voice?: string): Promise<number> {
+  const key = `${voice ?? DEFAULT_VOICE}\n${text.replace(/\s+/g, ' ').trim()}`;
+  const known = spokenCache.get(key);
+  if (known !== undefined) return known;
+  const dir = await mkdtemp(join(tmpdir(), 'speech-len-'));
+  try {
+    const wav = join(dir, 'speech.wav');
+    await speak(text, wav, { voice });
+    const buf = await readFile(wav);
+    // espeak writes 16-bit mono; its header may leave the data size open
+    const dataAt = buf.indexOf('data');
+    const rate = buf.readUInt32LE(24);
+    const seconds = dataAt > 0 ? (buf.length - dataAt - 8) / 2 / rate : 0;
+    if (spokenCache.size > 500) spokenCache.delete(spokenCache.keys().next().value as string);
+    spokenCache.set(key, seconds);
+    return seconds;
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
 }

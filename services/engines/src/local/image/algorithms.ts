@@ -30,6 +30,13 @@ export async function renderPrompt(prompt: string, seed: number, width: number, 
   return { png, scene: c.scene, drivers: c.drivers };
 }
 
+/** 'Landscape: night, red, lava': the scene the composition drew and the prompt words that shaped it */
+export function sceneCaption(scene: string, drivers: string[]): string {
+  const name = scene.charAt(0).toUpperCase() + scene.slice(1);
+  const words = drivers.filter((w) => w !== scene).slice(0, 3);
+  return words.length ? `${name}: ${words.join(', ')}` : name;
+}
+
 function describe(drivers: string[], scene: string): string {
   return drivers.length ? `a ${scene} composition shaped by "${drivers.join('", "')}"` : `an ${scene} composition with colours drawn from the prompt`;
 }
@@ -57,6 +64,7 @@ export async function text2image(job: Job<'text2image'>, ctx: EngineContext): Pr
     metadata: {
       engine: 'local:procedural-art',
       note: `A preview rendered procedurally from the prompt by the local engine at ${ratio} (${width}x${height}): ${describe(drivers, scene)}; ${NO_MODEL}.`,
+      caption: sceneCaption(scene, drivers),
     },
   };
 }
@@ -132,10 +140,20 @@ export async function imageEnhancer(job: Job<'image_enhancer'>, ctx: EngineConte
   };
 }
 
+/** a cut-out outside these shares of the picture is not a result: nothing or everything was kept */
+export const CUTOUT_BOUNDS = { min: 0.02, max: 0.98 } as const;
+
 export async function bgRemover(job: Job<'bg_remover'>, ctx: EngineContext): Promise<EngineResult> {
   const img = await readRgb(input(job, 0, 'image'));
   ctx.onProgress(10, 'segmenting');
-  const matte = await removeBackground(img);
+  // ENGINE_BG_MODEL=selfie: an operator who does not take the AGPL ISNet weights (MODELS.md)
+  const model = process.env.ENGINE_BG_MODEL === 'selfie' ? 'selfie' : 'isnet';
+  const matte = await removeBackground(img, model);
+  const kept = M.round(matte.coverage * 1000) / 10;
+  if (matte.coverage < CUTOUT_BOUNDS.min || matte.coverage > CUTOUT_BOUNDS.max) {
+    // a failed task releases its hold: the user pays nothing for an empty or unchanged picture
+    throw new EngineError(USER_TEXTS.NO_SUBJECT, `${matte.method} kept ${kept}% of the picture (bounds ${CUTOUT_BOUNDS.min * 100}-${CUTOUT_BOUNDS.max * 100}%)`, false);
+  }
   const rgba = Buffer.alloc(img.width * img.height * 4);
   for (let p = 0; p < img.width * img.height; p++) {
     rgba[p * 4] = img.data[p * 3];
@@ -146,18 +164,24 @@ export async function bgRemover(job: Job<'bg_remover'>, ctx: EngineContext): Pro
   const path = outFile(ctx, job, 0, 'png');
   await sharp(rgba, { raw: { width: img.width, height: img.height, channels: 4 } }).png().toFile(path);
   ctx.onProgress(100);
-  const how = matte.method === 'selfie-segmentation'
-    ? 'The person was separated from the background with the MediaPipe selfie segmentation model (TensorFlow.js, WebAssembly).'
-    : 'The segmentation model found no person, so the background was separated by a border-colour flood fill (works for subjects on a plain background; no model).';
+  const how = {
+    isnet: 'The subject was separated from the background by the ISNet salient-object model (ONNX Runtime, CPU).',
+    'selfie-segmentation': 'The person was separated from the background with the MediaPipe selfie segmentation model (TensorFlow.js, WebAssembly).',
+    'border-colour': 'The segmentation model found no person, so the background was separated by a border-colour flood fill (works for subjects on a plain background; no model).',
+  }[matte.method];
+  const holes = matte.enclosed > 0.0005 ? ` Background enclosed by the subject was removed too (${(matte.enclosed * 100).toFixed(1)}% of the picture).` : '';
   return {
     outputs: [await imageOutput(path)],
     metadata: {
-      engine: matte.method === 'selfie-segmentation' ? 'local:selfie-segmentation' : 'local:border-colour-matte',
-      model: matte.method === 'selfie-segmentation' ? MODEL_NAMES.selfie : undefined,
-      note: `${how} Foreground kept: ${M.round(matte.coverage * 100)}% of the image.`,
+      engine: matte.method === 'isnet' ? 'local:isnet' : matte.method === 'selfie-segmentation' ? 'local:selfie-segmentation' : 'local:border-colour-matte',
+      model: matte.method === 'isnet' ? MODEL_NAMES.isnet : matte.method === 'selfie-segmentation' ? MODEL_NAMES.selfie : undefined,
+      note: `${how}${holes} Foreground kept: ${kept}% of the picture.`,
     },
   };
 }
+
+/** the extender fills at up to this long side (the new area is large: more detail than the object remover's 384) */
+const EXTEND_WORK_MAX = 640;
 
 export async function imageExtender(job: Job<'image_extender'>, ctx: EngineContext): Promise<EngineResult> {
   const src = input(job, 0, 'image');
@@ -190,60 +214,24 @@ export async function imageExtender(job: Job<'image_extender'>, ctx: EngineConte
   const NW = W + left + right;
   const NH = H + top + bottom;
   if (NW > 8192 || NH > 8192) throw new EngineError(USER_TEXTS.RESOLUTION_UNSUPPORTED, `extended canvas ${NW}x${NH}`);
-  ctx.onProgress(10, 'mirroring');
-  // mirror the picture outwards (sharp cannot mirror further than the picture itself: repeat)
-  let canvas = toSharp(img).png();
-  let cw = W, ch = H;
-  let l = left, r = right, t = top, b = bottom;
-  let buf = await canvas.toBuffer();
-  while (l + r + t + b > 0) {
-    const sl = M.min(l, cw - 1), sr = M.min(r, cw - 1), st = M.min(t, ch - 1), sb = M.min(b, ch - 1);
-    buf = await sharp(buf).extend({ left: sl, right: sr, top: st, bottom: sb, extendWith: 'mirror' }).png().toBuffer();
-    cw += sl + sr; ch += st + sb;
-    l -= sl; r -= sr; t -= st; b -= sb;
+  ctx.onProgress(10, 'filling the new area');
+  // the new area is filled by content-aware completion (the object remover's PatchMatch, started from a soft
+  // continuation of the edges), never by a mirror: a mirror doubles heads and reverses faces
+  const canvas = Buffer.alloc(NW * NH * 3);
+  const mask = new Uint8Array(NW * NH).fill(255);
+  for (let y = 0; y < H; y++) {
+    img.data.copy(canvas, ((y + top) * NW + left) * 3, y * W * 3, (y + 1) * W * 3);
+    mask.fill(0, (y + top) * NW + left, (y + top) * NW + left + W);
   }
-  canvas = sharp(buf);
-  const mirror = await canvas.clone().removeAlpha().raw().toBuffer();
-  const sigma = M.max(2, M.max(left, right, top, bottom) / 6);
-  const blurred = await sharp(mirror, { raw: { width: NW, height: NH, channels: 3 } }).blur(sigma).raw().toBuffer();
-  // far from the picture the mirror fades into its blur; the original pixels stay as they were
-  const out = Buffer.alloc(NW * NH * 3);
-  const ramp = M.max(8, M.max(left, right, top, bottom) * 0.6);
-  const seamMask = new Uint8Array(NW * NH);
-  const band = M.max(4, M.round(M.min(W, H) * 0.015));
-  for (let y = 0; y < NH; y++) {
-    for (let x = 0; x < NW; x++) {
-      const p = y * NW + x;
-      const inside = x >= left && x < left + W && y >= top && y < top + H;
-      if (inside) {
-        const q = ((y - top) * W + (x - left)) * 3;
-        out[p * 3] = img.data[q];
-        out[p * 3 + 1] = img.data[q + 1];
-        out[p * 3 + 2] = img.data[q + 2];
-        continue;
-      }
-      const dx = x < left ? left - x : x >= left + W ? x - (left + W - 1) : 0;
-      const dy = y < top ? top - y : y >= top + H ? y - (top + H - 1) : 0;
-      const d = M.max(dx, dy);
-      const k = clamp(d / ramp, 0, 1);
-      for (let c = 0; c < 3; c++) out[p * 3 + c] = M.round(mirror[p * 3 + c] * (1 - k) + blurred[p * 3 + c] * k);
-      // a band just outside the picture is re-synthesised, so the mirror line does not show
-      if (d > 1 && d <= band) seamMask[p] = 255;
-    }
-  }
-  ctx.onProgress(40, 'inpainting seams');
-  let data: Buffer = out;
-  let any = false;
-  for (const v of seamMask) if (v) { any = true; break; }
-  if (any) data = (await inpaint({ data: out, width: NW, height: NH, channels: 3 }, seamMask, { seed: seedFor(job.taskId), signal: ctx.signal })).data;
+  const filled = await inpaint({ data: canvas, width: NW, height: NH, channels: 3 }, mask, { seed: seedFor(job.taskId), signal: ctx.signal, workMax: EXTEND_WORK_MAX });
   const path = outFile(ctx, job, 0, 'png');
-  await sharp(data, { raw: { width: NW, height: NH, channels: 3 } }).png().toFile(path);
+  await sharp(filled.data, { raw: { width: NW, height: NH, channels: 3 } }).png().toFile(path);
   ctx.onProgress(100);
   return {
     outputs: [await imageOutput(path)],
     metadata: {
       engine: 'local:outpaint',
-      note: `Extended from ${W}x${H} to ${NW}x${NH}: the new area mirrors the picture and fades into a blur of it, and a ${band} px band at the seams was re-filled by inpainting; ${NO_MODEL}.`,
+      note: `Extended from ${W}x${H} to ${NW}x${NH}: the new area was filled from the picture's own textures by content-aware completion (multi-scale PatchMatch), never mirrored; the original pixels are unchanged; ${NO_MODEL}.`,
     },
   };
 }

@@ -175,6 +175,8 @@ export interface InpaintOptions {
   signal?: AbortSignal;
   /** grow the mask by this many pixels before filling (covers anti-aliased edges of text or logos) */
   grow?: number;
+  /** the long side the fill works at (default 384); larger keeps more detail and costs more time */
+  workMax?: number;
 }
 
 /**
@@ -195,7 +197,7 @@ export async function inpaint(img: RawImage, mask: Uint8Array, opts: InpaintOpti
   const cy1 = M.min(H, b.y + b.h + margin);
   const cw = cx1 - cx0;
   const ch = cy1 - cy0;
-  const scale = M.min(1, WORK_MAX / M.max(cw, ch));
+  const scale = M.min(1, (opts.workMax ?? WORK_MAX) / M.max(cw, ch));
   const ww = M.max(8, M.round(cw * scale));
   const wh = M.max(8, M.round(ch * scale));
 

@@ -11,7 +11,8 @@ import { hex, luminance, paletteFor, rng, seedFor, words } from '../prompt';
 import { inpaint } from './inpaint';
 import { dilate, loadMask, readRgb, toSharp, type RawImage } from './raw';
 import { recolour } from './recolour';
-import { detectTextMask } from './text-detect';
+import { boxesMask, detectTextRegions } from './text-detect';
+import { MODEL_NAMES } from '../models';
 
 /** a module-local alias: hot loops avoid global lookups (slow inside vm contexts such as jest) */
 const M = Math;
@@ -71,11 +72,13 @@ export async function textWatermarkRemover(job: Job<'text_watermark_remover'>, c
     mask = await loadMask(img.width, img.height, job.inputs[1], job.params.regions);
     how = 'the selected area';
   } else {
-    mask = detectTextMask(img);
+    ctx.onProgress(5, 'reading text');
+    const boxes = await detectTextRegions(img);
+    if (boxes.length === 0) throw new EngineError(USER_TEXTS.SELECT_AREA, 'no text or watermark found automatically', false);
+    mask = boxesMask(boxes, img.width, img.height);
     let n = 0;
     for (const v of mask) if (v) n++;
-    if (n === 0) throw new EngineError(USER_TEXTS.SELECT_AREA, 'no text or watermark found automatically');
-    how = `text and marks found by a morphological top-hat stroke detector (${((n / mask.length) * 100).toFixed(1)}% of the image; a heuristic, no OCR model)`;
+    how = `${boxes.length} line${boxes.length > 1 ? 's' : ''} of text and marks found by OCR (${MODEL_NAMES.ocr}; ${((n / mask.length) * 100).toFixed(1)}% of the picture, faces left out)`;
   }
   return fillRegion(job, ctx, { src, img, mask, grow: 3 }, `Removed ${how} by filling it from its surroundings (multi-scale PatchMatch patch synthesis); ${NO_MODEL}.`);
 }
@@ -99,7 +102,10 @@ export async function partialRedrawing(job: Job<'partial_redrawing'>, ctx: Engin
     base = { ...img, data: r.data };
     steps.push('filled the area from its surroundings');
   }
-  const soft = dilate(mask, img.width, img.height, 0);
+  // the edit is blended into the picture over a soft edge (a box edge showed before): recolour a band past the
+  // selection, then mix by the blurred selection
+  const feather = M.max(2, M.round(M.min(img.width, img.height) / 160));
+  const soft = dilate(mask, img.width, img.height, feather * 3);
   const data = recolour(base, pal.colours, pal.colourWords.length ? 0.8 : 0.5, soft);
   steps.push(
     pal.colourWords.length
@@ -135,6 +141,13 @@ export async function partialRedrawing(job: Job<'partial_redrawing'>, ctx: Engin
     }
     steps.push(`drew a ${pattern} pattern in ${hex(accent)}`);
   }
+  const alpha = await sharp(Buffer.from(mask), { raw: { width: img.width, height: img.height, channels: 1 } }).blur(feather).extractChannel(0).raw().toBuffer();
+  for (let p = 0; p < img.width * img.height; p++) {
+    const a = alpha[p] / 255;
+    if (a >= 1) continue;
+    for (let c = 0; c < 3; c++) data[p * 3 + c] = M.round(img.data[p * 3 + c] * (1 - a) + data[p * 3 + c] * a);
+  }
+  steps.push(`blended it in over a ${feather * 2} px soft edge`);
   const path = await writePngLike(ctx, job, { ...img, data }, src);
   ctx.onProgress(100);
   return {

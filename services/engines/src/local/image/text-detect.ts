@@ -1,111 +1,133 @@
 /**
- * Finding overlaid text and watermarks without OCR: a morphological top-hat (bright strokes on a darker
- * surround, and the reverse) marks thin high-contrast strokes; components shaped like text lines or small
- * logos are kept. A heuristic, and the result's note says so.
+ * Finding overlaid text and marks with OCR: Tesseract (tesseract.js 7, its LSTM English model from
+ * `@tesseract.js-data/eng`, both Apache-2.0/MIT, shipped in npm, run in a worker thread). A photo is not a page,
+ * so Tesseract reads it in sparse-text mode three times (the colour picture, contrast-stretched grey, and the
+ * same inverted for light text: each finds words the others miss), keeps
+ * only words it is sure of, grows each word along its line to the neighbours it read less surely (a caption's
+ * other words), and drops anything on a face: the default selection is the text boxes found, never a face.
  */
+import type { FaceBox } from '../../types';
+import { detectFaces } from './face';
 import type { RawImage } from './raw';
-import { dilate } from './raw';
+import { toSharp } from './raw';
+import { ocrWorker } from '../models';
 
 /** a module-local alias: hot loops avoid global lookups (slow inside vm contexts such as jest) */
 const M = Math;
 
-function slide(src: Uint8Array, w: number, h: number, r: number, pick: (a: number, b: number) => number): Uint8Array {
-  const tmp = new Uint8Array(src.length);
-  const out = new Uint8Array(src.length);
-  for (let y = 0; y < h; y++) {
-    for (let x = 0; x < w; x++) {
-      let v = src[y * w + x];
-      for (let k = M.max(0, x - r); k <= M.min(w - 1, x + r); k++) v = pick(v, src[y * w + k]);
-      tmp[y * w + x] = v;
-    }
-  }
-  for (let x = 0; x < w; x++) {
-    for (let y = 0; y < h; y++) {
-      let v = tmp[y * w + x];
-      for (let k = M.max(0, y - r); k <= M.min(h - 1, y + r); k++) v = pick(v, tmp[k * w + x]);
-      out[y * w + x] = v;
-    }
-  }
-  return out;
+export interface TextBox { x: number; y: number; w: number; h: number }
+
+interface Word extends TextBox { text: string; conf: number; line: number }
+
+/** longest side Tesseract reads (a 12 MP photo's text is large enough at this size; time grows with pixels) */
+const READ_SIDE = 1600;
+/** a word Tesseract is this sure of is text; lower-confidence words only join a line such a word started */
+const SURE = 80;
+const MARK = /[©®™]/;
+
+function isWordLike(text: string): boolean {
+  const t = text.trim();
+  if (MARK.test(t)) return true;
+  return (t.match(/[A-Za-z0-9]/g)?.length ?? 0) >= 2;
 }
 
-export function detectTextMask(img: RawImage): Uint8Array {
-  const { width: W, height: H, data } = img;
-  const lum = new Uint8Array(W * H);
-  for (let p = 0; p < W * H; p++) lum[p] = M.round(0.299 * data[p * 3] + 0.587 * data[p * 3 + 1] + 0.114 * data[p * 3 + 2]);
-  const r = M.max(2, M.round(M.min(W, H) / 160));
-  const min = (a: number, b: number) => (a < b ? a : b);
-  const max = (a: number, b: number) => (a > b ? a : b);
-  const opened = slide(slide(lum, W, H, r, min), W, H, r, max);
-  const closed = slide(slide(lum, W, H, r, max), W, H, r, min);
-  const strokes = new Uint8Array(W * H);
-  for (let p = 0; p < W * H; p++) {
-    const white = lum[p] - opened[p];
-    const black = closed[p] - lum[p];
-    if (white > 48 || black > 48) strokes[p] = 255;
-  }
-  // join the strokes of a word, then judge each component by its shape
-  const joined = dilate(strokes, W, H, r);
-  const seen = new Uint8Array(W * H);
-  const keep = new Uint8Array(W * H);
-  const stack: number[] = [];
-  for (let s = 0; s < W * H; s++) {
-    if (!joined[s] || seen[s]) continue;
-    const pixels: number[] = [];
-    let x0 = W, y0 = H, x1 = 0, y1 = 0;
-    stack.push(s);
-    seen[s] = 1;
-    while (stack.length) {
-      const p = stack.pop()!;
-      pixels.push(p);
-      const x = p % W;
-      const y = (p - x) / W;
-      if (x < x0) x0 = x;
-      if (x > x1) x1 = x;
-      if (y < y0) y0 = y;
-      if (y > y1) y1 = y;
-      const ns = [x > 0 ? p - 1 : -1, x < W - 1 ? p + 1 : -1, p >= W ? p - W : -1, p < W * (H - 1) ? p + W : -1];
-      for (const q of ns) if (q >= 0 && joined[q] && !seen[q]) { seen[q] = 1; stack.push(q); }
+async function readWords(png: Buffer, scale: number, pass: number): Promise<Word[]> {
+  const worker = await ocrWorker();
+  const r = await worker.recognize(png, {}, { blocks: true });
+  const words: Word[] = [];
+  let line = 0;
+  for (const b of r.data.blocks ?? []) {
+    for (const p of b.paragraphs) {
+      for (const l of p.lines) {
+        line++;
+        for (const w of l.words) {
+          const { x0, y0, x1, y1 } = w.bbox;
+          words.push({ text: w.text, conf: w.confidence, line: pass * 100000 + line, x: x0 / scale, y: y0 / scale, w: (x1 - x0) / scale, h: (y1 - y0) / scale });
+        }
+      }
     }
-    const bw = x1 - x0 + 1;
-    const bh = y1 - y0 + 1;
-    let strokeCount = 0;
-    for (const p of pixels) if (strokes[p]) strokeCount++;
-    const density = strokeCount / (bw * bh);
-    const textLike = bh < H * 0.2 && bw < W * 0.95 && bh >= 3 && density > 0.05 && density < 0.9 && pixels.length < W * H * 0.15;
-    if (!textLike) continue;
-    // the whole box of the word or mark (with its plate, if any) goes
-    // generous: a plate or outline around the letters goes too (a thin leftover rim shows more than a wider fill)
-    const m = 2 * r + 3;
-    for (let y = M.max(0, y0 - m); y <= M.min(H - 1, y1 + m); y++) keep.fill(255, y * W + M.max(0, x0 - m), y * W + M.min(W, x1 + m + 1));
   }
-  return keep;
+  return words;
 }
 
-/** The detected text and marks as boxes (the text remover's starting selection in the editor). */
-export function detectTextRegions(img: RawImage): { x: number; y: number; w: number; h: number }[] {
+const overlap = (a: TextBox, b: TextBox) => M.max(0, M.min(a.x + a.w, b.x + b.w) - M.max(a.x, b.x)) * M.max(0, M.min(a.y + a.h, b.y + b.h) - M.max(a.y, b.y));
+
+/** b continues the line of a: same band, similar height, a short gap away */
+function sameLine(a: TextBox, b: TextBox): boolean {
+  const band = M.min(a.y + a.h, b.y + b.h) - M.max(a.y, b.y);
+  if (band < 0.5 * M.min(a.h, b.h)) return false;
+  const ratio = b.h / a.h;
+  if (ratio < 0.4 || ratio > 2.5) return false;
+  const gap = b.x > a.x + a.w ? b.x - (a.x + a.w) : a.x > b.x + b.w ? a.x - (b.x + b.w) : 0;
+  return gap < 2 * M.max(a.h, b.h);
+}
+
+function union(a: TextBox, b: TextBox): TextBox {
+  const x = M.min(a.x, b.x);
+  const y = M.min(a.y, b.y);
+  return { x, y, w: M.max(a.x + a.w, b.x + b.w) - x, h: M.max(a.y + a.h, b.y + b.h) - y };
+}
+
+/** on a face or the head around it (hair, ears: the detector's box is the face alone) */
+function onFace(b: TextBox, faces: FaceBox[]): boolean {
+  return faces.some((f) => overlap(b, { x: f.x - f.width * 0.25, y: f.y - f.height * 0.25, w: f.width * 1.5, h: f.height * 1.5 }) > 0.15 * b.w * b.h);
+}
+
+/**
+ * The text and marks Tesseract finds, as boxes in the picture's pixels (padded a little, so the fill covers
+ * anti-aliased edges and outlines), none on a face. `faces` may be given when known.
+ */
+export async function detectTextRegions(img: RawImage, faces?: FaceBox[]): Promise<TextBox[]> {
   const { width: W, height: H } = img;
-  const mask = detectTextMask(img);
-  const seen = new Uint8Array(W * H);
-  const boxes: { x: number; y: number; w: number; h: number }[] = [];
-  const stack: number[] = [];
-  for (let s = 0; s < W * H; s++) {
-    if (!mask[s] || seen[s]) continue;
-    let x0 = W, y0 = H, x1 = 0, y1 = 0;
-    stack.push(s);
-    seen[s] = 1;
-    while (stack.length) {
-      const p = stack.pop()!;
-      const x = p % W;
-      const y = (p - x) / W;
-      if (x < x0) x0 = x;
-      if (x > x1) x1 = x;
-      if (y < y0) y0 = y;
-      if (y > y1) y1 = y;
-      const ns = [x > 0 ? p - 1 : -1, x < W - 1 ? p + 1 : -1, p >= W ? p - W : -1, p < W * (H - 1) ? p + W : -1];
-      for (const q of ns) if (q >= 0 && mask[q] && !seen[q]) { seen[q] = 1; stack.push(q); }
+  // small pictures are read enlarged (up to twice): Tesseract misses letters under about 20 px
+  const scale = M.min(2, READ_SIDE / M.max(W, H));
+  const small = toSharp(img).resize(M.round(W * scale), M.round(H * scale));
+  const [colour, plain, inverted] = await Promise.all([
+    small.clone().withMetadata({ density: 150 }).png().toBuffer(),
+    small.clone().grayscale().normalise().withMetadata({ density: 150 }).png().toBuffer(),
+    small.clone().grayscale().normalise().negate({ alpha: false }).withMetadata({ density: 150 }).png().toBuffer(),
+  ]);
+  const words = [...(await readWords(colour, scale, 0)), ...(await readWords(plain, scale, 1)), ...(await readWords(inverted, scale, 2))].filter((w) => w.w > 1 && w.h > 1);
+  const faceBoxes = faces ?? (await detectFaces(img)).map((f) => f.box);
+  // sure words seed the lines; a less sure word joins when it continues a seeded line
+  let lines: TextBox[] = words.filter((w) => w.conf >= SURE && isWordLike(w.text) && w.h < H * 0.25);
+  const rest = words.filter((w) => !lines.includes(w) && w.h < H * 0.25 && w.conf >= 10);
+  for (let grown = true; grown; ) {
+    grown = false;
+    for (let i = 0; i < rest.length; i++) {
+      const k = lines.findIndex((l) => sameLine(l, rest[i]));
+      if (k < 0) continue;
+      lines[k] = union(lines[k], rest[i]);
+      rest.splice(i--, 1);
+      grown = true;
     }
-    boxes.push({ x: x0, y: y0, w: x1 - x0 + 1, h: y1 - y0 + 1 });
   }
-  return boxes;
+  // merge the boxes of one line (the two passes read the same words)
+  for (let merged = true; merged; ) {
+    merged = false;
+    outer: for (let i = 0; i < lines.length; i++) {
+      for (let j = i + 1; j < lines.length; j++) {
+        if (overlap(lines[i], lines[j]) > 0 || sameLine(lines[i], lines[j])) {
+          lines[i] = union(lines[i], lines[j]);
+          lines.splice(j, 1);
+          merged = true;
+          break outer;
+        }
+      }
+    }
+  }
+  lines = lines.filter((b) => !onFace(b, faceBoxes));
+  return lines.map((b) => {
+    const pad = M.max(2, M.round(b.h * 0.2));
+    const x = M.max(0, M.floor(b.x - pad));
+    const y = M.max(0, M.floor(b.y - pad));
+    return { x, y, w: M.min(W, M.ceil(b.x + b.w + pad)) - x, h: M.min(H, M.ceil(b.y + b.h + pad)) - y };
+  });
+}
+
+/** The boxes as a mask (one byte a pixel, 255 = remove). */
+export function boxesMask(boxes: TextBox[], width: number, height: number): Uint8Array {
+  const mask = new Uint8Array(width * height);
+  for (const b of boxes) for (let y = b.y; y < M.min(height, b.y + b.h); y++) mask.fill(255, y * width + b.x, y * width + M.min(width, b.x + b.w));
+  return mask;
 }

@@ -245,6 +245,28 @@ export function talkingAvatar(job: Job<'talking_avatar'>, ctx: EngineContext): P
   return talkingStill(job, ctx, true);
 }
 
+/**
+ * Whether a face shows in a video: the face detector on `samples` frames spread over it (at most 640 px). Run
+ * before a lip sync starts (by the API before the charge, and by the engine before it renders), so a clip
+ * without a face is refused in a second rather than after a whole render.
+ */
+export async function videoHasFace(path: string, samples = 4, signal?: AbortSignal): Promise<boolean> {
+  const info = await probeMedia(path).catch((e: Error) => {
+    throw new EngineError(USER_TEXTS.FORMAT_UNSUPPORTED, e.message);
+  });
+  if (info.media !== 'video') throw new EngineError(USER_TEXTS.FORMAT_UNSUPPORTED, 'expected a video');
+  const s = M.min(1, 640 / M.max(info.width, info.height));
+  const W = M.max(2, M.round((info.width * s) / 2) * 2);
+  const H = M.max(2, M.round((info.height * s) / 2) * 2);
+  for (let i = 0; i < samples; i++) {
+    const at = ((info.duration || 0) * (i + 0.5)) / samples;
+    const frame = await ffmpegToBuffer(['-ss', at.toFixed(3), '-i', path, '-frames:v', '1', '-vf', `scale=${W}:${H}`, '-f', 'rawvideo', '-pix_fmt', 'rgb24', 'pipe:1'], signal);
+    if (frame.length < W * H * 3) continue;
+    if ((await detectFaces({ data: frame.subarray(0, W * H * 3), width: W, height: H, channels: 3 })).length) return true;
+  }
+  return false;
+}
+
 export async function lipSync(job: Job<'lip_sync'>, ctx: EngineContext): Promise<EngineResult> {
   const src = input(job, 0, 'video');
   const info = await probeMedia(src).catch((e: Error) => {
@@ -254,6 +276,9 @@ export async function lipSync(job: Job<'lip_sync'>, ctx: EngineContext): Promise
   const s = M.min(1, 1280 / M.max(info.width, info.height));
   const W = M.max(2, M.round((info.width * s) / 2) * 2);
   const H = M.max(2, M.round((info.height * s) / 2) * 2);
+  ctx.onProgress(2, 'looking for a face');
+  // refused before the render, for good: a Retry of the same clip cannot find a face either
+  if (!(await videoHasFace(src, 4, ctx.signal))) throw new EngineError(USER_TEXTS.NO_FACE, 'no face in 4 frames spread over the video', false);
   const speech = await speechFor(job, ctx);
   ctx.onProgress(10, 'syncing');
   const frames = speech.envelope.length;

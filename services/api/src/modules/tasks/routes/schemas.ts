@@ -108,6 +108,7 @@ export const TaskCostSchema = Type.Object({
     Type.Object({
       name: Type.Union([Type.Literal('local'), Type.Literal('comfyui')]),
       model: Type.Optional(Type.String()),
+      summary: Type.Optional(Type.String()),
       refused: Type.Optional(Type.Array(Type.Object({ name: Type.String(), label: Type.String() }))),
       max_seconds: Type.Optional(Type.Number()),
       resolutions: Type.Optional(Type.Array(Type.String())),
