@@ -8,6 +8,7 @@
 import { createHmac } from 'node:crypto';
 import http from 'node:http';
 import { expect, test, type Page } from '@playwright/test';
+import { confirmAddress } from '../support/inbox';
 import { signUp } from '../support/login';
 
 const PORT = Number(process.env.E2E_PORT ?? 8091);
@@ -49,7 +50,8 @@ test.describe.serial('developer API (issue 28)', () => {
     });
     await new Promise<void>((resolve) => server.listen(RECEIVER_PORT, '127.0.0.1', () => resolve()));
     page = await browser.newPage();
-    await signUp(page, 'developer');
+    // a new member's credits wait for a confirmed address (issue 23), and a key spends the owner's credits
+    await confirmAddress(page, await signUp(page, 'developer'));
   });
   test.afterAll(async () => {
     await page?.close();

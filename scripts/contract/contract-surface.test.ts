@@ -8,7 +8,7 @@ import { execFileSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { commitOf, releaseRefs } from '../release/build-at';
-import { compareSurfaces, describeChange, majorOf, surfaceOf } from './surface';
+import { compareSurfaces, describeChange, majorOf, surfaceOf, typeChange, unionMembers } from './surface';
 
 const root = path.resolve(__dirname, '../..');
 const cache = path.join(root, '.cache', 'contract');
@@ -96,5 +96,13 @@ describe('the surface check', () => {
     expect(additive.map((change) => change.line)).toEqual(
       expect.arrayContaining(['shell-api:ShellApi.whisper', 'billing:MembershipStatus|"paused"', 'billing:PAUSE_LIMIT_DAYS']),
     );
+  });
+  it('reads a union printed in another order as the same, a property union that gained members as wider, and one that lost any as changed', () => {
+    expect(typeChange(': "ready" | "rendering" | "failed"', ': "failed" | "ready" | "rendering"')).toBe('same');
+    expect(typeChange(': "Home" | "Pricing" | null', ': "Home" | "Pricing" | "Terms" | null')).toBe('widened');
+    expect(typeChange(': "Home" | "Pricing" | null', ': "Home" | null')).toBe('changed');
+    expect(typeChange(': Array<"a" | "b">', ': Array<"b" | "a" | "c">')).toBe('changed');
+    expect(typeChange('?: number | null | undefined', ': number | null')).toBe('changed');
+    expect(unionMembers(': (a: string) => void | "x"')).toEqual([': (a: string) => void', '"x"']);
   });
 });

@@ -111,16 +111,64 @@ export interface SurfaceDiff {
   additive: SurfaceChange[];
 }
 
+/**
+ * The members of a printed type's top-level union ('"a" | "b" | null' -> ['"a"', '"b"', 'null']), or null
+ * when it is not a union. Unions inside generics, parentheses, objects or tuples stay whole.
+ */
+export function unionMembers(printed: string): string[] | null {
+  const members: string[] = [];
+  let depth = 0;
+  let quote = '';
+  let start = 0;
+  for (let i = 0; i < printed.length; i++) {
+    const c = printed[i];
+    if (quote) {
+      if (c === '\\') i++;
+      else if (c === quote) quote = '';
+    } else if (c === '"' || c === "'" || c === '`') quote = c;
+    else if ('<({['.includes(c)) depth++;
+    else if ('>)}]'.includes(c) && printed[i - 1] !== '=') depth--;
+    else if (depth === 0 && printed.startsWith(' | ', i)) {
+      members.push(printed.slice(start, i).trim());
+      start = i + 3;
+      i += 2;
+    }
+  }
+  if (!members.length) return null;
+  members.push(printed.slice(start).trim());
+  return members;
+}
+
+/**
+ * How a type changed for a remote built against the release: 'same' when only the printing order of a
+ * union's members moved (the compiler prints them in the order it first met them), 'widened' when a union
+ * only gained members (a new route name, a new status: remotes treat a value they do not know as the
+ * contract's CHANGELOG asks, so this is a minor change), else 'changed'.
+ */
+export function typeChange(before: string, after: string): 'same' | 'widened' | 'changed' {
+  if (before === after) return 'same';
+  const [label, was] = before.startsWith(': ') ? [': ', before.slice(2)] : ['', before];
+  if (!after.startsWith(label)) return 'changed';
+  const old = unionMembers(was);
+  const now = unionMembers(after.slice(label.length));
+  if (!old || !now) return 'changed';
+  const nowSet = new Set(now);
+  if (!old.every((member) => nowSet.has(member))) return 'changed';
+  return now.length === old.length ? 'same' : 'widened';
+}
+
 export function compareSurfaces(release: Surface, current: Surface): SurfaceDiff {
   const breaking: SurfaceChange[] = [];
   const additive: SurfaceChange[] = [];
   for (const [line, before] of release) {
     const after = current.get(line);
     if (after === undefined) breaking.push({ line, before });
-    else if (after !== before) {
+    else {
       // a required member that became optional reads the same to a consumer that only reads it... but a
-      // remote that reads it may now get undefined: every type change counts as breaking
-      breaking.push({ line, before, after });
+      // remote that reads it may now get undefined: every other type change counts as breaking
+      const change = typeChange(before, after);
+      if (change === 'changed') breaking.push({ line, before, after });
+      else if (change === 'widened') additive.push({ line, before, after });
     }
   }
   for (const [line, after] of current) if (!release.has(line)) additive.push({ line, after });
