@@ -32,6 +32,7 @@ const SETTINGS: Partial<Record<AlgorithmId, Record<string, readonly unknown[]>>>
   video2anime: { style: ['anime', 'watercolor'], resolution: [undefined, '360p', '720p'] },
   mai_tcm: { duration: [5, 47], style: [undefined, 'lofi chill piano'], seed: seeds },
   mai_text2song_minimax: { duration: [5, 240], style: [undefined, 'rock'], voice: [undefined, 'female'], seed: seeds },
+  partial_redrawing: { seed: seeds },
 };
 const SHAPES: Size[] = [{ width: 3840, height: 2160 }, { width: 600, height: 800 }, { width: 128, height: 128 }];
 
@@ -50,7 +51,7 @@ function variants(algorithm: AlgorithmId): { params: Record<string, unknown>; sh
 
 describe('the shipped ComfyUI workflows against the recorded ComfyUI', () => {
   it('cover every generative algorithm, each with its model and files in the manifest', () => {
-    expect([...WORKFLOW_ALGORITHMS].sort()).toEqual(['image2image', 'image2video', 'mai_tcm', 'mai_text2song_minimax', 'text2image', 'text2video', 'video2anime']);
+    expect([...WORKFLOW_ALGORITHMS].sort()).toEqual(['image2image', 'image2video', 'mai_tcm', 'mai_text2song_minimax', 'partial_redrawing', 'text2image', 'text2video', 'video2anime']);
     for (const algorithm of WORKFLOW_ALGORITHMS) {
       expect(set.manifest[algorithm]?.model).toBeTruthy();
       for (const file of set.manifest[algorithm]?.files ?? []) expect(file).toMatchObject({ path: expect.stringMatching(/\.safetensors$/), size: expect.stringMatching(/GB$/), licence: expect.any(String) });
@@ -66,7 +67,9 @@ describe('the shipped ComfyUI workflows against the recorded ComfyUI', () => {
     expect(list.length).toBeGreaterThan(0);
     for (const { params, shape } of list) {
       const job = { taskId: 't-variant', algorithm, params, inputs: shape ? ['in.png'] : [] } as EngineJob;
-      const prompt = promptFor(set.workflows[algorithm]!, job, shape ? ['uploaded-input.png'] : [], shape, 't-variant');
+      // an inpainting gets the area the engine draws as its second upload (mask-input.ts)
+      const uploads = shape ? (algorithm === 'partial_redrawing' ? ['uploaded-input.png', 'uploaded-area.png'] : ['uploaded-input.png']) : [];
+      const prompt = promptFor(set.workflows[algorithm]!, job, uploads, shape, 't-variant');
       expect(unfilled(prompt)).toEqual([]);
       const problems = checkWorkflow(prompt, RECORDED_OBJECT_INFO);
       if (problems.length) throw new Error(`${algorithm} ${JSON.stringify(params)} ${JSON.stringify(shape)}: ${problems.map((p) => p.message).join('; ')}`);
@@ -105,6 +108,7 @@ describe('what each workflow honours', () => {
     video2anime: [],
     mai_tcm: [],
     mai_text2song_minimax: [],
+    partial_redrawing: [],
   };
   it.each(WORKFLOW_ALGORITHMS)('%s', (algorithm) => {
     const caps = capabilitiesOf(algorithm, set.workflows[algorithm]!, set.manifest[algorithm]);

@@ -4,7 +4,8 @@
  * refusals, cancels of queued and running prompts, silence, an old server, and the facts of each result.
  */
 jest.setTimeout(60000);
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
+import sharp from 'sharp';
 import { join } from 'node:path';
 import { USER_TEXTS } from 'shared-contracts/constants';
 import { ComfyUiEngine } from '../src/comfyui/engine';
@@ -216,6 +217,34 @@ describe('what each algorithm gets and returns', () => {
     await engine.run(job('image2video', { prompt: 'drift', duration: 2, resolution: '540p', seed: 2 }, [src]), ctxFor(t.dir));
     const i2v = comfy.prompts.at(-1)!.prompt['50'].inputs as { width: number; height: number; length: number };
     expect(i2v).toMatchObject({ width: 544, height: 720, length: 33 });
+  });
+
+  it('redraws only the area: the rectangles drawn as a white-on-black mask at the picture’s size, composited over the upload', async () => {
+    const src = await makePicture(join(t.dir, 'trousers.png'), 300, 400);
+    const before = comfy.uploads.length;
+    const r = await engine.run(job('partial_redrawing', { prompt: 'red leather trousers', regions: [{ x: 30, y: 40, w: 100, h: 120 }], seed: 9 }, [src]), ctxFor(t.dir));
+    const [picture, area] = comfy.uploads.slice(before);
+    expect(picture).toMatch(/-0-0\.png$/);
+    expect(area).toMatch(/-0-1\.png$/);
+    const sent = comfy.prompts.at(-1)!.prompt;
+    expect(sent['1'].inputs.image).toBe(picture);
+    expect(sent['12'].inputs).toMatchObject({ image: area, channel: 'red' });
+    expect(sent['16'].inputs).toMatchObject({ destination: ['2', 0], source: ['8', 0], mask: ['15', 0] });
+    expect(sent['6'].inputs.text).toBe('red leather trousers');
+    const drawn = readdirSync(t.dir).find((name) => name.endsWith('-area.png'))!;
+    const { data, info } = await sharp(join(t.dir, drawn)).extractChannel('red').raw().toBuffer({ resolveWithObject: true });
+    expect(info).toMatchObject({ width: 300, height: 400 });
+    expect(data[50 * 300 + 40]).toBe(255); // inside the rectangle
+    expect(data[39 * 300 + 40]).toBe(0); // just above it
+    expect(data[200 * 300 + 250]).toBe(0);
+    expect(r.metadata).toMatchObject({ engine: 'comfyui', model: 'SDXL inpainting 0.1' });
+  });
+
+  it('refuses an inpainting with no area before anything is queued', async () => {
+    const src = await makePicture(join(t.dir, 'no-area.png'), 200, 200);
+    const queued = comfy.prompts.length;
+    await expect(engine.run(job('partial_redrawing', { prompt: 'a hat', seed: 1 }, [src]), ctxFor(t.dir))).rejects.toMatchObject({ userText: USER_TEXTS.SELECT_AREA });
+    expect(comfy.prompts.length).toBe(queued);
   });
 
   it('uses the ratio and resolution of text to video, and carries the camera motion in the prompt', async () => {

@@ -7,6 +7,7 @@
 #   harness.sh start    ComfyUI on 127.0.0.1:$COMFYUI_PORT in the background (stubs only for modules missing)
 #   harness.sh record   fixtures into services/engines/test/fixtures/comfyui
 #   harness.sh run      the product's API, queue, worker and storage against it (figures in .bench/comfyui-harness.json)
+#   harness.sh inpaint  AI Replace's inpainting graph: the selected area changes, every other pixel is the upload's
 #   harness.sh product  the whole product (npm start) on port $PORT_PRODUCT with every ComfyUI algorithm on the
 #                       stand-ins, to try the ComfyUI path in a browser (the badge reads '... stand-in (no weights)')
 #   harness.sh stop
@@ -85,12 +86,17 @@ run() {
   cd "$ROOT" && npx tsx services/api/scripts/comfyui-harness/main.ts "$URL"
 }
 
+inpaint() {
+  cd "$ROOT" && npx tsx services/engines/scripts/comfyui-harness/check-inpaint.ts "$URL"
+}
+
 case "${1:-all}" in
   setup) setup ;;
   start) start ;;
   stop) stop ;;
   record) record ;;
   run) run ;;
+  inpaint) inpaint ;;
   product) product ;;
   all)
     setup
@@ -98,9 +104,10 @@ case "${1:-all}" in
     trap stop EXIT
     record
     run
+    inpaint
     ;;
   *)
-    echo "usage: harness.sh setup|start|record|run|stop|all" >&2
+    echo "usage: harness.sh setup|start|record|run|inpaint|product|stop|all" >&2
     exit 2
     ;;
 esac

@@ -22,6 +22,8 @@ const CARRIERS: Record<string, readonly string[]> = {
   motion: ['motion_text'],
   style: ['song_tags'],
   voice: ['song_tags'],
+  // the engine draws the regions into the area mask it uploads as the second input (mask-input.ts)
+  regions: ['input_1'],
 };
 const ENGINE_HONOURED = new Set(['format']);
 

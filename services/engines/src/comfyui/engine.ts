@@ -20,6 +20,7 @@ import { capabilitiesOf, refusalFor, type ComfyCapabilities } from './capabiliti
 import { animeInChunks } from './chunks';
 import { ComfyClient, compareVersions, MIN_COMFYUI_VERSION, type HistoryEntry, type HistoryFile } from './client';
 import { runPrompt } from './run-prompt';
+import { takesArea, withAreaMask } from './mask-input';
 import { promptFor, type Size } from './variables';
 import { unfilled, type ComfyWorkflow, type WorkflowSet } from './workflow';
 import { checkWorkflow } from './validate-workflow';
@@ -114,7 +115,7 @@ export class ComfyUiEngine implements Engine {
 
     const outputs = caps.frames
       ? [await animeInChunks(job, ctx, caps.frames, (chunk, index, onProgress) => this.runOnce(job, workflow, { ...ctx, onProgress }, [chunk], index))]
-      : await this.runOnce(job, workflow, ctx, job.inputs, 0);
+      : await this.runOnce(job, workflow, ctx, takesArea(job) ? await withAreaMask(job, ctx.workDir) : job.inputs, 0);
     if (!outputs.length) throw new EngineError(USER_TEXTS.GENERATION_FAILURE, `ComfyUI produced no output files for ${job.taskId}`);
     ctx.onProgress(100);
     return {

@@ -32,6 +32,7 @@ function imageStandIn(graph: ComfyWorkflow, decoderId: string, extra: ComfyWorkf
   const { id, node } = latentSource(graph, decoderId);
   switch (node.class_type) {
     case 'VAEEncode': // img2img and video to anime: the encoded pixels, inverted so a change is visible
+    case 'VAEEncodeForInpaint': // an inpainting: the same, and the graph's own composite keeps it to the area
       return { class_type: 'ImageInvert', inputs: { image: node.inputs.pixels }, _meta: { title: 'stand-in for the sampler' } };
     case 'EmptyLatentImage': // one picture per image of the batch
     case 'EmptyHunyuanLatentVideo': // one picture per frame

@@ -18,6 +18,7 @@ export interface Size {
 const FAMILY: Partial<Record<AlgorithmId, { area?: number; multiple: number; defaultShort?: number }>> = {
   text2image: { area: 1024 * 1024, multiple: 8 },
   image2image: { area: 1024 * 1024, multiple: 8 },
+  partial_redrawing: { area: 1024 * 1024, multiple: 8 },
   text2video: { multiple: 16, defaultShort: 480 },
   image2video: { multiple: 16, defaultShort: 480 },
   video2anime: { multiple: 8, defaultShort: 576 },
