@@ -49,12 +49,13 @@ test.describe.serial('developer API (issue 28)', () => {
       });
     });
     await new Promise<void>((resolve) => server.listen(RECEIVER_PORT, '127.0.0.1', () => resolve()));
-    page = await browser.newPage();
+    // a context of its own: confirming the address opens the mail's link in a second tab of it
+    page = await (await browser.newContext()).newPage();
     // a new member's credits wait for a confirmed address (issue 23), and a key spends the owner's credits
     await confirmAddress(page, await signUp(page, 'developer'));
   });
   test.afterAll(async () => {
-    await page?.close();
+    await page?.context().close();
     await new Promise((resolve) => server?.close(resolve));
   });
 
