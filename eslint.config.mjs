@@ -28,10 +28,10 @@ const DEEP_SRC = {
   message: "Import a package by its public entry (its package.json `exports`), not by a path into its src/.",
 };
 
-/** The only service code web code may import: the engines' light algorithm catalogue (no engine in it). */
+/** Web code imports no service code: the algorithm catalogue the screens read is the contract's (shared-contracts/algorithms). */
 const SERVICES_FROM_WEB = {
-  regex: '^@studio/(api|db|account|gateway)(/.*)?$|^@studio/engines(?!/algorithms$)(/.*)?$',
-  message: 'Web code reads the services only through the contract (and the engines\' light catalogue, @studio/engines/algorithms).',
+  regex: '^@studio/(api|db|account|gateway|engines|mail)(/.*)?$',
+  message: 'Web code reads the services only through the contract (the algorithm catalogue is shared-contracts/algorithms).',
 };
 
 /** A zone of import-x/no-restricted-paths: files under `target` may not import files under `from`. */

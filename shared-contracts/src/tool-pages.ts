@@ -1,55 +1,76 @@
 /**
- * The AI tools of spec section 1, the light half: each tool's id, slug, title, description, category,
- * algorithm and route. The shell's route table and the lists read this; the upload slots and editor texts
- * live in tools.ts (`shared-contracts/tools`), which builds `AI_TOOLS` on these entries, so the shell's
- * first load carries no upload rules.
+ * The AI tools of spec section 1, the light half: one typed record per tool, keyed by its id (its id is its
+ * slug where it has an editor of its own), with its title, description, media, algorithm, route, editor kind
+ * and place in the Hot list. The shell's route table and the lists read this; the upload slots and editor
+ * texts live in tools.ts (`shared-contracts/tools`), keyed by the same ids, so the shell's first load carries
+ * no upload rules. A tool id or algorithm that is missing or misspelt anywhere fails to compile.
  */
-import type { AiToolCategory, AiToolSlug } from './remote-modules.js';
+import type { AlgorithmId } from './algorithms.js';
+import type { AiToolCategory } from './remote-modules.js';
 import type { RouteName } from './routes.js';
 
 export type ToolMedia = Exclude<AiToolCategory, 'hot' | 'all'>;
 
-export interface ToolPage {
-  id: string;
+/** Which editor of the tools remote a tool opens in; null: no editor of its own (the effect templates). */
+export type ToolEditorKind = 'image' | 'mask-image' | 'mask-video' | 'video' | 'speech' | 'audio';
+
+interface ToolFacts {
   title: string;
   /** one line for the catalogue cards and the page's meta description */
   description: string;
   /** the categories whose lists show it */
   media: readonly ToolMedia[];
-  /** the algorithm id (services/engines catalogue) its tasks run */
-  algorithm: string;
+  /** the algorithm (shared-contracts/algorithms) its tasks run */
+  algorithm: AlgorithmId;
+  /** its page: its editor (spec section 2 named tool routes), or the effect templates */
+  route: RouteName;
+  /** the editor it opens in; null: the page is not a tool editor */
+  editorKind: ToolEditorKind | null;
+  /** in the Hot list (the tool routes spec section 2 names in its route table) */
+  hot: boolean;
+}
+
+/** Every AI tool of spec section 1, in the order the lists show them. */
+const TOOLS = {
+  'video-enhancer': { route: 'AiToolsVideoEnhancer', algorithm: 'video_enhancer', editorKind: 'video', hot: true, media: ['video'], title: 'Video Enhancer', description: 'Upscale and sharpen a video, up to 5 minutes long.' },
+  'image-enhancer': { route: 'AiToolsImageEnhancer', algorithm: 'image_enhancer', editorKind: 'image', hot: true, media: ['image'], title: 'Image Enhancer', description: 'Upscale and sharpen a photo.' },
+  'bg-remover': { route: 'AiToolsBgRemover', algorithm: 'bg_remover', editorKind: 'image', hot: true, media: ['image'], title: 'Background Remover', description: 'Cut the subject out of a photo.' },
+  'object-remover': { route: 'AiToolsObjectRemover', algorithm: 'object_remover', editorKind: 'mask-image', hot: true, media: ['image'], title: 'Object Remover', description: 'Erase unwanted objects from a photo.' },
+  'partial-redrawing': { route: 'AiToolsPartialRedrawing', algorithm: 'partial_redrawing', editorKind: 'mask-image', hot: true, media: ['image'], title: 'AI Replace', description: 'Select an area and redraw it from a prompt.' },
+  'ai-talking-avatar': { route: 'AiToolsAiTalkingAvatar', algorithm: 'talking_avatar', editorKind: 'speech', hot: true, media: ['video', 'audio'], title: 'Talking Avatar', description: 'Make a portrait speak your text or audio.' },
+  'video-eraser': { route: 'AiToolsVideoEraser', algorithm: 'video_eraser', editorKind: 'mask-video', hot: true, media: ['video'], title: 'Video Eraser', description: 'Erase objects from a video.' },
+  'video-object-remover': { route: 'AiToolsVideoObjectRemover', algorithm: 'video_eraser', editorKind: 'mask-video', hot: false, media: ['video'], title: 'Video Object Remover', description: 'Brush out moving objects frame by frame, with a before and after view.' },
+  'talking-photo': { route: 'AiToolsTalkingPhoto', algorithm: 'talking_photo', editorKind: 'speech', hot: false, media: ['video'], title: 'Talking Photo', description: 'Animate a face photo so it speaks.' },
+  'lip-sync': { route: 'LipSync', algorithm: 'lip_sync', editorKind: 'speech', hot: true, media: ['video', 'audio'], title: 'Lip Sync', description: 'Match lip movement in a video to new audio.' },
+  'video-denoise': { route: 'AiToolsVideoDenoise', algorithm: 'video_denoise', editorKind: 'video', hot: false, media: ['video', 'audio'], title: 'Video Denoise', description: 'Clean background noise out of a video.' },
+  'text-watermark-remover': { route: 'AiToolsTextWatermarkRemover', algorithm: 'text_watermark_remover', editorKind: 'mask-image', hot: false, media: ['image'], title: 'Text & Watermark Remover', description: 'Remove captions and watermarks from images.' },
+  'image-extender': { route: 'AiToolsImageExtender', algorithm: 'image_extender', editorKind: 'image', hot: false, media: ['image'], title: 'Image Extender', description: 'Extend a picture beyond its borders.' },
+  'audio-tools': { route: 'AiToolsAudioTools', algorithm: 'audio_noise_reduction', editorKind: 'audio', hot: false, media: ['audio'], title: 'Audio Tools', description: 'Vocal removal and noise reduction for your audio.' },
+  'effect-templates': { route: 'Effect', algorithm: 'effect', editorKind: null, hot: false, media: ['video'], title: 'Effect Templates', description: 'Ready-made AI effects for your photos.' },
+} as const satisfies Record<string, ToolFacts>;
+
+/** A tool of the catalogue, by its id. */
+export type ToolId = keyof typeof TOOLS;
+/** A tool with an editor page of its own (its id is its slug, the ToolEditor module's `tool` prop). */
+export type AiToolSlug = { [K in ToolId]: (typeof TOOLS)[K]['editorKind'] extends null ? never : K }[ToolId];
+
+export interface ToolPage extends Omit<ToolFacts, 'route'> {
+  id: ToolId;
   /** the tool's own editor (spec section 2 named tool routes) */
   slug?: AiToolSlug;
   /** the page of its own, when it has one (its editor, or the effect templates) */
   route: RouteName | null;
 }
 
-/** A tool with an editor page of its own: its id is its slug (spec section 2 named tool routes). */
-function editorTool(slug: AiToolSlug, route: RouteName, algorithm: string, media: readonly ToolMedia[], title: string, description: string): ToolPage {
-  return { id: slug, slug, route, algorithm, media, title, description };
+/** Whether a name (a URL's, a stored row's) is a tool of the catalogue. */
+export function isToolId(id: string): id is ToolId {
+  return Object.prototype.hasOwnProperty.call(TOOLS, id);
 }
 
-/** Every AI tool of spec section 1, in the order the lists show them: slug, route, algorithm, media, title, description. */
-export const TOOL_PAGES: readonly ToolPage[] = [
-  editorTool('video-enhancer', 'AiToolsVideoEnhancer', 'video_enhancer', ['video'], 'Video Enhancer', 'Upscale and sharpen a video, up to 5 minutes long.'),
-  editorTool('image-enhancer', 'AiToolsImageEnhancer', 'image_enhancer', ['image'], 'Image Enhancer', 'Upscale and sharpen a photo.'),
-  editorTool('bg-remover', 'AiToolsBgRemover', 'bg_remover', ['image'], 'Background Remover', 'Cut the subject out of a photo.'),
-  editorTool('object-remover', 'AiToolsObjectRemover', 'object_remover', ['image'], 'Object Remover', 'Erase unwanted objects from a photo.'),
-  editorTool('partial-redrawing', 'AiToolsPartialRedrawing', 'partial_redrawing', ['image'], 'AI Replace', 'Select an area and redraw it from a prompt.'),
-  editorTool('ai-talking-avatar', 'AiToolsAiTalkingAvatar', 'talking_avatar', ['video', 'audio'], 'Talking Avatar', 'Make a portrait speak your text or audio.'),
-  editorTool('video-eraser', 'AiToolsVideoEraser', 'video_eraser', ['video'], 'Video Eraser', 'Erase objects from a video.'),
-  editorTool('video-object-remover', 'AiToolsVideoObjectRemover', 'video_eraser', ['video'], 'Video Object Remover', 'Brush out moving objects frame by frame, with a before and after view.'),
-  editorTool('talking-photo', 'AiToolsTalkingPhoto', 'talking_photo', ['video'], 'Talking Photo', 'Animate a face photo so it speaks.'),
-  editorTool('lip-sync', 'LipSync', 'lip_sync', ['video', 'audio'], 'Lip Sync', 'Match lip movement in a video to new audio.'),
-  editorTool('video-denoise', 'AiToolsVideoDenoise', 'video_denoise', ['video', 'audio'], 'Video Denoise', 'Clean background noise out of a video.'),
-  editorTool('text-watermark-remover', 'AiToolsTextWatermarkRemover', 'text_watermark_remover', ['image'], 'Text & Watermark Remover', 'Remove captions and watermarks from images.'),
-  editorTool('image-extender', 'AiToolsImageExtender', 'image_extender', ['image'], 'Image Extender', 'Extend a picture beyond its borders.'),
-  editorTool('audio-tools', 'AiToolsAudioTools', 'audio_noise_reduction', ['audio'], 'Audio Tools', 'Vocal removal and noise reduction for your audio.'),
-  {
-    id: 'effect-templates', route: 'Effect', algorithm: 'effect', media: ['video'],
-    title: 'Effect Templates', description: 'Ready-made AI effects for your photos.',
-  },
-];
+const isSlug = (id: ToolId): id is AiToolSlug => TOOLS[id].editorKind !== null;
+
+/** Every AI tool of spec section 1, in the order the lists show them. */
+export const TOOL_PAGES: readonly ToolPage[] = (Object.keys(TOOLS) as ToolId[]).map((id) => ({ id, ...(isSlug(id) ? { slug: id } : {}), ...TOOLS[id] }));
 
 /** The tools with an editor page of their own (the named tool routes). */
 export function toolEditorPages(): (ToolPage & { slug: AiToolSlug; route: RouteName })[] {

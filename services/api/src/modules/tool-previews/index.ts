@@ -13,7 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Type } from '@sinclair/typebox';
 import { type ToolPreview } from 'shared-contracts';
-import { AI_TOOLS } from 'shared-contracts/tools';
+import { AI_TOOLS, isToolId } from 'shared-contracts/tools';
 import type { Engine } from '@studio/engines/types';
 import { fail, ok, responses, type TypeBoxProvider } from '../../http.js';
 import { StorageNotFoundError } from '../storage/adapter.js';
@@ -60,7 +60,7 @@ export function toolPreviewsPlugin(options: ToolPreviewsOptions = {}): ApiModule
         },
       },
       async (request) => {
-        const tools = AI_TOOLS.filter((t) => PREVIEW_JOBS[t.id]);
+        const tools = AI_TOOLS;
         // asked (and so queued) cheapest first; answered in the catalogue's order
         const byWeight = [...tools].sort((a, b) => PREVIEW_JOBS[a.id].weight - PREVIEW_JOBS[b.id].weight);
         const answers = new Map<string, ToolPreview>();
@@ -74,7 +74,7 @@ export function toolPreviewsPlugin(options: ToolPreviewsOptions = {}): ApiModule
       { schema: { tags: ['tools'], summary: 'A file of a tool preview', params: Type.Object({ tool: Type.String({ maxLength: 40 }), file: Type.String({ maxLength: 20 }) }) } },
       async (request, reply) => {
         const { tool, file } = request.params;
-        if (!SAFE.test(tool) || !FILE.test(file) || !PREVIEW_JOBS[tool]) throw fail.notFound('No such preview');
+        if (!SAFE.test(tool) || !FILE.test(file) || !isToolId(tool)) throw fail.notFound('No such preview');
         const key = keyOf(tool, file);
         const info = await storage.stat(key);
         if (!info) throw fail.notFound('No such preview');
