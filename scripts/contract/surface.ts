@@ -2,7 +2,8 @@
  * The public surface of shared-contracts as the TypeScript compiler sees it, flattened to one line per
  * thing a remote or service can depend on, and the comparison of two surfaces that says what breaks.
  *
- * Every file of src/ is an entry (its package.json exports `./*`). Each exported name gives lines:
+ * Every file of src/ is read (an entry of its package.json `exports`, or reached through the main entry).
+ * Each exported name gives lines:
  * - an interface, a class or an object type (and an object-valued constant such as NAMED_ROUTES): one line
  *   per member, `entry:Name.member` -> `?: type` or `: type` (a readonly member says so);
  * - a union of literals or types: one line per member, `entry:Name|member`;

@@ -8,7 +8,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { TOOL_PAGES } from 'shared-contracts';
-import { LocalEngine } from '@studio/engines/local/engine';
+import { LocalEngine } from '@studio/engines';
 import { createLocalStorage } from '../src/modules/storage/local.js';
 import { renderPreview, sharedInputs } from '../src/modules/tool-previews/render.js';
 

@@ -8,9 +8,7 @@
 import { ALGORITHM_IDS, type AlgorithmId } from '@studio/engines/types';
 import { localMethod, type LocalMethod } from 'shared-contracts/algorithms';
 import type { EngineConfig, EngineRegistry } from '@studio/engines/registry';
-import { capabilitiesOf, type ComfyCapabilities } from '@studio/engines/comfyui/capabilities';
-import { loadWorkflowSet } from '@studio/engines/comfyui/workflow';
-import { BUNDLED_WORKFLOWS_DIR } from '@studio/engines/comfyui/workflows';
+import { BUNDLED_WORKFLOWS_DIR, capabilitiesOf, loadWorkflowSet, type ComfyCapabilities } from '@studio/engines/comfyui';
 import type { EngineOffer } from 'shared-contracts';
 
 export function engineConfigFromEnv(env: NodeJS.ProcessEnv): EngineConfig {

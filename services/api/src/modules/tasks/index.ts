@@ -42,14 +42,13 @@ export interface TasksModuleOptions {
 }
 
 async function defaultVoices(): Promise<TtsVoice[]> {
-  const { listVoices } = await import('@studio/engines/local/audio/speech');
+  const { listVoices } = await import('@studio/engines/speech');
   return listVoices();
 }
 
 async function defaultCountFaces(file: string): Promise<number> {
-  const { readRgb } = await import('@studio/engines/local/image/raw');
-  const { detectFaces } = await import('@studio/engines/local/image/face');
-  return (await detectFaces(await readRgb(file))).length;
+  const { countFaces } = await import('@studio/engines/vision');
+  return countFaces(file);
 }
 
 /** The module's settings come from its section of the API's config (ctx.config.tasks); options override them (tests, benches). */

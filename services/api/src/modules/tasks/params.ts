@@ -5,7 +5,7 @@
  */
 import { API_CODES, USER_TEXTS } from 'shared-contracts';
 import type { ParamSpec } from 'shared-contracts/algorithms';
-import { checkText } from '@studio/engines/local/moderation';
+import { checkText } from '@studio/engines/moderation';
 import { ApiFailure } from '../../http.js';
 import type { ResolvedAlgorithm } from './catalog.js';
 

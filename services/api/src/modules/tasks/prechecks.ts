@@ -18,7 +18,7 @@ export async function spokenTrack(resolved: ResolvedAlgorithm, params: Record<st
   if (resolved.spec.duration.from !== 'speech' || inputs.some((o) => o.media === 'audio')) return [];
   const text = String(params.text ?? '').trim();
   if (!text) return [];
-  const { speechSeconds } = await import('@studio/engines/local/audio/speech');
+  const { speechSeconds } = await import('@studio/engines/speech');
   const seconds = await speechSeconds(text, typeof params.voice === 'string' ? params.voice : undefined);
   return [{ media: 'audio', duration: seconds } as MediaObject];
 }
@@ -30,7 +30,7 @@ export async function requireFace(core: ServiceCore, resolved: ResolvedAlgorithm
   try {
     const file = path.join(dir, 'video');
     await core.media.storage.downloadTo(inputs[0].path, file);
-    const { videoHasFace } = await import('@studio/engines/local/video/talking');
+    const { videoHasFace } = await import('@studio/engines/vision');
     if (!(await videoHasFace(file))) throw new ApiFailure(422, API_CODES.BAD_REQUEST, USER_TEXTS.NO_FACE);
   } finally {
     await rm(dir, { recursive: true, force: true });

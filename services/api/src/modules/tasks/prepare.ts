@@ -9,7 +9,7 @@ import { ApiFailure, fail } from '../../http.js';
 import type { MediaObject } from '../storage/media.js';
 import { storageFull } from '../storage/index.js';
 import { GENERATIVE, WATERMARK_DOWNLOAD, resolveAlgorithm, type ResolvedAlgorithm } from './catalog.js';
-import { refusalFor } from '@studio/engines/comfyui/capabilities';
+import { refusalFor } from '@studio/engines/comfyui';
 import { engineOffer } from './engines.js';
 import { checkPayload } from './params.js';
 import { requireFace, spokenTrack } from './prechecks.js';

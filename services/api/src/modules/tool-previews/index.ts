@@ -42,7 +42,7 @@ export function toolPreviewsPlugin(options: ToolPreviewsOptions = {}): ApiModule
     const storage = media.storage;
     const store = createPreviewStore({
       storage,
-      engine: options.engine ?? (() => import('@studio/engines/local/engine').then((m) => new m.LocalEngine())),
+      engine: options.engine ?? (() => import('@studio/engines').then((m) => new m.LocalEngine())),
       // where the showcase job runs (the worker renders them at first start), a request never renders
       render: options.render ?? ctx.config.discovery.showcase === 'off',
       log: app.log,
@@ -113,9 +113,8 @@ export function toolPreviewsPlugin(options: ToolPreviewsOptions = {}): ApiModule
         try {
           const file = path.join(dir, 'input');
           await storage.downloadTo(object.path, file);
-          const [{ readRgb }, { detectTextRegions }] = await Promise.all([import('@studio/engines/local/image/raw'), import('@studio/engines/local/image/text-detect')]);
-          const img = await readRgb(await readFile(file));
-          return ok(request, { regions: (await detectTextRegions(img)).slice(0, 50) });
+          const { textRegionsIn } = await import('@studio/engines/vision');
+          return ok(request, { regions: await textRegionsIn(await readFile(file), 50) });
         } finally {
           await rm(dir, { recursive: true, force: true });
         }
@@ -128,7 +127,7 @@ export function toolPreviewsPlugin(options: ToolPreviewsOptions = {}): ApiModule
       async (request, reply) => {
         const id = request.params.id;
         if (!VOICE.test(id)) throw fail.notFound('No such voice');
-        const { listVoices, speak } = await import('@studio/engines/local/audio/speech');
+        const { listVoices, speak } = await import('@studio/engines/speech');
         if (!(await listVoices()).some((v) => v.id === id)) throw fail.notFound('No such voice');
         const key = `public/voice-previews/${PREVIEW_VERSION_VOICE}/${id.replace(/[^A-Za-z0-9_-]/g, '_')}.wav`;
         if (!(await storage.stat(key))) {
