@@ -9,8 +9,11 @@
  * contract call with defineCall. The queue's section of the API's health answer (modules/health) is
  * queue-health.ts.
  */
+import { randomUUID } from 'node:crypto';
 import type { TtsVoice } from 'shared-contracts';
 import type { AlgorithmId } from '@studio/engines/types';
+import { createAnalysisClient, type AnalysisClient } from '../../analysis/queue.js';
+import type { StorageAdapter } from '../storage/adapter.js';
 import { mediaStoreFor, type StorageModuleOptions } from '../storage/index.js';
 import type { ApiModuleDefinition, ApiModulePlugin } from '../types.js';
 import type { CreationLimits } from './creation-limits.js';
@@ -35,7 +38,7 @@ export interface TasksModuleOptions {
   now?: () => Date;
   /** the TTS voices (default: the engines' eSpeak NG list) */
   listVoices?: () => Promise<TtsVoice[]>;
-  /** counts faces in a picture for img2prompt (default: the engines' face detector) */
+  /** counts faces in a picture for img2prompt (default: the engines' face detector, as a job on the worker) */
   countFaces?: (file: string) => Promise<number>;
   /** task creation caps (default: the config's) */
   creationLimits?: CreationLimits;
@@ -46,9 +49,17 @@ async function defaultVoices(): Promise<TtsVoice[]> {
   return listVoices();
 }
 
-async function defaultCountFaces(file: string): Promise<number> {
-  const { countFaces } = await import('@studio/engines/vision');
-  return countFaces(file);
+/** Counts faces on the worker (an analysis job): the picture goes to storage for it, and is removed after. */
+function queuedCountFaces(analysis: AnalysisClient, storage: StorageAdapter, waitMs: number) {
+  return async (file: string): Promise<number> => {
+    const key = `tmp/analysis/${randomUUID()}`;
+    await storage.putFile(key, file, { contentType: 'application/octet-stream' });
+    try {
+      return (await analysis.run('faces', { key }, waitMs)).faces;
+    } finally {
+      await storage.delete(key).catch(() => undefined);
+    }
+  };
 }
 
 /** The module's settings come from its section of the API's config (ctx.config.tasks); options override them (tests, benches). */
@@ -71,6 +82,12 @@ export function tasksPlugin(options: TasksModuleOptions = {}): ApiModulePlugin {
       engineOf: options.engineOf ?? (await engineChoices(settings.engines, settings.engineEnv)),
       now: options.now,
     });
+    // img2prompt's face count runs on the worker; the client starts on its first job
+    const facesOnTheWorker = async () => {
+      const analysis = await createAnalysisClient(ctx.db, queueConfig.schema);
+      scope.addHook('onClose', () => analysis.stop());
+      return queuedCountFaces(analysis, media.storage, 15_000);
+    };
     const routes: TaskRoutes = {
       app: scope,
       ctx,
@@ -79,7 +96,7 @@ export function tasksPlugin(options: TasksModuleOptions = {}): ApiModulePlugin {
       creationLimits: options.creationLimits ?? settings.creationLimits,
       now,
       listVoices: options.listVoices ?? defaultVoices,
-      countFaces: options.countFaces ?? defaultCountFaces,
+      countFaces: options.countFaces ?? (await facesOnTheWorker()),
     };
     runCalls(routes);
     readCalls(routes);
