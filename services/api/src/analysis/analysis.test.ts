@@ -65,6 +65,8 @@ describe('analysis jobs', () => {
       const done = (await jobs()).at(-1);
       expect(done?.state).toBe('completed');
       expect(done?.output?.regions).toEqual(regions);
+      const { seconds } = await client.run('speech-seconds', { text: 'Hello and welcome to the studio.' }, 60_000);
+      expect(seconds).toBeGreaterThan(0.5);
       await expect(client.run('faces', { key }, 0)).rejects.toBeInstanceOf(AnalysisTimeoutError);
     } finally {
       await client.stop();

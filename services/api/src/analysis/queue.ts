@@ -8,7 +8,8 @@
 import { EventEmitter } from 'node:events';
 import PgBoss from 'pg-boss';
 import type { Database } from '@studio/db';
-import type { ToolRegion } from 'shared-contracts';
+import { API_CODES, USER_TEXTS, type ToolRegion } from 'shared-contracts';
+import { ApiFailure } from '../http.js';
 
 export const ANALYSIS_QUEUE = 'studio-analysis';
 
@@ -20,6 +21,10 @@ export interface AnalysisCalls {
   'text-regions': { input: { key: string; max: number }; output: { regions: ToolRegion[] } };
   /** a voice reads `text`; the WAV is stored under `key` */
   'voice-sample': { input: { voice: string; text: string; key: string }; output: { key: string } };
+  /** how long a script lasts spoken (the talking tools are priced by it) */
+  'speech-seconds': { input: { text: string; voice?: string }; output: { seconds: number } };
+  /** whether a clip shows a face (a lip sync without one is refused before the charge) */
+  'video-face': { input: { key: string }; output: { face: boolean } };
 }
 export type AnalysisKind = keyof AnalysisCalls;
 export interface AnalysisJobData<K extends AnalysisKind = AnalysisKind> {
@@ -27,10 +32,16 @@ export interface AnalysisJobData<K extends AnalysisKind = AnalysisKind> {
   input: AnalysisCalls[K]['input'];
 }
 
-/** The job did not answer within the wait (no worker, or a busy one): the caller says so in its own words. */
+/** The job did not answer within the wait (no worker, or a busy one). */
 export class AnalysisTimeoutError extends Error {}
 /** The worker ran the job and it failed. */
 export class AnalysisFailedError extends Error {}
+
+/** What a user reads when an analysis did not answer or failed: the spec's processing failure (503). */
+export function asUserFailure(error: unknown): unknown {
+  if (error instanceof AnalysisTimeoutError || error instanceof AnalysisFailedError) return new ApiFailure(503, API_CODES.INTERNAL, USER_TEXTS.PROCESSING_FAILED);
+  return error;
+}
 
 /** In-process wake-ups: a job sent here wakes an in-process analysis worker at once (else it polls). */
 export const analysisSignals = new EventEmitter();

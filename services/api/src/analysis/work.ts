@@ -33,6 +33,14 @@ function handlersFor(storage: StorageAdapter): Handlers {
       await storage.putFile(key, out, { contentType: 'audio/wav' });
       return { key };
     },
+    async 'speech-seconds'({ text, voice }) {
+      const { speechSeconds } = await import('@studio/engines/speech');
+      return { seconds: await speechSeconds(text, voice) };
+    },
+    async 'video-face'({ key }, dir) {
+      const { videoHasFace } = await import('@studio/engines/vision');
+      return { face: await videoHasFace(await fetchInput(key, dir)) };
+    },
   };
 }
 

@@ -18,6 +18,7 @@ import { mediaStoreFor, type StorageModuleOptions } from '../storage/index.js';
 import type { ApiModuleDefinition, ApiModulePlugin } from '../types.js';
 import type { CreationLimits } from './creation-limits.js';
 import { engineChoices, type EngineChoice } from './engines.js';
+import { queuedPrechecks } from './prechecks.js';
 import { DEFAULT_PLAN_RULES, type PlanRules } from './pricing.js';
 import { TaskQueue, type QueueConfig } from './queue.js';
 import type { TaskRoutes } from './routes/context.js';
@@ -26,6 +27,7 @@ import { readCalls } from './routes/read-calls.js';
 import { runCalls } from './routes/run-calls.js';
 import { selectionCalls } from './routes/selection-calls.js';
 import { createTaskService } from './service.js';
+import type { Prechecks } from './service-types.js';
 
 export interface TasksModuleOptions {
   storage?: StorageModuleOptions;
@@ -38,6 +40,8 @@ export interface TasksModuleOptions {
   now?: () => Date;
   /** the TTS voices (default: the engines' eSpeak NG list) */
   listVoices?: () => Promise<TtsVoice[]>;
+  /** the speech length and face checks before the charge (default: analysis jobs on the worker) */
+  prechecks?: Prechecks;
   /** counts faces in a picture for img2prompt (default: the engines' face detector, as a job on the worker) */
   countFaces?: (file: string) => Promise<number>;
   /** task creation caps (default: the config's) */
@@ -72,6 +76,10 @@ export function tasksPlugin(options: TasksModuleOptions = {}): ApiModulePlugin {
     const queue = new TaskQueue(ctx.db, queueConfig, { supervise: false });
     await queue.start();
     scope.addHook('onClose', async () => queue.stop());
+    // the heavy checks (a script's spoken length, faces) run on the worker as analysis jobs (src/analysis);
+    // the client starts on its first job
+    const analysis = await createAnalysisClient(ctx.db, queueConfig.schema);
+    scope.addHook('onClose', () => analysis.stop());
     const service = createTaskService({
       db: ctx.db,
       ledger: ctx.ledger,
@@ -80,14 +88,9 @@ export function tasksPlugin(options: TasksModuleOptions = {}): ApiModulePlugin {
       rules: options.rules ?? settings.rules,
       holdTtlMs: options.holdTtlMs ?? 24 * 3600 * 1000,
       engineOf: options.engineOf ?? (await engineChoices(settings.engines, settings.engineEnv)),
+      prechecks: options.prechecks ?? queuedPrechecks(analysis, 60_000),
       now: options.now,
     });
-    // img2prompt's face count runs on the worker; the client starts on its first job
-    const facesOnTheWorker = async () => {
-      const analysis = await createAnalysisClient(ctx.db, queueConfig.schema);
-      scope.addHook('onClose', () => analysis.stop());
-      return queuedCountFaces(analysis, media.storage, 15_000);
-    };
     const routes: TaskRoutes = {
       app: scope,
       ctx,
@@ -96,7 +99,7 @@ export function tasksPlugin(options: TasksModuleOptions = {}): ApiModulePlugin {
       creationLimits: options.creationLimits ?? settings.creationLimits,
       now,
       listVoices: options.listVoices ?? defaultVoices,
-      countFaces: options.countFaces ?? (await facesOnTheWorker()),
+      countFaces: options.countFaces ?? queuedCountFaces(analysis, media.storage, 15_000),
     };
     runCalls(routes);
     readCalls(routes);

@@ -10,11 +10,11 @@
  * OCR and speech run on the worker as analysis jobs (src/analysis), never in a request handler.
  */
 import { Type } from '@sinclair/typebox';
-import { API_CODES, USER_TEXTS, type ToolPreview } from 'shared-contracts';
+import { type ToolPreview } from 'shared-contracts';
 import { AI_TOOLS, isToolId } from 'shared-contracts/tools';
 import type { Engine } from '@studio/engines/types';
-import { AnalysisFailedError, AnalysisTimeoutError, createAnalysisClient, type AnalysisClient } from '../../analysis/queue.js';
-import { ApiFailure, fail, ok, responses, type TypeBoxProvider } from '../../http.js';
+import { asUserFailure, createAnalysisClient, type AnalysisClient } from '../../analysis/queue.js';
+import { fail, ok, responses, type TypeBoxProvider } from '../../http.js';
 import { StorageNotFoundError } from '../storage/adapter.js';
 import { mediaStoreFor, parseRange, type StorageModuleOptions } from '../storage/index.js';
 import type { ApiModuleDefinition, ApiModulePlugin } from '../types.js';
@@ -34,12 +34,6 @@ export interface ToolPreviewsOptions {
   analysisWaitMs?: number;
   /** the pg-boss schema of the analysis jobs (default: the task queue's, ctx.config.tasks.queue) */
   bossSchema?: string;
-}
-
-/** A job the worker did not answer in time, or that failed: the user reads the spec's processing failure. */
-function analysisFailure(error: unknown): unknown {
-  if (error instanceof AnalysisTimeoutError || error instanceof AnalysisFailedError) return new ApiFailure(503, API_CODES.INTERNAL, USER_TEXTS.PROCESSING_FAILED);
-  return error;
 }
 
 const SAFE = /^[a-z0-9-]+$/;
@@ -125,7 +119,7 @@ export function toolPreviewsPlugin(options: ToolPreviewsOptions = {}): ApiModule
         if (!object || object.media !== 'image') throw fail.notFound('No such file');
         // the upload rules bounded the picture; OCR runs on the worker, not in this process
         const { regions } = await analysis.run('text-regions', { key: object.path, max: 50 }, waitMs).catch((error: unknown) => {
-          throw analysisFailure(error);
+          throw asUserFailure(error);
         });
         return ok(request, { regions });
       },
@@ -143,7 +137,7 @@ export function toolPreviewsPlugin(options: ToolPreviewsOptions = {}): ApiModule
         // the sample is spoken once, on the worker, and kept in storage
         if (!(await storage.stat(key))) {
           await analysis.run('voice-sample', { voice: id, text: 'Hello! This is how I sound when I read your script.', key }, waitMs).catch((error: unknown) => {
-            throw analysisFailure(error);
+            throw asUserFailure(error);
           });
         }
         reply.header('content-type', 'audio/wav').header('cache-control', 'public, max-age=86400');
