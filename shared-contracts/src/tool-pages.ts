@@ -30,24 +30,37 @@ interface ToolFacts {
   hot: boolean;
 }
 
-/** Every AI tool of spec section 1, in the order the lists show them. */
+/** One tool's record; its route, algorithm and editor kind keep their literal types (AiToolSlug reads them). */
+function tool<const R extends RouteName, const A extends AlgorithmId, const E extends ToolEditorKind | null>(
+  route: R,
+  algorithm: A,
+  editorKind: E,
+  hot: boolean,
+  media: readonly ToolMedia[],
+  title: string,
+  description: string,
+): ToolFacts & { route: R; algorithm: A; editorKind: E } {
+  return { route, algorithm, editorKind, hot, media, title, description };
+}
+
+/** Every AI tool of spec section 1, in the order the lists show them: route, algorithm, editor kind, Hot, media, title, description. */
 const TOOLS = {
-  'video-enhancer': { route: 'AiToolsVideoEnhancer', algorithm: 'video_enhancer', editorKind: 'video', hot: true, media: ['video'], title: 'Video Enhancer', description: 'Upscale and sharpen a video, up to 5 minutes long.' },
-  'image-enhancer': { route: 'AiToolsImageEnhancer', algorithm: 'image_enhancer', editorKind: 'image', hot: true, media: ['image'], title: 'Image Enhancer', description: 'Upscale and sharpen a photo.' },
-  'bg-remover': { route: 'AiToolsBgRemover', algorithm: 'bg_remover', editorKind: 'image', hot: true, media: ['image'], title: 'Background Remover', description: 'Cut the subject out of a photo.' },
-  'object-remover': { route: 'AiToolsObjectRemover', algorithm: 'object_remover', editorKind: 'mask-image', hot: true, media: ['image'], title: 'Object Remover', description: 'Erase unwanted objects from a photo.' },
-  'partial-redrawing': { route: 'AiToolsPartialRedrawing', algorithm: 'partial_redrawing', editorKind: 'mask-image', hot: true, media: ['image'], title: 'AI Replace', description: 'Select an area and redraw it from a prompt.' },
-  'ai-talking-avatar': { route: 'AiToolsAiTalkingAvatar', algorithm: 'talking_avatar', editorKind: 'speech', hot: true, media: ['video', 'audio'], title: 'Talking Avatar', description: 'Make a portrait speak your text or audio.' },
-  'video-eraser': { route: 'AiToolsVideoEraser', algorithm: 'video_eraser', editorKind: 'mask-video', hot: true, media: ['video'], title: 'Video Eraser', description: 'Erase objects from a video.' },
-  'video-object-remover': { route: 'AiToolsVideoObjectRemover', algorithm: 'video_eraser', editorKind: 'mask-video', hot: false, media: ['video'], title: 'Video Object Remover', description: 'Brush out moving objects frame by frame, with a before and after view.' },
-  'talking-photo': { route: 'AiToolsTalkingPhoto', algorithm: 'talking_photo', editorKind: 'speech', hot: false, media: ['video'], title: 'Talking Photo', description: 'Animate a face photo so it speaks.' },
-  'lip-sync': { route: 'LipSync', algorithm: 'lip_sync', editorKind: 'speech', hot: true, media: ['video', 'audio'], title: 'Lip Sync', description: 'Match lip movement in a video to new audio.' },
-  'video-denoise': { route: 'AiToolsVideoDenoise', algorithm: 'video_denoise', editorKind: 'video', hot: false, media: ['video', 'audio'], title: 'Video Denoise', description: 'Clean background noise out of a video.' },
-  'text-watermark-remover': { route: 'AiToolsTextWatermarkRemover', algorithm: 'text_watermark_remover', editorKind: 'mask-image', hot: false, media: ['image'], title: 'Text & Watermark Remover', description: 'Remove captions and watermarks from images.' },
-  'image-extender': { route: 'AiToolsImageExtender', algorithm: 'image_extender', editorKind: 'image', hot: false, media: ['image'], title: 'Image Extender', description: 'Extend a picture beyond its borders.' },
-  'audio-tools': { route: 'AiToolsAudioTools', algorithm: 'audio_noise_reduction', editorKind: 'audio', hot: false, media: ['audio'], title: 'Audio Tools', description: 'Vocal removal and noise reduction for your audio.' },
-  'effect-templates': { route: 'Effect', algorithm: 'effect', editorKind: null, hot: false, media: ['video'], title: 'Effect Templates', description: 'Ready-made AI effects for your photos.' },
-} as const satisfies Record<string, ToolFacts>;
+  'video-enhancer': tool('AiToolsVideoEnhancer', 'video_enhancer', 'video', true, ['video'], 'Video Enhancer', 'Upscale and sharpen a video, up to 5 minutes long.'),
+  'image-enhancer': tool('AiToolsImageEnhancer', 'image_enhancer', 'image', true, ['image'], 'Image Enhancer', 'Upscale and sharpen a photo.'),
+  'bg-remover': tool('AiToolsBgRemover', 'bg_remover', 'image', true, ['image'], 'Background Remover', 'Cut the subject out of a photo.'),
+  'object-remover': tool('AiToolsObjectRemover', 'object_remover', 'mask-image', true, ['image'], 'Object Remover', 'Erase unwanted objects from a photo.'),
+  'partial-redrawing': tool('AiToolsPartialRedrawing', 'partial_redrawing', 'mask-image', true, ['image'], 'AI Replace', 'Select an area and redraw it from a prompt.'),
+  'ai-talking-avatar': tool('AiToolsAiTalkingAvatar', 'talking_avatar', 'speech', true, ['video', 'audio'], 'Talking Avatar', 'Make a portrait speak your text or audio.'),
+  'video-eraser': tool('AiToolsVideoEraser', 'video_eraser', 'mask-video', true, ['video'], 'Video Eraser', 'Erase objects from a video.'),
+  'video-object-remover': tool('AiToolsVideoObjectRemover', 'video_eraser', 'mask-video', false, ['video'], 'Video Object Remover', 'Brush out moving objects frame by frame, with a before and after view.'),
+  'talking-photo': tool('AiToolsTalkingPhoto', 'talking_photo', 'speech', false, ['video'], 'Talking Photo', 'Animate a face photo so it speaks.'),
+  'lip-sync': tool('LipSync', 'lip_sync', 'speech', true, ['video', 'audio'], 'Lip Sync', 'Match lip movement in a video to new audio.'),
+  'video-denoise': tool('AiToolsVideoDenoise', 'video_denoise', 'video', false, ['video', 'audio'], 'Video Denoise', 'Clean background noise out of a video.'),
+  'text-watermark-remover': tool('AiToolsTextWatermarkRemover', 'text_watermark_remover', 'mask-image', false, ['image'], 'Text & Watermark Remover', 'Remove captions and watermarks from images.'),
+  'image-extender': tool('AiToolsImageExtender', 'image_extender', 'image', false, ['image'], 'Image Extender', 'Extend a picture beyond its borders.'),
+  'audio-tools': tool('AiToolsAudioTools', 'audio_noise_reduction', 'audio', false, ['audio'], 'Audio Tools', 'Vocal removal and noise reduction for your audio.'),
+  'effect-templates': tool('Effect', 'effect', null, false, ['video'], 'Effect Templates', 'Ready-made AI effects for your photos.'),
+};
 
 /** A tool of the catalogue, by its id. */
 export type ToolId = keyof typeof TOOLS;
