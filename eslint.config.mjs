@@ -11,6 +11,7 @@ import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescrip
 import checkFile from 'eslint-plugin-check-file';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
+import { readFileSync } from 'node:fs';
 import { createJiti } from 'jiti';
 
 const jiti = createJiti(import.meta.url);
@@ -28,10 +29,30 @@ const DEEP_SRC = {
   message: "Import a package by its public entry (its package.json `exports`), not by a path into its src/.",
 };
 
-/** The only service code web code may import: the engines' light algorithm catalogue (no engine in it). */
+/**
+ * The engines offer what their package.json `exports` names (the root, types, errors, registry, media, comfyui,
+ * speech, vision, moderation); any other path into the package is an internal and fails here, inside the
+ * engines package too when it names itself.
+ */
+const ENGINE_ENTRIES = Object.keys(JSON.parse(readFileSync(new URL('./services/engines/package.json', import.meta.url), 'utf8')).exports)
+  .filter((entry) => entry !== '.' && entry !== './package.json')
+  .map((entry) => entry.slice(2));
+const ENGINE_INTERNALS = {
+  regex: `^@studio/engines/(?!(${ENGINE_ENTRIES.join('|')})$)`,
+  message: `Import the engines by a public entry (@studio/engines or @studio/engines/{${ENGINE_ENTRIES.join(',')}}), never an internal file.`,
+};
+
+/** The same rule for `import()` (the API loads heavy engine parts lazily): no-restricted-imports sees only static imports. */
+const ENGINE_INTERNALS_LAZY = {
+  // esquery's regex may not hold a slash: '.' stands for it
+  selector: `ImportExpression > Literal[value=/^@studio.engines.(?!(${ENGINE_ENTRIES.join('|')})$)/]`,
+  message: ENGINE_INTERNALS.message,
+};
+
+/** Web code imports no service code: the algorithm catalogue the screens read is the contract's (shared-contracts/algorithms). */
 const SERVICES_FROM_WEB = {
-  regex: '^@studio/(api|db|account|gateway)(/.*)?$|^@studio/engines(?!/algorithms$)(/.*)?$',
-  message: 'Web code reads the services only through the contract (and the engines\' light catalogue, @studio/engines/algorithms).',
+  regex: '^@studio/(api|db|account|gateway|engines|mail)(/.*)?$',
+  message: 'Web code reads the services only through the contract (the algorithm catalogue is shared-contracts/algorithms).',
 };
 
 /** A zone of import-x/no-restricted-paths: files under `target` may not import files under `from`. */
@@ -112,7 +133,8 @@ export default tseslint.config(
       'import-x/no-cycle': ['error', { ignoreExternal: true, maxDepth: 12 }],
       'import-x/no-relative-packages': 'error',
       'import-x/no-self-import': 'error',
-      'no-restricted-imports': ['error', { patterns: [DEEP_SRC] }],
+      'no-restricted-imports': ['error', { patterns: [DEEP_SRC, ENGINE_INTERNALS] }],
+      'no-restricted-syntax': ['error', ENGINE_INTERNALS_LAZY],
       // size: the guide's limits (tests are exempt below)
       'max-lines': ['error', { max: 400 }],
       'max-lines-per-function': ['error', { max: 120 }],
@@ -123,7 +145,7 @@ export default tseslint.config(
   },
   {
     files: WEB_DIRS.map((dir) => `${dir}/**/*.{ts,tsx}`),
-    rules: { 'no-restricted-imports': ['error', { patterns: [DEEP_SRC, SERVICES_FROM_WEB] }] },
+    rules: { 'no-restricted-imports': ['error', { patterns: [DEEP_SRC, SERVICES_FROM_WEB, ENGINE_INTERNALS] }] },
   },
   {
     // tests may use the shared test kit (test-support/) by a relative path and doubles may be loose

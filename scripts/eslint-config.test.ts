@@ -43,6 +43,24 @@ describe('eslint.config.mjs', () => {
     expect(clean).toEqual([]);
   });
 
+  it('fails an import of an engine internal and any service import from web code; passes the engines\' public entries', () => {
+    const [internal, deepDynamic, webEngines, webCatalogue, publicEntries] = lintAll([
+      ['services/api/src/lint-probe.ts', "import { detectFaces } from '@studio/engines/local/image/face';\nexport const probe = detectFaces;\n"],
+      ['services/api/src/lint-probe.ts', "export const probe = () => import('@studio/engines/media/ffmpeg');\n"],
+      ['remote-tools/src/workspace/lint-probe.ts', "import { ALGORITHMS } from '@studio/engines';\nexport const probe = ALGORITHMS;\n"],
+      ['remote-tools/src/workspace/lint-probe.ts', "import { ALGORITHMS } from 'shared-contracts/algorithms';\nexport const probe = ALGORITHMS;\n"],
+      [
+        'services/api/src/lint-probe.ts',
+        "import type { EngineJob } from '@studio/engines/types';\nimport { probeMedia } from '@studio/engines/media';\nexport const probe = [probeMedia, () => import('@studio/engines/vision')] as const;\nexport type Probe = EngineJob;\n",
+      ],
+    ]);
+    expect(internal).toContain('no-restricted-imports');
+    expect(deepDynamic).toContain('no-restricted-syntax');
+    expect(webEngines).toContain('no-restricted-imports');
+    expect(webCatalogue).toEqual([]);
+    expect(publicEntries).toEqual([]);
+  });
+
   it('fails a function over 120 lines and a file over 400 lines outside tests, and lets a test be long', () => {
     const longFunction = `export function probe(): number {\n  let n = 0;\n${'  n += 1;\n'.repeat(125)}  return n;\n}\n`;
     const longFile = `${Array.from({ length: 405 }, (_, i) => `export const probe${i} = ${i};`).join('\n')}\n`;

@@ -103,6 +103,11 @@ describe('the surface check', () => {
     expect(typeChange(': "Home" | "Pricing" | null', ': "Home" | null')).toBe('changed');
     expect(typeChange(': Array<"a" | "b">', ': Array<"b" | "a" | "c">')).toBe('changed');
     expect(typeChange('?: number | null | undefined', ': number | null')).toBe('changed');
+    // a string the contract now names the values of (a tool id, an algorithm id) is additive; any other narrowing is not
+    expect(typeChange(': string', ': "bg-remover" | "lip-sync"')).toBe('named');
+    expect(typeChange(': string', ': "bg-remover" | null')).toBe('changed');
+    expect(typeChange(': string', ': number')).toBe('changed');
+    expect(typeChange('?: string', ': "bg-remover"')).toBe('changed');
     expect(unionMembers(': (a: string) => void | "x"')).toEqual([': (a: string) => void', '"x"']);
   });
 });

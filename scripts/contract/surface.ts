@@ -2,7 +2,8 @@
  * The public surface of shared-contracts as the TypeScript compiler sees it, flattened to one line per
  * thing a remote or service can depend on, and the comparison of two surfaces that says what breaks.
  *
- * Every file of src/ is an entry (its package.json exports `./*`). Each exported name gives lines:
+ * Every file of src/ is read (an entry of its package.json `exports`, or reached through the main entry).
+ * Each exported name gives lines:
  * - an interface, a class or an object type (and an object-valued constant such as NAMED_ROUTES): one line
  *   per member, `entry:Name.member` -> `?: type` or `: type` (a readonly member says so);
  * - a union of literals or types: one line per member, `entry:Name|member`;
@@ -10,7 +11,9 @@
  * Breaking: a line the release had is gone (a removed name, member or union member: a remote built against
  * the release used it), or its type changed, or a member turned from optional to required. Additive: a line
  * the release did not have (a new name, a new member, a union member more: such a widening is noted in the
- * CHANGELOG). The rule is conservative where text alone cannot tell (a changed type is breaking).
+ * CHANGELOG), or a `string` that became a union of string literals (the contract now names the values it
+ * holds: a tool id, an algorithm id; nothing changes at run time and code that reads it is unaffected). The
+ * rule is conservative where text alone cannot tell (any other changed type is breaking).
  */
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
@@ -143,14 +146,16 @@ export function unionMembers(printed: string): string[] | null {
  * How a type changed for a remote built against the release: 'same' when only the printing order of a
  * union's members moved (the compiler prints them in the order it first met them), 'widened' when a union
  * only gained members (a new route name, a new status: remotes treat a value they do not know as the
- * contract's CHANGELOG asks, so this is a minor change), else 'changed'.
+ * contract's CHANGELOG asks, so this is a minor change), 'named' when a `string` became a union of string
+ * literals (the same values, now named by the contract: a minor change), else 'changed'.
  */
-export function typeChange(before: string, after: string): 'same' | 'widened' | 'changed' {
+export function typeChange(before: string, after: string): 'same' | 'widened' | 'named' | 'changed' {
   if (before === after) return 'same';
   const [label, was] = before.startsWith(': ') ? [': ', before.slice(2)] : ['', before];
   if (!after.startsWith(label)) return 'changed';
-  const old = unionMembers(was);
   const now = unionMembers(after.slice(label.length));
+  if (was === 'string' && now?.every((member) => /^"[^"\\]*"$/.test(member))) return 'named';
+  const old = unionMembers(was);
   if (!old || !now) return 'changed';
   const nowSet = new Set(now);
   if (!old.every((member) => nowSet.has(member))) return 'changed';
@@ -168,7 +173,7 @@ export function compareSurfaces(release: Surface, current: Surface): SurfaceDiff
       // remote that reads it may now get undefined: every other type change counts as breaking
       const change = typeChange(before, after);
       if (change === 'changed') breaking.push({ line, before, after });
-      else if (change === 'widened') additive.push({ line, before, after });
+      else if (change === 'widened' || change === 'named') additive.push({ line, before, after });
     }
   }
   for (const [line, after] of current) if (!release.has(line)) additive.push({ line, after });

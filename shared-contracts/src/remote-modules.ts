@@ -1,6 +1,7 @@
 /** Each federated module name -> its props, so loadRemote is typed. */
 import type { ComponentType } from 'react';
 import type { CropResult } from './entities.js';
+import type { AiToolSlug } from './tool-pages.js';
 
 export type CreateMode =
   | 'text-to-video'
@@ -13,23 +14,8 @@ export type CreateMode =
 
 export type AiToolCategory = 'hot' | 'video' | 'image' | 'audio' | 'all';
 
-export type AiToolSlug =
-  | 'video-enhancer'
-  | 'image-enhancer'
-  | 'bg-remover'
-  | 'object-remover'
-  | 'partial-redrawing'
-  | 'ai-talking-avatar'
-  | 'video-eraser'
-  /** the LipSync named route, /ai-tools/lip-sync (shell 1.x) */
-  | 'lip-sync'
-  /** the other tools of spec section 1, each with its own editor (issue 11) */
-  | 'video-object-remover'
-  | 'talking-photo'
-  | 'video-denoise'
-  | 'text-watermark-remover'
-  | 'image-extender'
-  | 'audio-tools';
+/** The tools with an editor of their own: the ids of the tools catalogue (tool-pages.ts) whose editor is set. */
+export type { AiToolSlug } from './tool-pages.js';
 
 export interface CreateScreenProps {
   mode: CreateMode;

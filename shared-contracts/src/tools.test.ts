@@ -1,5 +1,6 @@
+import type { AlgorithmId } from './algorithms';
 import { AI_TOOLS, EDITOR_TOOLS, toolBySlug } from './tools';
-import { TOOL_PAGES, toolEditorPages } from './tool-pages';
+import { isToolId, TOOL_PAGES, toolEditorPages, type AiToolSlug, type ToolId } from './tool-pages';
 import { fillPath, NAMED_ROUTES, routePath } from './routes';
 import { AUDIO_LIMIT, IMAGE_EXTENDER_LIMIT, IMAGE_LIMIT, VIDEO_LIMITS } from './upload-limits';
 
@@ -16,6 +17,22 @@ describe('the AI tools catalogue', () => {
     expect(AI_TOOLS.map((t) => t.id)).toEqual(TOOL_PAGES.map((t) => t.id));
     expect(AI_TOOLS.every((t) => t.uploads.length > 0)).toBe(true);
     expect(toolEditorPages().map((t) => t.slug)).toEqual(EDITOR_TOOLS.map((t) => t.slug));
+  });
+
+  it('keys tools by typed ids: every editor tool has its editor kind and texts, a misspelt id fails to compile', () => {
+    for (const tool of AI_TOOLS) expect([tool.id, tool.slug !== undefined, tool.editorKind !== null, tool.editor !== undefined]).toEqual([tool.id, tool.slug !== undefined, tool.slug !== undefined, tool.slug !== undefined]);
+    expect(AI_TOOLS.filter((t) => t.hot).map((t) => t.route)).toEqual([
+      'AiToolsVideoEnhancer', 'AiToolsImageEnhancer', 'AiToolsBgRemover', 'AiToolsObjectRemover', 'AiToolsPartialRedrawing', 'AiToolsAiTalkingAvatar', 'AiToolsVideoEraser', 'LipSync',
+    ]);
+    expect([isToolId('bg-remover'), isToolId('toString'), isToolId('no-such-tool')]).toEqual([true, false, false]);
+    // what `tsc` (npm test) holds: a tool, a slug or an algorithm the catalogue does not have is a compile error
+    // @ts-expect-error no such tool
+    const tool: ToolId = 'bg-remover-pro';
+    // @ts-expect-error the effect templates have no editor of their own
+    const slug: AiToolSlug = 'effect-templates';
+    // @ts-expect-error no such algorithm
+    const algorithm: AlgorithmId = 'bg_remove';
+    expect([tool, slug, algorithm]).toHaveLength(3);
   });
 
   it('states the upload rules of spec section 5', () => {

@@ -1,12 +1,13 @@
 /**
  * The AI tools of spec section 1 with everything an editor needs: each tool's page entry (tool-pages.ts:
- * slug, title, description, category, algorithm, route) plus its upload slots and editor texts. The one
- * home of these facts; the tools remote and the API read it as `shared-contracts/tools` (kept out of the
- * contract's main entry so the shell's first load carries no upload rules).
+ * slug, title, description, media, algorithm, route, editor kind) plus its upload slots and editor texts,
+ * keyed by the same tool ids (a tool missing here fails to compile). The one home of these facts; the tools
+ * remote and the API read it as `shared-contracts/tools` (kept out of the contract's main entry so the
+ * shell's first load carries no upload rules).
  */
-import type { AiToolSlug } from './remote-modules.js';
+import type { AlgorithmId } from './algorithms.js';
 import type { RouteName } from './routes.js';
-import { TOOL_PAGES, type ToolPage } from './tool-pages.js';
+import { TOOL_PAGES, type AiToolSlug, type ToolId, type ToolPage } from './tool-pages.js';
 import {
   acceptFor,
   audioLimitFor,
@@ -16,7 +17,7 @@ import {
   type UploadLimit,
 } from './upload-limits.js';
 
-export { TOOL_CATEGORY_ROUTES, TOOL_PAGES, toolCategoryRoute, type ToolMedia, type ToolPage } from './tool-pages.js';
+export { isToolId, TOOL_CATEGORY_ROUTES, TOOL_PAGES, toolCategoryRoute, type AiToolSlug, type ToolEditorKind, type ToolId, type ToolMedia, type ToolPage } from './tool-pages.js';
 
 export interface ToolUploadSlot {
   label: string;
@@ -45,11 +46,11 @@ export interface AiTool extends ToolPage {
 
 const slot = (label: string, limit: UploadLimit, rule: string = limit.hint): ToolUploadSlot => ({ label, limit, rule, accept: acceptFor(limit) });
 const image = (label = 'Image') => slot(label, IMAGE_LIMIT);
-const videoFor = (algorithm: string, label = 'Video') => slot(label, videoLimitFor(algorithm));
-const audioFor = (algorithm: string) => slot('Audio', audioLimitFor(algorithm));
+const videoFor = (algorithm: AlgorithmId, label = 'Video') => slot(label, videoLimitFor(algorithm));
+const audioFor = (algorithm: AlgorithmId) => slot('Audio', audioLimitFor(algorithm));
 
-/** Each tool's upload slots and editor texts, by id. */
-const DETAILS: Record<string, Pick<AiTool, 'uploads' | 'editor'>> = {
+/** Each tool's upload slots and editor texts, by id: a tool with an editor of its own has its texts. */
+const DETAILS: { readonly [K in ToolId]: K extends AiToolSlug ? { uploads: readonly ToolUploadSlot[]; editor: ToolEditorText } : { uploads: readonly ToolUploadSlot[] } } = {
   'video-enhancer': {
     uploads: [videoFor('video_enhancer')],
     editor: { intro: 'Upscale and sharpen a video.', action: 'Enhance' },

@@ -1,7 +1,8 @@
 /** Which icon stands for each AI tool (by the catalogue's tool id): the tools list and Home's tool row read it. */
+import type { ToolId } from 'shared-contracts';
 import type { IconName } from './icons';
 
-export const TOOL_ICONS: Readonly<Record<string, IconName>> = {
+export const TOOL_ICONS: Readonly<Record<ToolId, IconName>> = {
   'video-enhancer': 'video-enhance',
   'image-enhancer': 'image-enhance',
   'bg-remover': 'bg-remove',

@@ -1,29 +1,7 @@
-/** Which editor each tool of the contract's catalogue opens in (the catalogue holds its texts and limits). */
+/** What an editor shows for a tool of the contract's catalogue (the catalogue holds its kind, texts and limits). */
 import type { AiTool, ToolEditorText } from 'shared-contracts/tools';
 
 export type EditorText = ToolEditorText;
-
-export type EditorKind = 'image' | 'mask-image' | 'mask-video' | 'video' | 'speech' | 'audio';
-
-export const EDITOR_KIND: Readonly<Record<string, EditorKind>> = {
-  'image-enhancer': 'image',
-  'bg-remover': 'image',
-  'image-extender': 'image',
-  'object-remover': 'mask-image',
-  'partial-redrawing': 'mask-image',
-  'text-watermark-remover': 'mask-image',
-  'video-eraser': 'mask-video',
-  'video-object-remover': 'mask-video',
-  'video-enhancer': 'video',
-  'video-denoise': 'video',
-  'ai-talking-avatar': 'speech',
-  'talking-photo': 'speech',
-  'lip-sync': 'speech',
-  'audio-tools': 'audio',
-};
-
-/** The 1-3 minute video tools show the progress modal of spec section 4 while they run. */
-export const LONG_TOOLS: ReadonlySet<string> = new Set(['video-eraser', 'video-object-remover', 'video-enhancer', 'video-denoise', 'ai-talking-avatar', 'talking-photo', 'lip-sync']);
 
 export function editorTextOf(tool: AiTool): EditorText {
   return tool.editor ?? { intro: tool.description, action: 'Start' };

@@ -26,7 +26,7 @@ import sharp from 'sharp';
 import { openDatabase, type Database } from '@studio/db';
 import type { Task, UploadGrant } from 'shared-contracts';
 import type { EngineContext, EngineJob, EngineResult } from '@studio/engines/types';
-import { runFfmpeg } from '@studio/engines/media/ffmpeg';
+import { runFfmpeg } from '@studio/engines/media';
 import type { AccountClient } from '../src/account-client';
 import { testApiConfig } from '../src/config';
 import type { ModuleContext } from '../src/modules/types';

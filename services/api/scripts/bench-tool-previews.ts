@@ -7,9 +7,10 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { LocalEngine } from '@studio/engines/local/engine';
+import { TOOL_PAGES } from 'shared-contracts';
+import { LocalEngine } from '@studio/engines';
 import { createLocalStorage } from '../src/modules/storage/local.js';
-import { PREVIEW_JOBS, renderPreview, sharedInputs } from '../src/modules/tool-previews/render.js';
+import { renderPreview, sharedInputs } from '../src/modules/tool-previews/render.js';
 
 async function main() {
   // PREVIEWS_DIR keeps the rendered files there to look at
@@ -20,7 +21,7 @@ async function main() {
   const shared = sharedInputs();
   const wanted = process.argv.slice(2);
   const results: Record<string, { ms: number; engine: string; media: string }> = {};
-  for (const tool of Object.keys(PREVIEW_JOBS)) {
+  for (const tool of TOOL_PAGES.map((page) => page.id)) {
     if (wanted.length && !wanted.includes(tool)) continue;
     const meta = await renderPreview(tool, engine, storage, shared);
     results[tool] = { ms: meta.ms, engine: meta.engine, media: meta.media };

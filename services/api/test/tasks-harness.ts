@@ -26,6 +26,7 @@ import { creditsModule } from '../src/modules/credits/index';
 import { storageModule } from '../src/modules/storage/index';
 import type { StorageConfig } from '../src/modules/storage/config';
 import { tasksModule, type TasksModuleOptions } from '../src/modules/tasks/index';
+import { localPrechecks } from '../src/modules/tasks/prechecks';
 import { DEFAULT_PLAN_RULES, type PlanRules } from '../src/modules/tasks/pricing';
 import { DEFAULT_QUEUE_CONFIG, type QueueConfig } from '../src/modules/tasks/queue';
 import { startTaskWorker, type TaskEngines, type TaskWorkerConfig, type TaskWorkerHandle, type WorkerLog } from '../src/modules/tasks/worker';
@@ -117,6 +118,9 @@ export async function startHarness(
         now,
         listVoices: async () => [{ id: 'en-us+f3', name: 'English (US), female', lang: 'en-us', gender: 'female' }],
         countFaces: async () => 0,
+        // the checks before the charge on the engines in this process: a create needs no worker running (the
+        // queued path has its own test, src/analysis/analysis.test.ts)
+        prechecks: localPrechecks(storage),
         // tests make bursts of tasks on purpose; the caps have their own test
         creationLimits: { perMinute: 1_000_000, perMinutePerAddress: 1_000_000, perDay: 1_000_000 },
         ...options.tasks,

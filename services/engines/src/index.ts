@@ -1,8 +1,8 @@
 /** @studio/engines: the generation engines behind one interface. */
 export * from './types';
-export { ALGORITHMS, ALGORITHM_ALIASES, listAlgorithms, isAlgorithm, resolveAlgorithm } from './algorithms';
+export { ALGORITHMS, ALGORITHM_ALIASES, listAlgorithms, isAlgorithm, resolveAlgorithm } from 'shared-contracts/algorithms';
 export { validateParams, checkInputs } from './validate';
-export type { AlgorithmSpec, InputSpec, ParamSpec, InputKind, Category } from './algorithms';
+export type { AlgorithmSpec, InputSpec, ParamSpec, InputKind, AlgorithmCategory as Category } from 'shared-contracts/algorithms';
 export { EngineError, EngineAbortedError } from './errors';
 export type { EngineUserText } from './errors';
 export { EngineRegistry, createEngineRegistry, parseAlgorithmMap } from './registry';

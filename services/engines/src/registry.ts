@@ -5,7 +5,7 @@
  *   COMFYUI_URL=http://gpu-worker:8188  COMFYUI_WORKFLOWS=/etc/studio/workflows  (one <algorithm>.json each)
  */
 import { USER_TEXTS } from 'shared-contracts/constants';
-import { isAlgorithm } from './algorithms';
+import { isAlgorithm } from 'shared-contracts/algorithms';
 import { MIN_COMFYUI_VERSION } from './comfyui/client';
 import { ComfyUiEngine, type ComfyServerReport, type ComfyUiOptions } from './comfyui/engine';
 import { loadWorkflowSet } from './comfyui/workflow';

@@ -3,40 +3,10 @@
  * tasks; the registry picks the engine configured for the job's algorithm.
  */
 import type { AspectRatio } from 'shared-contracts/constants';
+/** The algorithm ids and media kinds are the contract's (shared-contracts/algorithms): the screens read them too. */
+import type { AlgorithmId, MediaKind } from 'shared-contracts/algorithms';
 
-export const ALGORITHM_IDS = [
-  'text2video',
-  'image2video',
-  'video2anime',
-  'text2image',
-  'image2image',
-  'mai_tcm',
-  'mai_text2song_minimax',
-  'effect',
-  'image_enhancer',
-  'bg_remover',
-  'object_remover',
-  'partial_redrawing',
-  'text_watermark_remover',
-  'image_extender',
-  'video_enhancer',
-  'video_denoise',
-  'video_eraser',
-  'audio_noise_reduction',
-  'audio_vocal_removal',
-  'talking_photo',
-  'talking_avatar',
-  'lip_sync',
-  'image_fkp',
-  'face_check',
-  'watermark',
-  't_sensitive_detect',
-  'i_sensitive_detect',
-  'v_sensitive_detect',
-] as const;
-export type AlgorithmId = (typeof ALGORITHM_IDS)[number];
-
-export type MediaKind = 'image' | 'video' | 'audio';
+export { ALGORITHM_IDS, type AlgorithmId, type MediaKind } from 'shared-contracts/algorithms';
 
 /** A rectangle in pixels of the input (x, y = top-left). */
 export interface Region {

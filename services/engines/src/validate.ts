@@ -4,7 +4,7 @@
  * has one (prompt too long, lyrics too short, empty music, redraw prompt, area).
  */
 import { USER_TEXTS } from 'shared-contracts/constants';
-import { ALGORITHMS, type ParamSpec } from './algorithms';
+import { ALGORITHMS, type ParamSpec } from 'shared-contracts/algorithms';
 import { EngineError } from './errors';
 import { probeMedia, type ProbedMedia } from './media/probe';
 import type { AlgorithmId, AlgorithmParams, Region } from './types';

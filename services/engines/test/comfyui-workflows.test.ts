@@ -6,7 +6,7 @@
  * of the catalogue's settings, which the API and the screens refuse otherwise.
  */
 import { ASPECT_RATIOS } from 'shared-contracts/constants';
-import { ALGORITHMS } from '../src/algorithms';
+import { ALGORITHMS } from 'shared-contracts/algorithms';
 import { capabilitiesOf } from '../src/comfyui/capabilities';
 import { loadWorkflowSet, placeholdersOf, unfilled, type ComfyWorkflow, type WorkflowSet } from '../src/comfyui/workflow';
 import { BUNDLED_WORKFLOWS_DIR, WORKFLOW_ALGORITHMS } from '../src/comfyui/workflows';

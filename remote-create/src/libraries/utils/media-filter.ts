@@ -1,6 +1,6 @@
 /** My Creations' media filter: which kind of media a task made, and which tasks are not creations at all. */
 import type { Task } from 'shared-contracts';
-import { ALGORITHMS, resolveAlgorithm } from '@studio/engines/algorithms';
+import { ALGORITHMS, resolveAlgorithm } from 'shared-contracts/algorithms';
 
 export type MediaFilter = 'all' | 'video' | 'image' | 'audio';
 export const MEDIA_FILTERS: { id: MediaFilter; label: string }[] = [
@@ -10,7 +10,7 @@ export const MEDIA_FILTERS: { id: MediaFilter; label: string }[] = [
   { id: 'audio', label: 'Audio' },
 ];
 
-/** The media an algorithm (or an alias a screen sends) makes, from the engines' one catalogue. */
+/** The media an algorithm (or an alias a screen sends) makes, from the contract's one catalogue. */
 function mediaOfAlgorithm(name: string): 'video' | 'image' | 'audio' | null {
   const id = resolveAlgorithm(name);
   const output = id ? ALGORITHMS[id].output : null;

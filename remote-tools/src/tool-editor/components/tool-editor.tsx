@@ -5,13 +5,13 @@ import { ImageToolEditor } from '../../editors/image-tool-editor';
 import { MaskImageEditor } from '../../editors/mask-image-editor';
 import { MaskVideoEditor } from '../../editors/mask-video-editor';
 import { SpeechEditor } from '../../editors/speech-editor';
-import { EDITOR_KIND, editorTextOf } from '../../editors/tool-defs';
+import { editorTextOf } from '../../editors/tool-defs';
 import { VideoToolEditor } from '../../editors/video-tool-editor';
 
 /** A tool's editor: the catalogue entry (texts, algorithm, upload limits) in the editor its kind needs. */
 export function ToolEditor({ tool }: { tool: AiToolSlug }) {
   const entry = AI_TOOLS.find((t) => t.slug === tool);
-  const kind = entry ? EDITOR_KIND[entry.id] : undefined;
+  const kind = entry?.editorKind;
   if (!entry || !kind) return <p role="alert">No such tool.</p>;
   const props = { tool: entry, text: editorTextOf(entry) };
   switch (kind) {

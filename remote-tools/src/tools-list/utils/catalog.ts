@@ -2,21 +2,9 @@
 import { routePath, type AiToolCategory, type RouteName } from 'shared-contracts';
 import { AI_TOOLS, type AiTool } from 'shared-contracts/tools';
 
-
-/** The tool routes spec section 2 names (its route table and named routes): the Hot list. */
-const SPEC_NAMED: ReadonlySet<RouteName> = new Set<RouteName>([
-  'AiToolsVideoEnhancer',
-  'AiToolsImageEnhancer',
-  'AiToolsBgRemover',
-  'AiToolsObjectRemover',
-  'AiToolsPartialRedrawing',
-  'AiToolsVideoEraser',
-  'AiToolsAiTalkingAvatar',
-  'LipSync',
-]);
-
+/** The Hot list: the tool routes spec section 2 names (the catalogue's `hot`). */
 export function isHot(tool: AiTool): boolean {
-  return tool.route !== null && SPEC_NAMED.has(tool.route);
+  return tool.hot && tool.route !== null;
 }
 
 export function toolsFor(category: AiToolCategory): AiTool[] {

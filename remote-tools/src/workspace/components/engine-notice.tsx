@@ -1,5 +1,5 @@
 import type { EngineOffer } from 'shared-contracts';
-import { isAlgorithm, localMethod, resolveAlgorithm } from '@studio/engines/algorithms';
+import { isAlgorithm, localMethod, resolveAlgorithm } from 'shared-contracts/algorithms';
 import { EngineBadge } from '@studio/ui-kit/engine-badge';
 import { theme } from '@studio/ui-kit/theme';
 

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import type { Task } from 'shared-contracts';
-import { runFfmpeg } from '@studio/engines/media/ffmpeg';
+import { runFfmpeg } from '@studio/engines/media';
 import { finished, sleep, waitFor, type Product } from './product';
 
 /** Whether a result has the facts it should: sizes of pictures and videos, lengths of videos and sound. */

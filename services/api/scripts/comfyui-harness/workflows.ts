@@ -2,8 +2,7 @@
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { writeStandInFolder } from '@studio/engines/comfyui/stand-in';
-import type { ComfyWorkflow } from '@studio/engines/comfyui/workflow';
+import { writeStandInFolder, type ComfyWorkflow } from '@studio/engines/comfyui';
 
 /** A new folder of the shipped workflows' stand-ins (`change` alters one). */
 export async function standInFolder(change?: (algorithm: string, graph: ComfyWorkflow) => ComfyWorkflow): Promise<string> {

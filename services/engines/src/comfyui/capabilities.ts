@@ -4,7 +4,7 @@
  * charges, and the creation screen disables it; nothing is silently dropped. A light module: no engine code,
  * so the API and the browser-facing calls can use it.
  */
-import { ALGORITHMS } from '../algorithms';
+import { ALGORITHMS } from 'shared-contracts/algorithms';
 import type { AlgorithmId } from '../types';
 import { modelNameOf, placeholdersOf, type ComfyWorkflow, type FramePlan, type WorkflowManifestEntry } from './workflow';
 

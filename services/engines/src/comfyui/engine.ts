@@ -10,7 +10,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { extname, join } from 'node:path';
 import { USER_TEXTS } from 'shared-contracts/constants';
-import { ALGORITHMS } from '../algorithms';
+import { ALGORITHMS } from 'shared-contracts/algorithms';
 import { EngineError } from '../errors';
 import { runFfmpeg } from '../media/ffmpeg';
 import { probeMedia } from '../media/probe';

@@ -6,7 +6,7 @@
  */
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { ALGORITHMS } from '../algorithms';
+import { ALGORITHMS } from 'shared-contracts/algorithms';
 import { loadMask } from '../local/image/raw';
 import type { EngineJob, Region } from '../types';
 

@@ -5,7 +5,7 @@
  */
 import { ASPECT_RATIOS } from 'shared-contracts/constants';
 import { fillWorkflow, type ComfyWorkflow } from './workflow';
-import { ALGORITHMS } from '../algorithms';
+import { ALGORITHMS } from 'shared-contracts/algorithms';
 import { seedFor } from '../local/prompt';
 import type { AlgorithmId, EngineJob } from '../types';
 

@@ -10,7 +10,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { API_CODES, REPORT_HIDE_THRESHOLD, REVIEW_TEXTS, USER_TEXTS, type ExploreEntry, type ExploreReviewItem, type Paginated, type Task, type Template, type TemplateTag } from 'shared-contracts';
 import type { EngineContext, EngineJob, EngineResult } from '@studio/engines/types';
-import { runFfmpeg } from '@studio/engines/media/ffmpeg';
+import { runFfmpeg } from '@studio/engines/media';
 import { envelope, picture, startHarness, TestEngine, type Harness, type TestUser } from '../../../test/tasks-harness';
 import { discoveryModule } from './index';
 import { EXPLORE, TEMPLATES } from './showcase-data';

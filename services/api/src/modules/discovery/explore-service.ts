@@ -24,7 +24,7 @@ import {
   type TaskEngineInfo,
   type TaskField,
 } from 'shared-contracts';
-import { checkText } from '@studio/engines/local/moderation';
+import { checkText } from '@studio/engines/moderation';
 import { ApiFailure, fail } from '../../http.js';
 import type { MediaStore } from '../storage/media.js';
 import { loadOwnTask } from '../tasks/store.js';

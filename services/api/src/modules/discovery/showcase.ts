@@ -271,7 +271,7 @@ export async function runShowcase(deps: ShowcaseDeps): Promise<ShowcaseReport> {
 
 /** a video's first frame, as a picture file beside it */
 export async function posterOf(video: string): Promise<string> {
-  const { runFfmpeg } = await import('@studio/engines/media/ffmpeg');
+  const { runFfmpeg } = await import('@studio/engines/media');
   const out = `${video}.poster.png`;
   await runFfmpeg(['-y', '-i', video, '-frames:v', '1', out]);
   return out;

@@ -8,7 +8,7 @@
  */
 import { timingSafeEqual } from 'node:crypto';
 import { ALGORITHM_IDS, type AlgorithmId } from '@studio/engines/types';
-import type { ComfyServerReport } from '@studio/engines/comfyui/engine';
+import type { ComfyServerReport } from '@studio/engines/comfyui';
 import { engineChoices, engineConfigFromEnv } from '../tasks/engines.js';
 import { readQueueHealth, type QueueHealth } from '../tasks/queue-health.js';
 import { DEFAULT_WORKER_CONFIG } from '../tasks/worker-config.js';

@@ -18,7 +18,7 @@ import {
   type ImageLimit,
   type VideoLimit,
 } from 'shared-contracts/upload-limits';
-import type { ProbedMedia } from '@studio/engines/media/probe';
+import type { ProbedMedia } from '@studio/engines/media';
 import type { MediaKind } from '@studio/engines/types';
 import { ApiFailure } from '../../http.js';
 import { IMG2PROMPT, resolveAlgorithm } from '../tasks/catalog.js';

@@ -9,7 +9,7 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
 import { API_CODES, USER_TEXTS, type MediaInfo, type UploadGrant } from 'shared-contracts';
-import { runFfmpeg } from '@studio/engines/media/ffmpeg';
+import { runFfmpeg } from '@studio/engines/media';
 import { envelope, picture, startHarness, type Harness } from '../../../test/tasks-harness';
 import { createS3Storage } from './s3';
 import { isValidKey } from './adapter';

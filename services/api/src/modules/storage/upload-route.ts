@@ -11,7 +11,7 @@ import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { API_CODES, USER_TEXTS, type UploadResult } from 'shared-contracts';
-import { probeMedia } from '@studio/engines/media/probe';
+import { probeMedia } from '@studio/engines/media';
 import { bearerOf } from '../../auth.js';
 import { ApiFailure, ok, responses, type TypeBoxProvider } from '../../http.js';
 import type { ModuleContext } from '../types.js';

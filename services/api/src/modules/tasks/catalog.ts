@@ -3,7 +3,7 @@
  * aliases, groups; this module adds none of its own), and the calls handled without an engine run
  * (watermark_download). `watermark` stays internal: the worker applies it to free-plan outputs.
  */
-import { ALGORITHM_ALIASES, ALGORITHMS, GENERATIVE_ALGORITHMS, isAlgorithm, type AlgorithmSpec } from '@studio/engines/algorithms';
+import { ALGORITHM_ALIASES, ALGORITHMS, GENERATIVE_ALGORITHMS, isAlgorithm, type AlgorithmSpec } from 'shared-contracts/algorithms';
 import type { AlgorithmId } from '@studio/engines/types';
 
 export type Lane = 'video' | 'image' | 'audio' | 'check';

@@ -6,8 +6,7 @@
  */
 import { API_CODES, TASK_NOT_RETRYABLE, USER_TEXTS, type Task, type TaskCostResponse } from 'shared-contracts';
 import { createEngineRegistry } from '@studio/engines/registry';
-import { loadWorkflowSet } from '@studio/engines/comfyui/workflow';
-import { BUNDLED_WORKFLOWS_DIR, WORKFLOW_ALGORITHMS } from '@studio/engines/comfyui/workflows';
+import { BUNDLED_WORKFLOWS_DIR, loadWorkflowSet, WORKFLOW_ALGORITHMS } from '@studio/engines/comfyui';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

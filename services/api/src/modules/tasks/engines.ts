@@ -6,11 +6,9 @@
  *   COMFYUI_URL, COMFYUI_WORKFLOWS         the ComfyUI server and its workflow folder
  */
 import { ALGORITHM_IDS, type AlgorithmId } from '@studio/engines/types';
-import { localMethod, type LocalMethod } from '@studio/engines/algorithms';
+import { localMethod, type LocalMethod } from 'shared-contracts/algorithms';
 import type { EngineConfig, EngineRegistry } from '@studio/engines/registry';
-import { capabilitiesOf, type ComfyCapabilities } from '@studio/engines/comfyui/capabilities';
-import { loadWorkflowSet } from '@studio/engines/comfyui/workflow';
-import { BUNDLED_WORKFLOWS_DIR } from '@studio/engines/comfyui/workflows';
+import { BUNDLED_WORKFLOWS_DIR, capabilitiesOf, loadWorkflowSet, type ComfyCapabilities } from '@studio/engines/comfyui';
 import type { EngineOffer } from 'shared-contracts';
 
 export function engineConfigFromEnv(env: NodeJS.ProcessEnv): EngineConfig {

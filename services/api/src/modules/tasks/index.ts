@@ -9,12 +9,16 @@
  * contract call with defineCall. The queue's section of the API's health answer (modules/health) is
  * queue-health.ts.
  */
+import { randomUUID } from 'node:crypto';
 import type { TtsVoice } from 'shared-contracts';
 import type { AlgorithmId } from '@studio/engines/types';
+import { createAnalysisClient, type AnalysisClient } from '../../analysis/queue.js';
+import type { StorageAdapter } from '../storage/adapter.js';
 import { mediaStoreFor, type StorageModuleOptions } from '../storage/index.js';
 import type { ApiModuleDefinition, ApiModulePlugin } from '../types.js';
 import type { CreationLimits } from './creation-limits.js';
 import { engineChoices, type EngineChoice } from './engines.js';
+import { queuedPrechecks } from './prechecks.js';
 import { DEFAULT_PLAN_RULES, type PlanRules } from './pricing.js';
 import { TaskQueue, type QueueConfig } from './queue.js';
 import type { TaskRoutes } from './routes/context.js';
@@ -23,6 +27,7 @@ import { readCalls } from './routes/read-calls.js';
 import { runCalls } from './routes/run-calls.js';
 import { selectionCalls } from './routes/selection-calls.js';
 import { createTaskService } from './service.js';
+import type { Prechecks } from './service-types.js';
 
 export interface TasksModuleOptions {
   storage?: StorageModuleOptions;
@@ -35,21 +40,30 @@ export interface TasksModuleOptions {
   now?: () => Date;
   /** the TTS voices (default: the engines' eSpeak NG list) */
   listVoices?: () => Promise<TtsVoice[]>;
-  /** counts faces in a picture for img2prompt (default: the engines' face detector) */
+  /** the speech length and face checks before the charge (default: analysis jobs on the worker) */
+  prechecks?: Prechecks;
+  /** counts faces in a picture for img2prompt (default: the engines' face detector, as a job on the worker) */
   countFaces?: (file: string) => Promise<number>;
   /** task creation caps (default: the config's) */
   creationLimits?: CreationLimits;
 }
 
 async function defaultVoices(): Promise<TtsVoice[]> {
-  const { listVoices } = await import('@studio/engines/local/audio/speech');
+  const { listVoices } = await import('@studio/engines/speech');
   return listVoices();
 }
 
-async function defaultCountFaces(file: string): Promise<number> {
-  const { readRgb } = await import('@studio/engines/local/image/raw');
-  const { detectFaces } = await import('@studio/engines/local/image/face');
-  return (await detectFaces(await readRgb(file))).length;
+/** Counts faces on the worker (an analysis job): the picture goes to storage for it, and is removed after. */
+function queuedCountFaces(analysis: AnalysisClient, storage: StorageAdapter, waitMs: number) {
+  return async (file: string): Promise<number> => {
+    const key = `tmp/analysis/${randomUUID()}`;
+    await storage.putFile(key, file, { contentType: 'application/octet-stream' });
+    try {
+      return (await analysis.run('faces', { key }, waitMs)).faces;
+    } finally {
+      await storage.delete(key).catch(() => undefined);
+    }
+  };
 }
 
 /** The module's settings come from its section of the API's config (ctx.config.tasks); options override them (tests, benches). */
@@ -62,6 +76,10 @@ export function tasksPlugin(options: TasksModuleOptions = {}): ApiModulePlugin {
     const queue = new TaskQueue(ctx.db, queueConfig, { supervise: false });
     await queue.start();
     scope.addHook('onClose', async () => queue.stop());
+    // the heavy checks (a script's spoken length, faces) run on the worker as analysis jobs (src/analysis);
+    // the client starts on its first job
+    const analysis = await createAnalysisClient(ctx.db, queueConfig.schema);
+    scope.addHook('onClose', () => analysis.stop());
     const service = createTaskService({
       db: ctx.db,
       ledger: ctx.ledger,
@@ -70,6 +88,7 @@ export function tasksPlugin(options: TasksModuleOptions = {}): ApiModulePlugin {
       rules: options.rules ?? settings.rules,
       holdTtlMs: options.holdTtlMs ?? 24 * 3600 * 1000,
       engineOf: options.engineOf ?? (await engineChoices(settings.engines, settings.engineEnv)),
+      prechecks: options.prechecks ?? queuedPrechecks(analysis, 60_000),
       now: options.now,
     });
     const routes: TaskRoutes = {
@@ -80,7 +99,7 @@ export function tasksPlugin(options: TasksModuleOptions = {}): ApiModulePlugin {
       creationLimits: options.creationLimits ?? settings.creationLimits,
       now,
       listVoices: options.listVoices ?? defaultVoices,
-      countFaces: options.countFaces ?? defaultCountFaces,
+      countFaces: options.countFaces ?? queuedCountFaces(analysis, media.storage, 15_000),
     };
     runCalls(routes);
     readCalls(routes);

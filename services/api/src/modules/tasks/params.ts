@@ -4,8 +4,8 @@
  * the spec's texts where it has them (section 5).
  */
 import { API_CODES, USER_TEXTS } from 'shared-contracts';
-import type { ParamSpec } from '@studio/engines/algorithms';
-import { checkText } from '@studio/engines/local/moderation';
+import type { ParamSpec } from 'shared-contracts/algorithms';
+import { checkText } from '@studio/engines/moderation';
 import { ApiFailure } from '../../http.js';
 import type { ResolvedAlgorithm } from './catalog.js';
 

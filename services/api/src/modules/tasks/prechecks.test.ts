@@ -3,12 +3,11 @@ import { copyFile, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { USER_TEXTS } from 'shared-contracts';
-import { speak } from '@studio/engines/local/audio/speech';
-import { runFfmpeg } from '@studio/engines/media/ffmpeg';
-import { probeMedia } from '@studio/engines/media/probe';
+import { speak } from '@studio/engines/speech';
+import { probeMedia, runFfmpeg } from '@studio/engines/media';
 import type { MediaObject } from '../storage/media.js';
 import { resolveAlgorithm } from './catalog.js';
-import { requireFace, spokenTrack } from './prechecks.js';
+import { localPrechecks, requireFace, spokenTrack } from './prechecks.js';
 import type { ServiceCore } from './service-types.js';
 
 jest.setTimeout(120000);
@@ -19,21 +18,21 @@ beforeAll(async () => {
 afterAll(() => rm(dir, { recursive: true, force: true }));
 
 /** a core whose storage hands back local files by path (the check itself runs on the real file) */
-const core = { media: { storage: { downloadTo: (key: string, file: string) => copyFile(key, file) } } } as unknown as ServiceCore;
+const core: Pick<ServiceCore, 'prechecks'> = { prechecks: localPrechecks({ downloadTo: (key: string, file: string) => copyFile(key, file) }) };
 const video = (file: string, duration: number) => ({ path: file, media: 'video', duration }) as MediaObject;
 
 describe('before the charge', () => {
   it('prices a script by how long it lasts spoken, not by its words', async () => {
     // 20 words: the old word count priced 8 s
     const text = 'Hello and welcome to the studio. Today we will make a short film about the sea and the stars above it.';
-    const [track] = await spokenTrack(resolveAlgorithm('talking_photo')!, { text, voice: 'en-us+m3' }, []);
+    const [track] = await spokenTrack(core, resolveAlgorithm('talking_photo')!, { text, voice: 'en-us+m3' }, []);
     const wav = path.join(dir, 'said.wav');
     await speak(text, wav, { voice: 'en-us+m3' });
     const real = (await probeMedia(wav)).duration;
     expect(Math.abs(track.duration - real)).toBeLessThan(0.1);
     expect(Math.abs(track.duration - 8)).toBeGreaterThan(0.5);
     // an uploaded track is priced by itself
-    expect(await spokenTrack(resolveAlgorithm('talking_photo')!, { text }, [{ media: 'audio', duration: 3 } as MediaObject])).toEqual([]);
+    expect(await spokenTrack(core, resolveAlgorithm('talking_photo')!, { text }, [{ media: 'audio', duration: 3 } as MediaObject])).toEqual([]);
   });
 
   it('refuses a lip-sync clip without a face and lets one with a face through', async () => {

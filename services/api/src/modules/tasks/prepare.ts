@@ -9,7 +9,7 @@ import { ApiFailure, fail } from '../../http.js';
 import type { MediaObject } from '../storage/media.js';
 import { storageFull } from '../storage/index.js';
 import { GENERATIVE, WATERMARK_DOWNLOAD, resolveAlgorithm, type ResolvedAlgorithm } from './catalog.js';
-import { refusalFor } from '@studio/engines/comfyui/capabilities';
+import { refusalFor } from '@studio/engines/comfyui';
 import { engineOffer } from './engines.js';
 import { checkPayload } from './params.js';
 import { requireFace, spokenTrack } from './prechecks.js';
@@ -46,7 +46,7 @@ export async function prepare(core: ServiceCore, caller: Caller, resolved: Resol
   await requireFace(core, resolved, inputs);
   const used = AUDIO_TOOLS.has(resolved.id) ? await usedSeconds(core.db, caller.uid, resolved.id, at) : 0;
   const freeTrials = await trialsOf(core.db, caller.uid);
-  const spoken = await spokenTrack(resolved, params, inputs);
+  const spoken = await spokenTrack(core, resolved, params, inputs);
   const paid = caller.level === 'free' && (await holdsPaidCredits(core.db, caller.uid, at));
   const priced = quote({ resolved, params, inputs: [...inputs, ...spoken], level: caller.level, usedSecondsThisMonth: used, at, rules: core.rules, freeTrials, holdsPaidCredits: paid });
   return { resolved, params, inputs, quote: priced };
@@ -89,7 +89,7 @@ export async function costOf(core: ServiceCore, caller: Caller, algorithm: strin
   const at = core.clock();
   const used = AUDIO_TOOLS.has(resolved.id) ? await usedSeconds(core.db, caller.uid, resolved.id, at) : 0;
   const freeTrials = await trialsOf(core.db, caller.uid);
-  const spoken = await spokenTrack(resolved, entitled, inputs);
+  const spoken = await spokenTrack(core, resolved, entitled, inputs);
   const priced = quote({ resolved, params: entitled, inputs: [...inputs, ...spoken], level: caller.level, usedSecondsThisMonth: used, at, rules: core.rules, freeTrials });
   // a generative algorithm on the local engine makes previews: the creation screen says so before Generate
   const choice = core.engineOf(resolved.id);

@@ -22,7 +22,7 @@
  * free images and music: a fair-use cap per day.
  */
 import { API_CODES, VIDEO_CREDITS_PER_SECOND, EFFECT_SECONDS_PER_CREDIT } from 'shared-contracts';
-import { algorithmsIn } from '@studio/engines/algorithms';
+import { algorithmsIn } from 'shared-contracts/algorithms';
 import type { AlgorithmId } from '@studio/engines/types';
 import type { MemberLevel } from '../../auth.js';
 import { ApiFailure } from '../../http.js';

@@ -9,6 +9,12 @@ import type { EngineChoice } from './engines.js';
 import type { PlanRules, Quote } from './pricing.js';
 import type { TaskQueue } from './queue.js';
 
+/** The two measures the checks before the charge need (prechecks.ts); the face check's input is a storage key. */
+export interface Prechecks {
+  speechSeconds(text: string, voice?: string): Promise<number>;
+  videoHasFace(key: string): Promise<boolean>;
+}
+
 export interface TaskServiceDeps {
   db: Database;
   ledger: Ledger;
@@ -19,13 +25,16 @@ export interface TaskServiceDeps {
   holdTtlMs: number;
   /** the engine an algorithm runs on, and what its ComfyUI workflow honours (default: every algorithm local) */
   engineOf?: (algorithm: AlgorithmId) => EngineChoice;
+  /** the speech length and face checks before the charge (default: on the engines in this process) */
+  prechecks?: Prechecks;
   now?: () => Date;
 }
 
 /** The deps with their defaults filled in, as the service's pieces get them. */
-export interface ServiceCore extends Omit<TaskServiceDeps, 'now' | 'engineOf'> {
+export interface ServiceCore extends Omit<TaskServiceDeps, 'now' | 'engineOf' | 'prechecks'> {
   clock: () => Date;
   engineOf: (algorithm: AlgorithmId) => EngineChoice;
+  prechecks: Prechecks;
 }
 
 export interface Caller {

@@ -11,6 +11,7 @@ import { admitWaiting } from './admission.js';
 import { localChoice } from './engines.js';
 import { WATERMARK_DOWNLOAD } from './catalog.js';
 import { createTask } from './create.js';
+import { localPrechecks } from './prechecks.js';
 import { costOf } from './prepare.js';
 import { retryTask } from './retry.js';
 import type { Caller, ServiceCore, TaskServiceDeps } from './service-types.js';
@@ -24,8 +25,13 @@ export type { Caller, TaskServiceDeps } from './service-types.js';
 export type TaskService = ReturnType<typeof createTaskService>;
 
 export function createTaskService(deps: TaskServiceDeps) {
-  const { now, engineOf, ...rest } = deps;
-  const core: ServiceCore = { ...rest, clock: now ?? (() => new Date()), engineOf: engineOf ?? ((algorithm) => localChoice(algorithm)) };
+  const { now, engineOf, prechecks, ...rest } = deps;
+  const core: ServiceCore = {
+    ...rest,
+    clock: now ?? (() => new Date()),
+    engineOf: engineOf ?? ((algorithm) => localChoice(algorithm)),
+    prechecks: prechecks ?? localPrechecks(rest.media.storage),
+  };
   return {
     admitWaiting: (uid: string) => admitWaiting(core, uid),
     endRun: (row: TaskRow, status: 'failure' | 'cancelled', reason: string | null, options?: { retryable?: boolean }) => endRun(core, row, status, reason, options),

@@ -13,6 +13,7 @@
  * the sweeps and stop().
  */
 import { randomBytes } from 'node:crypto';
+import { startAnalysisWorker } from '../../analysis/work.js';
 import { listen, type Database, type Listener } from '@studio/db';
 import type { Ledger } from '../credits/ledger.js';
 import type { StorageAdapter } from '../storage/adapter.js';
@@ -174,6 +175,8 @@ export async function startTaskWorker(options: StartTaskWorkerOptions): Promise<
     : null;
   const sweeps = startSweeps(rt);
   const watchdog = startWatchdog(rt, lanes);
+  // the heavy analysis the API asks for (faces, text regions, voice samples) runs here too (src/analysis)
+  const analysis = await startAnalysisWorker(rt.queue.boss, rt.storage);
   const id = workerId();
   const presence = startPresence(rt.db, id, lanes, rt.config.presenceMs, (error) => rt.log.warn({ err: String(error) }, 'reporting the lanes failed'));
   rt.log.info({ worker: id, concurrency: rt.config.concurrency, schema: rt.config.queue.schema }, 'task worker started');
@@ -198,6 +201,7 @@ export async function startTaskWorker(options: StartTaskWorkerOptions): Promise<
       if (stopOptions.abandon) presence.halt();
       else await presence.stop();
       await sweeps.sweeping.catch(() => undefined);
+      await analysis.stop();
       await listener?.close();
       await rt.queue.stop();
     },

@@ -7,14 +7,13 @@
  * - GET /v1/ai/tools/preview-file/:tool/:file: those files (public: nothing of a user's in them);
  * - POST /v1/ai/tools/text-regions: the text and watermark boxes in an uploaded picture;
  * - GET /v1/ai/tts/voice/:id/preview: a spoken sample of a TTS voice (kept in storage).
+ * OCR and speech run on the worker as analysis jobs (src/analysis), never in a request handler.
  */
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { Type } from '@sinclair/typebox';
 import { type ToolPreview } from 'shared-contracts';
-import { AI_TOOLS } from 'shared-contracts/tools';
+import { AI_TOOLS, isToolId } from 'shared-contracts/tools';
 import type { Engine } from '@studio/engines/types';
+import { asUserFailure, createAnalysisClient, type AnalysisClient } from '../../analysis/queue.js';
 import { fail, ok, responses, type TypeBoxProvider } from '../../http.js';
 import { StorageNotFoundError } from '../storage/adapter.js';
 import { mediaStoreFor, parseRange, type StorageModuleOptions } from '../storage/index.js';
@@ -29,6 +28,12 @@ export interface ToolPreviewsOptions {
   engine?: () => Promise<Engine>;
   /** false: never render (answers 'rendering' for what is not stored yet); default: only when no showcase job runs */
   render?: boolean;
+  /** where text detection and voice samples run (default: jobs for the worker on the product database) */
+  analysis?: AnalysisClient;
+  /** how long a route awaits the worker's answer (default 60 s) */
+  analysisWaitMs?: number;
+  /** the pg-boss schema of the analysis jobs (default: the task queue's, ctx.config.tasks.queue) */
+  bossSchema?: string;
 }
 
 const SAFE = /^[a-z0-9-]+$/;
@@ -42,12 +47,15 @@ export function toolPreviewsPlugin(options: ToolPreviewsOptions = {}): ApiModule
     const storage = media.storage;
     const store = createPreviewStore({
       storage,
-      engine: options.engine ?? (() => import('@studio/engines/local/engine').then((m) => new m.LocalEngine())),
+      engine: options.engine ?? (() => import('@studio/engines').then((m) => new m.LocalEngine())),
       // where the showcase job runs (the worker renders them at first start), a request never renders
       render: options.render ?? ctx.config.discovery.showcase === 'off',
       log: app.log,
     });
     app.addHook('onClose', () => store.close());
+    const analysis = options.analysis ?? (await createAnalysisClient(ctx.db, options.bossSchema ?? ctx.config.tasks.queue.schema));
+    if (!options.analysis) app.addHook('onClose', () => analysis.stop());
+    const waitMs = options.analysisWaitMs ?? 60_000;
 
     const typed = app.withTypeProvider<TypeBoxProvider>();
     typed.get(
@@ -60,7 +68,7 @@ export function toolPreviewsPlugin(options: ToolPreviewsOptions = {}): ApiModule
         },
       },
       async (request) => {
-        const tools = AI_TOOLS.filter((t) => PREVIEW_JOBS[t.id]);
+        const tools = AI_TOOLS;
         // asked (and so queued) cheapest first; answered in the catalogue's order
         const byWeight = [...tools].sort((a, b) => PREVIEW_JOBS[a.id].weight - PREVIEW_JOBS[b.id].weight);
         const answers = new Map<string, ToolPreview>();
@@ -74,7 +82,7 @@ export function toolPreviewsPlugin(options: ToolPreviewsOptions = {}): ApiModule
       { schema: { tags: ['tools'], summary: 'A file of a tool preview', params: Type.Object({ tool: Type.String({ maxLength: 40 }), file: Type.String({ maxLength: 20 }) }) } },
       async (request, reply) => {
         const { tool, file } = request.params;
-        if (!SAFE.test(tool) || !FILE.test(file) || !PREVIEW_JOBS[tool]) throw fail.notFound('No such preview');
+        if (!SAFE.test(tool) || !FILE.test(file) || !isToolId(tool)) throw fail.notFound('No such preview');
         const key = keyOf(tool, file);
         const info = await storage.stat(key);
         if (!info) throw fail.notFound('No such preview');
@@ -109,16 +117,11 @@ export function toolPreviewsPlugin(options: ToolPreviewsOptions = {}): ApiModule
       async (request) => {
         const object = await media.owned(request.user!.uid, request.body.file_path);
         if (!object || object.media !== 'image') throw fail.notFound('No such file');
-        const dir = await mkdtemp(path.join(os.tmpdir(), 'text-regions-'));
-        try {
-          const file = path.join(dir, 'input');
-          await storage.downloadTo(object.path, file);
-          const [{ readRgb }, { detectTextRegions }] = await Promise.all([import('@studio/engines/local/image/raw'), import('@studio/engines/local/image/text-detect')]);
-          const img = await readRgb(await readFile(file));
-          return ok(request, { regions: (await detectTextRegions(img)).slice(0, 50) });
-        } finally {
-          await rm(dir, { recursive: true, force: true });
-        }
+        // the upload rules bounded the picture; OCR runs on the worker, not in this process
+        const { regions } = await analysis.run('text-regions', { key: object.path, max: 50 }, waitMs).catch((error: unknown) => {
+          throw asUserFailure(error);
+        });
+        return ok(request, { regions });
       },
     );
 
@@ -128,18 +131,14 @@ export function toolPreviewsPlugin(options: ToolPreviewsOptions = {}): ApiModule
       async (request, reply) => {
         const id = request.params.id;
         if (!VOICE.test(id)) throw fail.notFound('No such voice');
-        const { listVoices, speak } = await import('@studio/engines/local/audio/speech');
+        const { listVoices } = await import('@studio/engines/speech');
         if (!(await listVoices()).some((v) => v.id === id)) throw fail.notFound('No such voice');
         const key = `public/voice-previews/${PREVIEW_VERSION_VOICE}/${id.replace(/[^A-Za-z0-9_-]/g, '_')}.wav`;
+        // the sample is spoken once, on the worker, and kept in storage
         if (!(await storage.stat(key))) {
-          const dir = await mkdtemp(path.join(os.tmpdir(), 'voice-'));
-          try {
-            const out = path.join(dir, 'sample.wav');
-            await speak('Hello! This is how I sound when I read your script.', out, { voice: id });
-            await storage.putFile(key, out, { contentType: 'audio/wav' });
-          } finally {
-            await rm(dir, { recursive: true, force: true });
-          }
+          await analysis.run('voice-sample', { voice: id, text: 'Hello! This is how I sound when I read your script.', key }, waitMs).catch((error: unknown) => {
+            throw asUserFailure(error);
+          });
         }
         reply.header('content-type', 'audio/wav').header('cache-control', 'public, max-age=86400');
         return reply.send(await storage.read(key));

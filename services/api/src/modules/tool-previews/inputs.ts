@@ -6,7 +6,7 @@
  */
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { runFfmpeg } from '@studio/engines/media/ffmpeg';
+import { runFfmpeg } from '@studio/engines/media';
 
 const SCENE = (w: number, h: number, box: boolean) => `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="0 0 480 320">
 <defs><linearGradient id="sky" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#3d7cc9"/><stop offset="1" stop-color="#f2c98a"/></linearGradient></defs>
@@ -59,7 +59,7 @@ export function makeInputs(dir: string): PreviewInputs {
     faceClip: async () => (await runFfmpeg(['-y', '-loop', '1', '-framerate', '25', '-t', '2', '-i', await get('portrait'), ...x264, p('face.mp4')]), p('face.mp4')),
     noisyVoice: async () => {
       // a voice under a fan's hiss: what the noise reduction (RNNoise, a speech model) is for
-      const { speak } = await import('@studio/engines/local/audio/speech');
+      const { speak } = await import('@studio/engines/speech');
       await speak('Hello! This voice was recorded next to a noisy fan. Listen to the hiss go away.', p('voice.wav'));
       await runFfmpeg([
         '-y', '-i', p('voice.wav'), '-f', 'lavfi', '-i', 'anoisesrc=d=6:c=pink:a=0.06:seed=5',

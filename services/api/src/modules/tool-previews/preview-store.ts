@@ -4,7 +4,7 @@
  */
 import { rm } from 'node:fs/promises';
 import type { FastifyBaseLogger } from 'fastify';
-import type { ToolPreview } from 'shared-contracts';
+import type { ToolId, ToolPreview } from 'shared-contracts';
 import type { Engine } from '@studio/engines/types';
 import type { StorageAdapter } from '../storage/adapter.js';
 import { keyOf, PREVIEW_JOBS, renderPreview, sharedInputs, type PreviewMeta } from './render.js';
@@ -19,12 +19,12 @@ export interface PreviewStoreOptions {
 
 export function createPreviewStore({ storage, engine, render, log }: PreviewStoreOptions) {
   const shared = sharedInputs();
-  const known = new Map<string, PreviewMeta | 'failed'>();
-  const queued = new Set<string>();
+  const known = new Map<ToolId, PreviewMeta | 'failed'>();
+  const queued = new Set<ToolId>();
   let loaded: Promise<Engine> | null = null;
   let queue: Promise<unknown> = Promise.resolve();
 
-  async function stored(tool: string): Promise<PreviewMeta | null> {
+  async function stored(tool: ToolId): Promise<PreviewMeta | null> {
     try {
       const stream = await storage.read(keyOf(tool, 'meta.json'));
       const chunks: Buffer[] = [];
@@ -35,7 +35,7 @@ export function createPreviewStore({ storage, engine, render, log }: PreviewStor
     }
   }
 
-  function enqueue(tool: string) {
+  function enqueue(tool: ToolId) {
     if (queued.has(tool) || !render) return;
     queued.add(tool);
     queue = queue
@@ -51,13 +51,13 @@ export function createPreviewStore({ storage, engine, render, log }: PreviewStor
       .finally(() => queued.delete(tool));
   }
 
-  async function previewOf(tool: string): Promise<ToolPreview> {
+  async function previewOf(tool: ToolId): Promise<ToolPreview> {
     let meta = known.get(tool);
     if (!meta) {
       const fromStorage = await stored(tool);
       if (fromStorage) known.set(tool, (meta = fromStorage));
     }
-    const mediaKind = PREVIEW_JOBS[tool]?.algorithm === 'audio_noise_reduction' ? 'audio' : 'image';
+    const mediaKind = PREVIEW_JOBS[tool].algorithm === 'audio_noise_reduction' ? 'audio' : 'image';
     if (!meta) {
       enqueue(tool);
       return { tool, status: 'rendering', media: mediaKind };

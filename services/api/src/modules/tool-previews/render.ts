@@ -7,7 +7,9 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import type { AlgorithmId, Engine } from '@studio/engines/types';
+import type { AlgorithmId } from 'shared-contracts/algorithms';
+import { AI_TOOLS, type ToolId } from 'shared-contracts/tools';
+import type { Engine } from '@studio/engines/types';
 import type { StorageAdapter } from '../storage/adapter.js';
 import { makeInputs, type InputName, type PreviewInputs } from './inputs.js';
 
@@ -27,7 +29,7 @@ export interface PreviewJob {
 const SPEECH = 'Hello! I am a talking photo made on this machine.';
 
 /** Keyed by the catalogue's tool id (shared-contracts AI_TOOLS). */
-export const PREVIEW_JOBS: Readonly<Record<string, PreviewJob>> = {
+export const PREVIEW_JOBS: Readonly<Record<ToolId, PreviewJob>> = {
   'image-enhancer': { algorithm: 'image_enhancer', weight: 2500, params: { scale: 2 }, inputs: ['sceneSmall'] },
   'bg-remover': { algorithm: 'bg_remover', weight: 250, params: {}, inputs: ['portrait'] },
   'object-remover': { algorithm: 'object_remover', weight: 1500, params: {}, inputs: ['boxed', 'boxMask'] },
@@ -85,7 +87,7 @@ function mediaOf(file: string): 'image' | 'video' | 'audio' {
 export const keyOf = (tool: string, file: string) => `public/tool-previews/${PREVIEW_VERSION}/${tool}/${file}`;
 
 /** Renders one tool's preview into storage and answers its meta (also stored, as meta.json). */
-export async function renderPreview(tool: string, engine: Pick<Engine, 'run'>, storage: StorageAdapter, shared: { dir: string; inputs: Promise<PreviewInputs> }): Promise<PreviewMeta> {
+export async function renderPreview(tool: ToolId, engine: Pick<Engine, 'run'>, storage: StorageAdapter, shared: { dir: string; inputs: Promise<PreviewInputs> }): Promise<PreviewMeta> {
   const job = PREVIEW_JOBS[tool];
   if (!job) throw new Error(`no preview job for ${tool}`);
   const inputs = await shared.inputs;
@@ -140,7 +142,7 @@ export async function renderMissingPreviews(engine: Pick<Engine, 'run'>, storage
   const shared = sharedInputs();
   const tally = { rendered: 0, skipped: 0 };
   try {
-    for (const tool of Object.keys(PREVIEW_JOBS).sort((a, b) => PREVIEW_JOBS[a].weight - PREVIEW_JOBS[b].weight)) {
+    for (const tool of AI_TOOLS.map((t) => t.id).sort((a, b) => PREVIEW_JOBS[a].weight - PREVIEW_JOBS[b].weight)) {
       if (await storage.stat(keyOf(tool, 'meta.json'))) {
         tally.skipped++;
         continue;

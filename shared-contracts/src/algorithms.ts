@@ -1,12 +1,45 @@
 /**
- * Every algorithm, what it takes and what it makes, its other names and its group: the one catalogue. The
- * API validates creates against it and prices them from it (output media, where the duration comes from).
- * A light entry (`@studio/engines/algorithms`): it imports no engine, so tfjs and sharp stay unloaded.
+ * Every algorithm, what it takes and what it makes, its other names and its group: the one catalogue
+ * (`shared-contracts/algorithms`, kept out of the main entry so the shell's first load carries none of it).
+ * The API validates creates against it and prices them from it (output media, where the duration comes
+ * from); the engines run its ids; the screens read its settings, outputs and what this server's own engine
+ * does (`localMethod`).
  */
-import { ASPECT_RATIOS, MUSIC_DEFAULT_DURATION } from 'shared-contracts/constants';
-import type { AlgorithmId, MediaKind } from './types';
+import { ASPECT_RATIOS, MUSIC_DEFAULT_DURATION } from './constants.js';
 
-export { localMethod, type LocalMethod } from './local-methods';
+export const ALGORITHM_IDS = [
+  'text2video',
+  'image2video',
+  'video2anime',
+  'text2image',
+  'image2image',
+  'mai_tcm',
+  'mai_text2song_minimax',
+  'effect',
+  'image_enhancer',
+  'bg_remover',
+  'object_remover',
+  'partial_redrawing',
+  'text_watermark_remover',
+  'image_extender',
+  'video_enhancer',
+  'video_denoise',
+  'video_eraser',
+  'audio_noise_reduction',
+  'audio_vocal_removal',
+  'talking_photo',
+  'talking_avatar',
+  'lip_sync',
+  'image_fkp',
+  'face_check',
+  'watermark',
+  't_sensitive_detect',
+  'i_sensitive_detect',
+  'v_sensitive_detect',
+] as const;
+export type AlgorithmId = (typeof ALGORITHM_IDS)[number];
+
+export type MediaKind = 'image' | 'video' | 'audio';
 
 export type InputKind = MediaKind | 'mask';
 
@@ -26,12 +59,12 @@ export type ParamSpec =
   | { type: 'regions'; required?: boolean }
   | { type: 'expand'; required?: boolean };
 
-export type Category = 'video' | 'image' | 'audio' | 'check';
+export type AlgorithmCategory = 'video' | 'image' | 'audio' | 'check';
 
 export interface AlgorithmSpec {
   id: AlgorithmId;
   title: string;
-  category: Category;
+  category: AlgorithmCategory;
   inputs: InputSpec[];
   params: Record<string, ParamSpec>;
   /** what the outputs are; 'data' = a judgement in metadata.data, no file; 'same' = the input's kind */
@@ -248,4 +281,51 @@ export const GENERATIVE_ALGORITHMS = algorithmsIn('ai-video', 'image-generation'
 export function resolveAlgorithm(id: string): AlgorithmId | null {
   if (isAlgorithm(id)) return id;
   return ALGORITHM_ALIASES[id] ?? null;
+}
+
+/*
+ * What this server's local engine runs for each algorithm that charges, said before the charge (issue 21): the
+ * model (where one runs) and a sentence on what it does and does not do. The API sends it in the cost call's
+ * `engine`; the tool pages show it beside the action (and from here before the first cost answer).
+ */
+export interface LocalMethod {
+  /** the model that runs, short; none where no model does */
+  model?: string;
+  /** what the tool does on this server, in a sentence a user reads before paying */
+  summary: string;
+}
+
+const NO_TALKING_HEAD =
+  'No talking-head model runs on this server: the mouth found by face landmarks opens and closes with the speech (a painted mouth), and the voice is eSpeak NG synthetic speech.';
+
+const METHODS: Partial<Record<AlgorithmId, LocalMethod>> = {
+  image_enhancer: { model: 'ESRGAN slim', summary: 'Upscales with a small super-resolution network (ESRGAN slim) on this server.' },
+  bg_remover: { model: 'ISNet', summary: 'Cuts out the main subject with a salient-object network (ISNet); a cut-out that keeps almost nothing or almost everything fails and is not charged.' },
+  object_remover: { summary: 'Fills the selected area from the rest of the picture (PatchMatch); no generative model redraws it.' },
+  text_watermark_remover: { model: 'Tesseract OCR', summary: 'Finds text and marks with OCR (faces are never selected) and fills them from the surroundings; no generative model redraws them.' },
+  partial_redrawing: {
+    summary: 'No generative model runs on this server: the selected area is recoloured to the colours (and stripes, dots, checks, denim or floral) your prompt names, keeping its light and shade, with a soft edge. It does not draw new objects.',
+  },
+  image_extender: { summary: "Continues the picture from its own textures (PatchMatch); no generative model draws new content, and nothing is mirrored." },
+  video_enhancer: { summary: 'Scales and sharpens with ffmpeg filters (lanczos, unsharp), with optional motion-compensated frame interpolation; no AI model.' },
+  video_denoise: { summary: "Measures the clip's grain and removes it with ffmpeg's non-local-means filter, never above the input's bitrate; no AI model." },
+  video_eraser: { summary: "Hides the marked area with ffmpeg's delogo filter on every frame; no AI model redraws it." },
+  audio_noise_reduction: { model: 'RNNoise', summary: 'Removes noise from voices with the RNNoise network, over the whole clip; made for speech, not music.' },
+  audio_vocal_removal: { summary: 'Cancels what sits in the centre of a stereo mix; no AI model separates the voice.' },
+  talking_photo: { model: 'face landmarks + eSpeak NG', summary: NO_TALKING_HEAD },
+  talking_avatar: { model: 'face landmarks + eSpeak NG', summary: NO_TALKING_HEAD },
+  lip_sync: { model: 'face landmarks + eSpeak NG', summary: NO_TALKING_HEAD },
+  video2anime: { summary: 'No AI model redraws the clip on this server: ffmpeg filters restyle every frame (smoothing, posterising, outlines).' },
+  effect: { summary: 'Camera and colour effects made with ffmpeg; no AI model.' },
+};
+
+/**
+ * What the local engine does for an algorithm; `env` is the server's (ENGINE_BG_MODEL=selfie swaps the
+ * background remover's model).
+ */
+export function localMethod(algorithm: AlgorithmId, env: Record<string, string | undefined> = {}): LocalMethod | undefined {
+  if (algorithm === 'bg_remover' && env.ENGINE_BG_MODEL === 'selfie') {
+    return { model: 'MediaPipe selfie', summary: 'Cuts out people with a person-segmentation network (other subjects only on a plain backdrop); a cut-out that keeps almost nothing or almost everything fails and is not charged.' };
+  }
+  return METHODS[algorithm];
 }
