@@ -12,8 +12,13 @@
  *   - per-algorithm engine times: the engines package's own bench (.bench/engines.json, written by
  *     services/engines/scripts/bench-engines.ts) is included as is when present.
  *
- * PGlite always; PostgreSQL too when BENCH_DATABASE_URL is set (a fresh schema, dropped afterwards).
- * BENCH_SKIP_ENGINES=1 leaves out the real-engine runs.
+ *   - beside bare pg-boss on the same database doing the same work (bareBossFigures): jobs/s drained with
+ *     the same concurrency, sends/s from the same number of callers, send-to-handler p50; the ratios
+ *     (vs_bare) are what the budget reads: drain >= 0.5 of pg-boss's and >= 200 tasks/s on PostgreSQL.
+ *
+ * PostgreSQL when BENCH_DATABASE_URL is set (a fresh schema, dropped afterwards), then PGlite unless
+ * BENCH_SKIP_PGLITE=1. BENCH_SKIP_ENGINES=1 leaves out the real-engine runs. The load averages before and
+ * after are written beside the figures.
  */
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
@@ -21,7 +26,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import { EventEmitter } from 'node:events';
 import pg from 'pg';
+import PgBoss from 'pg-boss';
 import sharp from 'sharp';
 import { openDatabase, type Database } from '@studio/db';
 import type { Task, UploadGrant } from 'shared-contracts';
@@ -265,13 +272,116 @@ async function engineFigures(s: Setup) {
   return runs;
 }
 
+/**
+ * The reference: pg-boss alone on the same database doing the same work. Sends from PARALLEL callers (the
+ * create rate's counterpart); CONCURRENCY slots that each fetch one job, run the no-op (copy the PNG) and
+ * complete it (the drain's counterpart); an idle slot is woken in-process right after a send, as the
+ * product's worker is, so send-to-handler is pg-boss's own latency.
+ */
+async function bareBossFigures(db: Database, schema: string, dir: string) {
+  const png = path.join(dir, 'bare.png');
+  await sharp({ create: { width: 80, height: 60, channels: 3, background: '#2266aa' } }).png().toFile(png);
+  const boss = new PgBoss({
+    db: { executeSql: async (text: string, values: unknown[]) => ({ rows: (await db.query(text, values)).rows ?? [] }) },
+    schema,
+    supervise: false,
+    schedule: false,
+    migrate: true,
+  });
+  boss.on('error', (error: Error) => console.error('[bench:tasks] bare pg-boss:', error.message));
+  await boss.start();
+  const queue = 'bench-bare';
+  await boss.createQueue(queue, { name: queue, retryLimit: 0 });
+  const signals = new EventEmitter();
+  signals.setMaxListeners(100);
+  const started = new Map<string, number>();
+  let handled = 0;
+  let running = true;
+  let count = 0;
+  const slot = async () => {
+    while (running) {
+      const [job] = await boss.fetch<{ n: number }>(queue, { batchSize: 1 });
+      if (!job) {
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(done, 500);
+          function done() {
+            clearTimeout(timer);
+            signals.off('sent', done);
+            resolve();
+          }
+          signals.on('sent', done);
+        });
+        continue;
+      }
+      started.set(job.id, Date.now());
+      copyFileSync(png, path.join(dir, `bare-${(count += 1) % 8}.png`));
+      await boss.complete(queue, job.id);
+      handled += 1;
+    }
+  };
+  const send = async (n: number) => {
+    const id = await boss.send(queue, { n }, { retryLimit: 0 });
+    signals.emit('sent');
+    return id as string;
+  };
+
+  // send to handler, one job at a time on idle slots
+  const slots = Array.from({ length: CONCURRENCY }, slot);
+  const latencies: number[] = [];
+  for (let i = 0; i < 30; i += 1) {
+    const before = handled;
+    const sending = Date.now();
+    const id = await send(i);
+    while (handled === before) await sleep(1);
+    latencies.push((started.get(id) as number) - sending);
+  }
+  running = false;
+  signals.emit('sent');
+  await Promise.all(slots);
+  latencies.sort((a, b) => a - b);
+
+  // sends from PARALLEL callers, no slot running; then the drain
+  const creating = Date.now();
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: PARALLEL }, async () => {
+      while (next < TASKS) await send(next++);
+    }),
+  );
+  const sendSeconds = (Date.now() - creating) / 1000;
+  const before = handled;
+  running = true;
+  const draining = Date.now();
+  const drain = Array.from({ length: CONCURRENCY }, slot);
+  while (handled - before < TASKS) await sleep(5);
+  const seconds = (Date.now() - draining) / 1000;
+  running = false;
+  signals.emit('sent');
+  await Promise.all(drain);
+  await boss.stop({ graceful: false, close: false, wait: true });
+  return {
+    throughput: { jobs: TASKS, concurrency: CONCURRENCY, drain_seconds: Number(seconds.toFixed(2)), jobs_per_second: Number((TASKS / seconds).toFixed(1)), sends_per_second: Number((TASKS / sendSeconds).toFixed(1)) },
+    send_to_handler_ms: { samples: latencies.length, p50: Math.round(pct(latencies, 0.5)), p95: Math.round(pct(latencies, 0.95)), max: latencies[latencies.length - 1] },
+  };
+}
+
+/** The product beside bare pg-boss: the ratios the budget reads (>= 0.5 and >= 200 tasks/s on PostgreSQL). */
+function compare(product: Awaited<ReturnType<typeof queueFigures>>, bare: Awaited<ReturnType<typeof bareBossFigures>>) {
+  return {
+    drain_vs_bare: Number((product.throughput.tasks_per_second / bare.throughput.jobs_per_second).toFixed(3)),
+    create_vs_send: Number((product.throughput.creates_per_second / bare.throughput.sends_per_second).toFixed(3)),
+    pickup_p50_vs_bare: Number((product.create_to_generating_ms.p50 / Math.max(1, bare.send_to_handler_ms.p50)).toFixed(2)),
+  };
+}
+
 async function onPglite() {
   const db = await openDatabase({ dataDir: 'memory://' });
   const s = await setup(db, 'pgboss');
   try {
     const queue = await queueFigures(s);
+    const bare = await bareBossFigures(db, 'bareboss', s.storageDir);
     const engines = process.env.BENCH_SKIP_ENGINES === '1' ? null : await engineFigures(s);
-    return { ...queue, end_to_end_local_engines: engines };
+    return { ...queue, bare_pg_boss: bare, vs_bare: compare(queue, bare), end_to_end_local_engines: engines };
   } finally {
     await s.close();
     await db.close();
@@ -288,12 +398,15 @@ async function onPostgres(url: string) {
   const db = await openDatabase({ url: scoped.toString(), max: 20 });
   const s = await setup(db, `${schema}_boss`);
   try {
-    return await queueFigures(s);
+    const queue = await queueFigures(s);
+    const bare = await bareBossFigures(db, `${schema}_bare`, s.storageDir);
+    return { ...queue, bare_pg_boss: bare, vs_bare: compare(queue, bare) };
   } finally {
     await s.close();
     await db.close();
     await admin.query(`DROP SCHEMA ${schema} CASCADE`);
     await admin.query(`DROP SCHEMA IF EXISTS ${schema}_boss CASCADE`);
+    await admin.query(`DROP SCHEMA IF EXISTS ${schema}_bare CASCADE`);
     await admin.end();
   }
 }
@@ -305,13 +418,17 @@ async function main(): Promise<void> {
     cpus: os.cpus().length,
     loadavg: os.loadavg().map((l) => Number(l.toFixed(2))),
   };
-  console.log('[bench:tasks] PGlite...');
-  result.pglite = await onPglite();
   const url = process.env.BENCH_DATABASE_URL;
   if (url) {
     console.log('[bench:tasks] PostgreSQL...');
     result.postgres = await onPostgres(url);
   }
+  if (process.env.BENCH_SKIP_PGLITE !== '1') {
+    console.log('[bench:tasks] PGlite...');
+    result.pglite = await onPglite();
+  }
+  result.loadavg_after = os.loadavg().map((l) => Number(l.toFixed(2)));
+  result.budget = { postgres_drain_vs_bare: 0.5, postgres_tasks_per_second: 200 };
   const enginesBench = path.join(ROOT, '.bench', 'engines.json');
   result.engines_bench = existsSync(enginesBench)
     ? { source: '.bench/engines.json (services/engines/scripts/bench-engines.ts)', ...JSON.parse(readFileSync(enginesBench, 'utf8')) }
