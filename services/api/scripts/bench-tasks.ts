@@ -26,9 +26,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { EventEmitter } from 'node:events';
 import pg from 'pg';
-import PgBoss from 'pg-boss';
 import sharp from 'sharp';
 import { openDatabase, type Database } from '@studio/db';
 import type { Task, UploadGrant } from 'shared-contracts';
@@ -45,6 +43,7 @@ import { createTaskEngines } from '../src/modules/tasks/engines';
 import { DEFAULT_QUEUE_CONFIG, type QueueConfig } from '../src/modules/tasks/queue';
 import { startTaskWorker, type TaskEngines } from '../src/modules/tasks/worker';
 import { DEFAULT_PLAN_RULES } from '../src/modules/tasks/pricing';
+import { bareBossFigures } from './bench-bare-boss';
 
 const ROOT = path.resolve(__dirname, '..', '..', '..');
 const OUT = path.join(ROOT, '.bench', 'tasks.json');
@@ -272,99 +271,6 @@ async function engineFigures(s: Setup) {
   return runs;
 }
 
-/**
- * The reference: pg-boss alone on the same database doing the same work. Sends from PARALLEL callers (the
- * create rate's counterpart); CONCURRENCY slots that each fetch one job, run the no-op (copy the PNG) and
- * complete it (the drain's counterpart); an idle slot is woken in-process right after a send, as the
- * product's worker is, so send-to-handler is pg-boss's own latency.
- */
-async function bareBossFigures(db: Database, schema: string, dir: string) {
-  const png = path.join(dir, 'bare.png');
-  await sharp({ create: { width: 80, height: 60, channels: 3, background: '#2266aa' } }).png().toFile(png);
-  const boss = new PgBoss({
-    db: { executeSql: async (text: string, values: unknown[]) => ({ rows: (await db.query(text, values)).rows ?? [] }) },
-    schema,
-    supervise: false,
-    schedule: false,
-    migrate: true,
-  });
-  boss.on('error', (error: Error) => console.error('[bench:tasks] bare pg-boss:', error.message));
-  await boss.start();
-  const queue = 'bench-bare';
-  await boss.createQueue(queue, { name: queue, retryLimit: 0 });
-  const signals = new EventEmitter();
-  signals.setMaxListeners(100);
-  const started = new Map<string, number>();
-  let handled = 0;
-  let running = true;
-  let count = 0;
-  const slot = async () => {
-    while (running) {
-      const [job] = await boss.fetch<{ n: number }>(queue, { batchSize: 1 });
-      if (!job) {
-        await new Promise<void>((resolve) => {
-          const timer = setTimeout(done, 500);
-          function done() {
-            clearTimeout(timer);
-            signals.off('sent', done);
-            resolve();
-          }
-          signals.on('sent', done);
-        });
-        continue;
-      }
-      started.set(job.id, Date.now());
-      copyFileSync(png, path.join(dir, `bare-${(count += 1) % 8}.png`));
-      await boss.complete(queue, job.id);
-      handled += 1;
-    }
-  };
-  const send = async (n: number) => {
-    const id = await boss.send(queue, { n }, { retryLimit: 0 });
-    signals.emit('sent');
-    return id as string;
-  };
-
-  // send to handler, one job at a time on idle slots
-  const slots = Array.from({ length: CONCURRENCY }, slot);
-  const latencies: number[] = [];
-  for (let i = 0; i < 30; i += 1) {
-    const before = handled;
-    const sending = Date.now();
-    const id = await send(i);
-    while (handled === before) await sleep(1);
-    latencies.push((started.get(id) as number) - sending);
-  }
-  running = false;
-  signals.emit('sent');
-  await Promise.all(slots);
-  latencies.sort((a, b) => a - b);
-
-  // sends from PARALLEL callers, no slot running; then the drain
-  const creating = Date.now();
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: PARALLEL }, async () => {
-      while (next < TASKS) await send(next++);
-    }),
-  );
-  const sendSeconds = (Date.now() - creating) / 1000;
-  const before = handled;
-  running = true;
-  const draining = Date.now();
-  const drain = Array.from({ length: CONCURRENCY }, slot);
-  while (handled - before < TASKS) await sleep(5);
-  const seconds = (Date.now() - draining) / 1000;
-  running = false;
-  signals.emit('sent');
-  await Promise.all(drain);
-  await boss.stop({ graceful: false, close: false, wait: true });
-  return {
-    throughput: { jobs: TASKS, concurrency: CONCURRENCY, drain_seconds: Number(seconds.toFixed(2)), jobs_per_second: Number((TASKS / seconds).toFixed(1)), sends_per_second: Number((TASKS / sendSeconds).toFixed(1)) },
-    send_to_handler_ms: { samples: latencies.length, p50: Math.round(pct(latencies, 0.5)), p95: Math.round(pct(latencies, 0.95)), max: latencies[latencies.length - 1] },
-  };
-}
-
 /** The product beside bare pg-boss: the ratios the budget reads (>= 0.5 and >= 200 tasks/s on PostgreSQL). */
 function compare(product: Awaited<ReturnType<typeof queueFigures>>, bare: Awaited<ReturnType<typeof bareBossFigures>>) {
   return {
@@ -379,7 +285,7 @@ async function onPglite() {
   const s = await setup(db, 'pgboss');
   try {
     const queue = await queueFigures(s);
-    const bare = await bareBossFigures(db, 'bareboss', s.storageDir);
+    const bare = await bareBossFigures(db, 'bareboss', s.storageDir, { tasks: TASKS, concurrency: CONCURRENCY, parallel: PARALLEL });
     const engines = process.env.BENCH_SKIP_ENGINES === '1' ? null : await engineFigures(s);
     return { ...queue, bare_pg_boss: bare, vs_bare: compare(queue, bare), end_to_end_local_engines: engines };
   } finally {
@@ -399,7 +305,7 @@ async function onPostgres(url: string) {
   const s = await setup(db, `${schema}_boss`);
   try {
     const queue = await queueFigures(s);
-    const bare = await bareBossFigures(db, `${schema}_bare`, s.storageDir);
+    const bare = await bareBossFigures(db, `${schema}_bare`, s.storageDir, { tasks: TASKS, concurrency: CONCURRENCY, parallel: PARALLEL });
     return { ...queue, bare_pg_boss: bare, vs_bare: compare(queue, bare) };
   } finally {
     await s.close();
