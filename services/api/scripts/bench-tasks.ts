@@ -4,7 +4,7 @@
  *   - throughput: BENCH_TASKS (default 200) text2image tasks created through the API by
  *     BENCH_CREATE_PARALLEL (default 8) callers with no worker running (creates per second), then drained
  *     by a worker on a no-op engine (it copies a ready 80x60 PNG, stored like any result) with image lane
- *     concurrency BENCH_CONCURRENCY (default 4): tasks per second from the worker's start to the last success;
+ *     concurrency BENCH_CONCURRENCY (default 4): tasks per second from the first claim to the last success;
  *   - create-to-generating: 30 tasks one at a time on an idle worker, the time from the create answer's
  *     queued_at to the worker's claim (tasks.started_at), p50 / p95 / max;
  *   - end to end on the real local engines: create to success through the API for one fixed input per
@@ -189,14 +189,19 @@ async function queueFigures(s: Setup) {
   const createSeconds = (Date.now() - creating) / 1000;
 
   // the queue drained by the worker
-  const draining = Date.now();
   const worker = await startWorker();
   try {
     await waitAll(s, ids, 600000);
   } finally {
     await worker.stop();
   }
-  const seconds = (Date.now() - draining) / 1000;
+  // from the first claim to the last success (the worker's own start-up, pg-boss's included, is not the queue's
+  // speed; the bare reference is timed the same way: first handler to last completion)
+  const window = await s.db.query<{ s: number }>(
+    `SELECT EXTRACT(EPOCH FROM (max(finished_at) - min(started_at)))::float8 AS s FROM tasks WHERE id = ANY($1::uuid[])`,
+    [ids],
+  );
+  const seconds = Number(window.rows[0].s);
   const ok = await s.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM tasks WHERE id = ANY($1::uuid[]) AND status = 'success'`, [ids]);
   return {
     throughput: {
