@@ -34,7 +34,7 @@ export async function bareBossFigures(db: Database, schema: string, dir: string,
   signals.setMaxListeners(100);
   const started = new Map<string, number>();
   let handled = 0;
-  let first: number | null = null;
+  let first = 0;
   let last = 0;
   let running = true;
   let count = 0;
@@ -54,7 +54,7 @@ export async function bareBossFigures(db: Database, schema: string, dir: string,
         continue;
       }
       started.set(job.id, Date.now());
-      first ??= Date.now();
+      if (first === 0) first = Date.now();
       copyFileSync(png, path.join(dir, `bare-${(count += 1) % 8}.png`));
       await boss.complete(queue, job.id);
       handled += 1;
@@ -93,11 +93,11 @@ export async function bareBossFigures(db: Database, schema: string, dir: string,
   const sendSeconds = (Date.now() - creating) / 1000;
   const before = handled;
   running = true;
-  first = null;
+  first = 0;
   const drain = Array.from({ length: CONCURRENCY }, slot);
   while (handled - before < TASKS) await sleep(5);
   // from the first handler to the last completion, as the product's drain is timed
-  const seconds = (last - (first as number)) / 1000;
+  const seconds = (last - first) / 1000;
   running = false;
   signals.emit('sent');
   await Promise.all(drain);
