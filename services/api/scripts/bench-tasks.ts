@@ -4,7 +4,7 @@
  *   - throughput: BENCH_TASKS (default 200) text2image tasks created through the API by
  *     BENCH_CREATE_PARALLEL (default 8) callers with no worker running (creates per second), then drained
  *     by a worker on a no-op engine (it copies a ready 80x60 PNG, stored like any result) with image lane
- *     concurrency BENCH_CONCURRENCY (default 4): tasks per second from the worker's start to the last success;
+ *     concurrency BENCH_CONCURRENCY (default 4): tasks per second from the first claim to the last success;
  *   - create-to-generating: 30 tasks one at a time on an idle worker, the time from the create answer's
  *     queued_at to the worker's claim (tasks.started_at), p50 / p95 / max;
  *   - end to end on the real local engines: create to success through the API for one fixed input per
@@ -12,8 +12,13 @@
  *   - per-algorithm engine times: the engines package's own bench (.bench/engines.json, written by
  *     services/engines/scripts/bench-engines.ts) is included as is when present.
  *
- * PGlite always; PostgreSQL too when BENCH_DATABASE_URL is set (a fresh schema, dropped afterwards).
- * BENCH_SKIP_ENGINES=1 leaves out the real-engine runs.
+ *   - beside bare pg-boss on the same database doing the same work (bareBossFigures): jobs/s drained with
+ *     the same concurrency, sends/s from the same number of callers, send-to-handler p50; the ratios
+ *     (vs_bare) are what the budget reads: drain >= 0.5 of pg-boss's and >= 200 tasks/s on PostgreSQL.
+ *
+ * PostgreSQL when BENCH_DATABASE_URL is set (a fresh schema, dropped afterwards), then PGlite unless
+ * BENCH_SKIP_PGLITE=1. BENCH_SKIP_ENGINES=1 leaves out the real-engine runs. The load averages before and
+ * after are written beside the figures.
  */
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
@@ -38,6 +43,7 @@ import { createTaskEngines } from '../src/modules/tasks/engines';
 import { DEFAULT_QUEUE_CONFIG, type QueueConfig } from '../src/modules/tasks/queue';
 import { startTaskWorker, type TaskEngines } from '../src/modules/tasks/worker';
 import { DEFAULT_PLAN_RULES } from '../src/modules/tasks/pricing';
+import { bareBossFigures } from './bench-bare-boss';
 
 const ROOT = path.resolve(__dirname, '..', '..', '..');
 const OUT = path.join(ROOT, '.bench', 'tasks.json');
@@ -183,14 +189,19 @@ async function queueFigures(s: Setup) {
   const createSeconds = (Date.now() - creating) / 1000;
 
   // the queue drained by the worker
-  const draining = Date.now();
   const worker = await startWorker();
   try {
     await waitAll(s, ids, 600000);
   } finally {
     await worker.stop();
   }
-  const seconds = (Date.now() - draining) / 1000;
+  // from the first claim to the last success (the worker's own start-up, pg-boss's included, is not the queue's
+  // speed; the bare reference is timed the same way: first handler to last completion)
+  const window = await s.db.query<{ s: number }>(
+    `SELECT EXTRACT(EPOCH FROM (max(finished_at) - min(started_at)))::float8 AS s FROM tasks WHERE id = ANY($1::uuid[])`,
+    [ids],
+  );
+  const seconds = Number(window.rows[0].s);
   const ok = await s.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM tasks WHERE id = ANY($1::uuid[]) AND status = 'success'`, [ids]);
   return {
     throughput: {
@@ -265,13 +276,23 @@ async function engineFigures(s: Setup) {
   return runs;
 }
 
+/** The product beside bare pg-boss: the ratios the budget reads (>= 0.5 and >= 200 tasks/s on PostgreSQL). */
+function compare(product: Awaited<ReturnType<typeof queueFigures>>, bare: Awaited<ReturnType<typeof bareBossFigures>>) {
+  return {
+    drain_vs_bare: Number((product.throughput.tasks_per_second / bare.throughput.jobs_per_second).toFixed(3)),
+    create_vs_send: Number((product.throughput.creates_per_second / bare.throughput.sends_per_second).toFixed(3)),
+    pickup_p50_vs_bare: Number((product.create_to_generating_ms.p50 / Math.max(1, bare.send_to_handler_ms.p50)).toFixed(2)),
+  };
+}
+
 async function onPglite() {
   const db = await openDatabase({ dataDir: 'memory://' });
   const s = await setup(db, 'pgboss');
   try {
     const queue = await queueFigures(s);
+    const bare = await bareBossFigures(db, 'bareboss', s.storageDir, { tasks: TASKS, concurrency: CONCURRENCY, parallel: PARALLEL });
     const engines = process.env.BENCH_SKIP_ENGINES === '1' ? null : await engineFigures(s);
-    return { ...queue, end_to_end_local_engines: engines };
+    return { ...queue, bare_pg_boss: bare, vs_bare: compare(queue, bare), end_to_end_local_engines: engines };
   } finally {
     await s.close();
     await db.close();
@@ -288,12 +309,15 @@ async function onPostgres(url: string) {
   const db = await openDatabase({ url: scoped.toString(), max: 20 });
   const s = await setup(db, `${schema}_boss`);
   try {
-    return await queueFigures(s);
+    const queue = await queueFigures(s);
+    const bare = await bareBossFigures(db, `${schema}_bare`, s.storageDir, { tasks: TASKS, concurrency: CONCURRENCY, parallel: PARALLEL });
+    return { ...queue, bare_pg_boss: bare, vs_bare: compare(queue, bare) };
   } finally {
     await s.close();
     await db.close();
     await admin.query(`DROP SCHEMA ${schema} CASCADE`);
     await admin.query(`DROP SCHEMA IF EXISTS ${schema}_boss CASCADE`);
+    await admin.query(`DROP SCHEMA IF EXISTS ${schema}_bare CASCADE`);
     await admin.end();
   }
 }
@@ -305,13 +329,17 @@ async function main(): Promise<void> {
     cpus: os.cpus().length,
     loadavg: os.loadavg().map((l) => Number(l.toFixed(2))),
   };
-  console.log('[bench:tasks] PGlite...');
-  result.pglite = await onPglite();
   const url = process.env.BENCH_DATABASE_URL;
   if (url) {
     console.log('[bench:tasks] PostgreSQL...');
     result.postgres = await onPostgres(url);
   }
+  if (process.env.BENCH_SKIP_PGLITE !== '1') {
+    console.log('[bench:tasks] PGlite...');
+    result.pglite = await onPglite();
+  }
+  result.loadavg_after = os.loadavg().map((l) => Number(l.toFixed(2)));
+  result.budget = { postgres_drain_vs_bare: 0.5, postgres_tasks_per_second: 200 };
   const enginesBench = path.join(ROOT, '.bench', 'engines.json');
   result.engines_bench = existsSync(enginesBench)
     ? { source: '.bench/engines.json (services/engines/scripts/bench-engines.ts)', ...JSON.parse(readFileSync(enginesBench, 'utf8')) }

@@ -76,7 +76,7 @@ export function bearerOf(request: FastifyRequest): string | null {
   return match ? match[1] : null;
 }
 
-interface SessionRow {
+export interface SessionRow {
   session_id: string;
   session_user: string;
   revoked_at: Date | null;
@@ -88,6 +88,22 @@ interface SessionRow {
   level: MemberLevel | null;
   account_grant: string | null;
   grant_checked_at: Date | null;
+}
+
+/**
+ * The session behind a token, with its user and the user's membership level now: the one query of a token
+ * check (bench:api's bare reference runs the same one).
+ */
+export async function loadSession(db: Queryable, sessionId: string, now: Date): Promise<SessionRow | undefined> {
+  const result = await db.query<SessionRow>(
+    `SELECT s.id AS session_id, s.user_id AS session_user, s.revoked_at, s.expires_at, s.is_new, s.account_grant, s.grant_checked_at,
+           u.id AS uid, u.ws_id, u.country,
+           (SELECT m.level FROM subscriptions m WHERE m.user_id = s.user_id AND m.started_at <= $2 AND m.expires_at > $2
+              ORDER BY (m.level = 'premium') DESC LIMIT 1) AS level
+         FROM sessions s LEFT JOIN users u ON u.id = s.user_id WHERE s.id = $1`,
+    [sessionId, now],
+  );
+  return result.rows[0];
 }
 
 export function createAuth(db: Database, config: ApiConfig, options: AuthOptions = {}): AuthService {
@@ -132,15 +148,7 @@ export function createAuth(db: Database, config: ApiConfig, options: AuthOptions
     const uid = typeof payload.uid === 'string' ? payload.uid : '';
     if (!/^[0-9a-f-]{36}$/i.test(sessionId) || !uid) throw fail.unauthorized('The token is invalid, please log in again');
     const now = clock();
-    const result = await db.query<SessionRow>(
-      `SELECT s.id AS session_id, s.user_id AS session_user, s.revoked_at, s.expires_at, s.is_new, s.account_grant, s.grant_checked_at,
-         u.id AS uid, u.ws_id, u.country,
-         (SELECT m.level FROM subscriptions m WHERE m.user_id = s.user_id AND m.started_at <= $2 AND m.expires_at > $2
-            ORDER BY (m.level = 'premium') DESC LIMIT 1) AS level
-       FROM sessions s LEFT JOIN users u ON u.id = s.user_id WHERE s.id = $1`,
-      [sessionId, now],
-    );
-    const row = result.rows[0];
+    const row = await loadSession(db, sessionId, now);
     if (!row || !row.uid || row.session_user !== uid) throw fail.sessionInvalid();
     if (row.revoked_at) throw fail.sessionInvalid();
     if (new Date(row.expires_at).getTime() <= now.getTime()) throw fail.sessionInvalid();

@@ -1,7 +1,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { migrate, openDatabase, splitStatements, type Database } from './index';
+import { PGLITE_SHARED_BUFFERS, migrate, openDatabase, splitStatements, type Database } from './index';
 
 describe('database', () => {
   let db: Database;
@@ -44,6 +44,18 @@ describe('database', () => {
     expect((await db.query('UPDATE count_probe SET id = id + 10 WHERE id < $1', [3])).rowCount).toBe(2);
     const inTx = await db.transaction((tx) => tx.query('SELECT id FROM count_probe'));
     expect(inTx.rowCount).toBe(3);
+  });
+
+  it('runs PGlite with a buffer pool sized for one process, its own start parameters kept (issue 25)', async () => {
+    const embedded = db.kind === 'pglite' ? db : await openDatabase({ dataDir: 'memory://' });
+    try {
+      const buffers = await embedded.query<{ shared_buffers: string }>('SHOW shared_buffers');
+      expect(buffers.rows[0].shared_buffers).toBe(PGLITE_SHARED_BUFFERS);
+      const path = await embedded.query<{ search_path: string }>('SHOW search_path');
+      expect(path.rows[0].search_path).toBe('public');
+    } finally {
+      if (embedded !== db) await embedded.close();
+    }
   });
 
   it('keeps dollar-quoted bodies whole when splitting', () => {

@@ -115,9 +115,18 @@ async function openPostgres(url: string, max: number, given?: Partial<PoolTimeou
   };
 }
 
+/** PGlite's buffer pool (PostgreSQL's shared_buffers) */
+export const PGLITE_SHARED_BUFFERS = '16MB';
+
 async function openPglite(dataDir: string): Promise<Database> {
   if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
-  const db = await PGlite.create(dataDir.startsWith('memory://') ? undefined : dataDir);
+  const db = await PGlite.create({
+    dataDir: dataDir.startsWith('memory://') ? undefined : dataDir,
+    // PGlite's own start parameters, plus a buffer pool sized for one process: PostgreSQL's default 128 MB of
+    // shared buffers lives inside the WebAssembly memory, which never shrinks, and the data folder's files
+    // are in the operating system's cache anyway (issue 25: the embedded default's memory)
+    startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
+  });
   const asResult = <R>(result: { rows: unknown[]; affectedRows?: number }): QueryResult<R> => ({
     rows: result.rows as R[],
     // PGlite reports affectedRows 0 for a SELECT: the row count is the larger of the two

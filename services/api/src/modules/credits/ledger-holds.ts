@@ -35,15 +35,9 @@ async function lockAccount(tx: Queryable, userId: string): Promise<void> {
   }
 }
 
-export async function loadHold(q: Queryable, holdId: string, lock: boolean): Promise<CreditHold | null> {
-  const result = await q.query<HoldRow>(`SELECT * FROM credit_holds WHERE id = $1${lock ? ' FOR UPDATE' : ''}`, [holdId]);
-  const row = result.rows[0];
-  if (!row) return null;
-  const parts = await q.query<{ block_id: number; amount: number }>(
-    `SELECT p.block_id, p.amount FROM credit_hold_parts p JOIN credit_blocks b ON b.id = p.block_id
-     WHERE p.hold_id = $1 ORDER BY b.expires_at, b.id`,
-    [holdId],
-  );
+type PartRow = { block_id: number | string; amount: number };
+
+function toHold(row: HoldRow, parts: PartRow[]): CreditHold {
   return {
     id: row.id,
     userId: row.user_id,
@@ -54,8 +48,20 @@ export async function loadHold(q: Queryable, holdId: string, lock: boolean): Pro
     createdAt: new Date(row.created_at),
     expiresAt: new Date(row.expires_at),
     settledAt: row.settled_at ? new Date(row.settled_at) : null,
-    parts: parts.rows.map((part) => ({ blockId: Number(part.block_id), amount: part.amount })),
+    parts: parts.map((part) => ({ blockId: Number(part.block_id), amount: part.amount })),
   };
+}
+
+export async function loadHold(q: Queryable, holdId: string, lock: boolean): Promise<CreditHold | null> {
+  const result = await q.query<HoldRow>(`SELECT * FROM credit_holds WHERE id = $1${lock ? ' FOR UPDATE' : ''}`, [holdId]);
+  const row = result.rows[0];
+  if (!row) return null;
+  const parts = await q.query<PartRow>(
+    `SELECT p.block_id, p.amount FROM credit_hold_parts p JOIN credit_blocks b ON b.id = p.block_id
+     WHERE p.hold_id = $1 ORDER BY b.expires_at, b.id`,
+    [holdId],
+  );
+  return toHold(row, parts.rows);
 }
 
 /** Takes `amount` from the blocks, earliest expiry first; answers which blocks gave how much. */
@@ -118,21 +124,40 @@ export async function holdIn(tx: Queryable, input: HoldInput, at: Date): Promise
 }
 
 /** Marks a hold known to be `held` (and locked, or taken in this transaction) as spent. */
+/** The commit of a hold known to be held in this transaction (taken just now): its status and its entry in one statement. */
 export async function markCommitted(tx: Queryable, hold: CreditHold, at: Date): Promise<CreditHold> {
-  await tx.query(`UPDATE credit_holds SET status = 'committed', settled_at = $2 WHERE id = $1`, [hold.id, at]);
   await tx.query(
-    `INSERT INTO credit_entries (user_id, kind, delta, hold_id, details, created_at) VALUES ($1, 'commit', 0, $2, $3, $4)`,
-    [hold.userId, hold.id, hold.details, at],
+    `WITH c AS (UPDATE credit_holds SET status = 'committed', settled_at = $2 WHERE id = $1 RETURNING id, user_id, details)
+     INSERT INTO credit_entries (user_id, kind, delta, hold_id, details, created_at) SELECT user_id, 'commit', 0, id, details, $2 FROM c`,
+    [hold.id, at],
   );
   return { ...hold, status: 'committed', settledAt: at };
 }
 
-export async function commitIn(tx: Queryable, holdId: string, at: Date): Promise<CreditHold> {
-  const hold = await loadHold(tx, holdId, true);
+/**
+ * Commits a hold in ONE statement, in a transaction of the caller's or on its own: the hold goes from held
+ * to committed and its commit entry is written together, or nothing happens. `status = 'held'` in the
+ * UPDATE decides under concurrency: a release (which locks the hold's row, releaseIn) and a commit of the
+ * same hold are serialised on that row, and whichever comes second finds it no longer held; a second
+ * commit changes nothing. Commit touches no block, so it needs no account lock. Committing a committed
+ * hold answers it as it is; a released or expired one is a HoldStateError.
+ */
+export async function commitIn(q: Queryable, holdId: string, at: Date): Promise<CreditHold> {
+  const result = await q.query<HoldRow & { parts: PartRow[] | string }>(
+    `WITH c AS (UPDATE credit_holds SET status = 'committed', settled_at = $2 WHERE id = $1 AND status = 'held' RETURNING *),
+          e AS (INSERT INTO credit_entries (user_id, kind, delta, hold_id, details, created_at)
+                SELECT user_id, 'commit', 0, id, details, $2 FROM c)
+     SELECT c.*, COALESCE((SELECT json_agg(json_build_object('block_id', p.block_id, 'amount', p.amount) ORDER BY b.expires_at, b.id)
+                           FROM credit_hold_parts p JOIN credit_blocks b ON b.id = p.block_id WHERE p.hold_id = c.id), '[]'::json) AS parts
+     FROM c`,
+    [holdId, at],
+  );
+  const row = result.rows[0];
+  if (row) return toHold(row, typeof row.parts === 'string' ? (JSON.parse(row.parts) as PartRow[]) : row.parts);
+  const hold = await loadHold(q, holdId, false);
   if (!hold) throw new HoldStateError(holdId, 'missing', 'committed');
   if (hold.status === 'committed') return hold;
-  if (hold.status !== 'held') throw new HoldStateError(holdId, hold.status, 'committed');
-  return markCommitted(tx, hold, at);
+  throw new HoldStateError(holdId, hold.status, 'committed');
 }
 
 export async function releaseIn(tx: Queryable, holdId: string, at: Date): Promise<CreditHold> {

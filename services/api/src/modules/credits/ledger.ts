@@ -45,16 +45,18 @@ export function createLedger(db: Database, options: LedgerOptions = {}): Ledger 
   const clock = options.now ?? (() => new Date());
   const retries = options.retries ?? 5;
 
-  async function inTransaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
+  async function retrying<T>(fn: () => Promise<T>): Promise<T> {
     for (let attempt = 0; ; attempt += 1) {
       try {
-        return await db.transaction(fn);
+        return await fn();
       } catch (error) {
         if (attempt < retries && isRetryable(error)) continue;
         throw error;
       }
     }
   }
+
+  const inTransaction = <T>(fn: (tx: Queryable) => Promise<T>): Promise<T> => retrying(() => db.transaction(fn));
 
   async function releaseStaleHolds(at?: Date): Promise<number> {
     const now = at ?? clock();
@@ -80,7 +82,8 @@ export function createLedger(db: Database, options: LedgerOptions = {}): Ledger 
       const { fresh: _fresh, ...hold } = tx ? await holdIn(tx, input, at) : await inTransaction((own) => holdIn(own, input, at));
       return hold;
     },
-    commit: (holdId, commitOptions) => inTransaction((tx) => commitIn(tx, holdId, commitOptions?.at ?? clock())),
+    // one statement (commitIn): no transaction of its own is needed
+    commit: (holdId, commitOptions) => retrying(() => commitIn(db, holdId, commitOptions?.at ?? clock())),
     release: (holdId, releaseOptions) => inTransaction((tx) => releaseIn(tx, holdId, releaseOptions?.at ?? clock())),
     spend(input) {
       const at = input.at ?? clock();

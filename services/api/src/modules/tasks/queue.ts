@@ -157,8 +157,10 @@ export class TaskQueue {
     if (!jobId) throw new Error(`the queue refused the job of task ${task.id}`);
     // a re-send of a stalled run keeps its place (dispatched_at); sent_at, the stall check's clock, is the
     // moment of sending itself, not the start of a transaction that may have waited for its locks
-    await tx.query('UPDATE tasks SET job_id = $2, dispatched_at = COALESCE(dispatched_at, now()), sent_at = clock_timestamp() WHERE id = $1', [task.id, jobId]);
-    if (this.db.kind === 'postgres') await tx.query('SELECT pg_notify($1, $2)', [NOTIFY_CHANNEL, task.lane]);
+    const record = 'UPDATE tasks SET job_id = $2, dispatched_at = COALESCE(dispatched_at, now()), sent_at = clock_timestamp() WHERE id = $1';
+    // on PostgreSQL the wake-up of other processes' workers rides in the same statement (one round trip)
+    if (this.db.kind === 'postgres') await tx.query(`WITH t AS (${record} RETURNING id) SELECT pg_notify($3, $4) FROM t`, [task.id, jobId, NOTIFY_CHANNEL, task.lane]);
+    else await tx.query(record, [task.id, jobId]);
     return jobId;
   }
 

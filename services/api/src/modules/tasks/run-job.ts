@@ -129,6 +129,10 @@ export async function runJob(rt: WorkerRuntime, job: { id: string; data: JobData
     await endFailedRun(rt, row, watch.entry.why, error);
   } finally {
     watch.finish();
-    await rm(workDir, { recursive: true, force: true }).catch(() => undefined);
+    // the work folder goes in the background (a recursive removal is several file system calls, about as
+    // long as the rest of a small run): the slot takes its next job meanwhile, and stop() waits for it
+    const tidy = rm(workDir, { recursive: true, force: true }).catch(() => undefined);
+    rt.tidying.add(tidy);
+    void tidy.finally(() => rt.tidying.delete(tidy));
   }
 }

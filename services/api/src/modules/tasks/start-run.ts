@@ -65,6 +65,7 @@ export async function startRun(core: ServiceCore, start: RunStart): Promise<Task
     else await core.queue.dispatch(tx, { id: start.taskId, runId: start.runId, lane, priority });
   });
   core.queue.signal([lane]);
-  const row = (await loadTask(core.db, start.taskId)) as TaskRow;
-  return { ...toTask(row, core.media), balance: await core.ledger.balance(caller.uid) };
+  // two reads of what was just committed, side by side (two connections on PostgreSQL)
+  const [row, balance] = await Promise.all([loadTask(core.db, start.taskId), core.ledger.balance(caller.uid)]);
+  return { ...toTask(row as TaskRow, core.media), balance };
 }

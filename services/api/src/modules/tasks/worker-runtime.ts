@@ -41,6 +41,8 @@ export interface WorkerRuntime {
   log: WorkerLog;
   clock: () => Date;
   running: Map<string, RunningRun>;
+  /** work folders of ended runs being removed in the background (stop() waits for them) */
+  tidying: Set<Promise<void>>;
   /** stop() was called: no new runs */
   stopping: boolean;
   /** stop({ abandon: true }): runs are left exactly as a crash would leave them */

@@ -114,6 +114,7 @@ async function createRuntime(options: StartTaskWorkerOptions): Promise<WorkerRun
     log: options.log ?? consoleLog,
     clock: options.now ?? (() => new Date()),
     running: new Map(),
+    tidying: new Set(),
     stopping: false,
     abandoned: false,
   };
@@ -197,6 +198,7 @@ export async function startTaskWorker(options: StartTaskWorkerOptions): Promise<
       // a take in flight ends within the database's timeouts (a run it claimed meanwhile is handed back);
       // one stuck past the lane watchdog's bound is not waited for
       await lanes.stop(Math.min(10_000, rt.config.laneStallMs || 10_000));
+      await Promise.all(rt.tidying);
       // a worker that stops withdraws its lanes; one that dies (abandon) leaves them to age out of being live
       if (stopOptions.abandon) presence.halt();
       else await presence.stop();

@@ -1,0 +1,129 @@
+/**
+ * npm run bench:memory: the embedded default's memory under load. The product API on PGlite in a data
+ * folder on disk (as `npm start` runs it), every module, loaded by BENCH_CONNECTIONS (default 10) callers
+ * for BENCH_SECONDS (default 120): /v1/user (the token check and the User's queries) and a credit spend
+ * (writes: holds, entries, blocks) in turn. The process's resident memory and PGlite's WebAssembly memory
+ * are sampled every BENCH_SAMPLE_S (default 10) seconds; the report says the start-up figure, the peak under
+ * load, the growth over the second half (a bounded process levels off), and the budget (<= 500 MB and not
+ * growing). The whole composed product (`npm start`: gateway, account service, worker too) needs its built
+ * front ends; this measures the API on the same embedded database, where the memory was found to go.
+ * Writes .bench/memory.json at the repository root.
+ */
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { openDatabase } from '@studio/db';
+import type { AccountClient } from '../src/account-client';
+import { testApiConfig } from '../src/config';
+import { apiModules } from '../src/modules/registry';
+import type { ModuleContext } from '../src/modules/types';
+import { buildApiApp } from '../src/plugin';
+import { upsertUserFromProfile } from '../src/modules/users/users';
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 120);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const SAMPLE_S = Number(process.env.BENCH_SAMPLE_S ?? 10);
+const BUDGET_MB = 500;
+const OUT = path.resolve(__dirname, '..', '..', '..', '.bench', 'memory.json');
+
+const noAccount: AccountClient = {
+  async exchangeCode() {
+    throw new Error('the bench signs its user in directly');
+  },
+};
+
+const mb = (bytes: number) => Math.round(bytes / 1024 / 1024);
+
+function rssBytes(): number {
+  const status = readFileSync('/proc/self/status', 'utf8');
+  const match = /VmRSS:\s+(\d+) kB/.exec(status);
+  return match ? Number(match[1]) * 1024 : process.memoryUsage().rss;
+}
+
+async function main(): Promise<void> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-memory-'));
+  const db = await openDatabase({ dataDir: path.join(dataDir, 'pglite') });
+  const wasmBytes = () => {
+    const mod = (db.pglite as unknown as { mod?: { HEAPU8?: Uint8Array } } | null)?.mod;
+    return mod?.HEAPU8?.buffer.byteLength ?? NaN;
+  };
+  let ctx: ModuleContext | null = null;
+  const app = await buildApiApp({
+    db,
+    config: testApiConfig(),
+    accountClient: noAccount,
+    logger: false,
+    holdSweepMs: 0,
+    modules: apiModules,
+    onReady: (built) => {
+      ctx = built;
+    },
+  });
+  await app.ready();
+  const services = ctx as unknown as ModuleContext;
+  const profile = { id: randomUUID(), email: 'memory@example.test', nickname: 'Memory', firstname: '', lastname: '', avatar: '', country: 'US', created_at: Math.floor(Date.now() / 1000), is_new: true };
+  const session = await db.transaction(async (tx) => {
+    const user = await upsertUserFromProfile(tx, profile, { country: 'US' });
+    return services.auth.startSession(tx, { userId: user.id, wsId: user.wsId, isNew: true });
+  });
+  await services.ledger.grant({ userId: profile.id, amount: 100_000_000, source: 'bench', details: 'bench', idempotencyKey: `bench:${profile.id}` });
+  const headers = { authorization: `Bearer ${session.jwt}` };
+
+  const samples: { t: number; rss_mb: number; wasm_mb: number; heap_mb: number; requests: number }[] = [];
+  let requests = 0;
+  const started = Date.now();
+  const sample = () => samples.push({ t: Math.round((Date.now() - started) / 1000), rss_mb: mb(rssBytes()), wasm_mb: mb(wasmBytes()), heap_mb: mb(process.memoryUsage().heapUsed), requests });
+  sample();
+  const timer = setInterval(sample, SAMPLE_S * 1000);
+  const until = started + SECONDS * 1000;
+  await Promise.all(
+    Array.from({ length: CONNECTIONS }, async (_, caller) => {
+      for (let i = 0; Date.now() < until; i += 1) {
+        if ((i + caller) % 2 === 0) {
+          const answer = await app.inject({ method: 'POST', url: '/v1/user', headers });
+          if (answer.statusCode !== 200) throw new Error(`/v1/user answered ${answer.statusCode}`);
+        } else {
+          await services.ledger.spend({ userId: profile.id, amount: 1, details: 'memory bench' });
+        }
+        requests += 1;
+      }
+    }),
+  );
+  clearInterval(timer);
+  sample();
+  await app.close();
+  await db.close();
+  rmSync(dataDir, { recursive: true, force: true });
+
+  // the first sample is the start-up (PGlite's WebAssembly module and file bundle, migrations, seeds), whose
+  // buffers the garbage collector hands back within seconds; the budget reads the process under load
+  const startup = samples[0].rss_mb;
+  const peak = Math.max(...samples.slice(1).map((s) => s.rss_mb));
+  const half = samples.filter((s) => s.t >= SECONDS / 2);
+  const growth = half.length > 1 ? half[half.length - 1].rss_mb - half[0].rss_mb : 0;
+  const report = {
+    when: new Date().toISOString(),
+    machine: { cpus: os.cpus().length, node: process.version, loadavg: os.loadavg().map((n) => Number(n.toFixed(2))) },
+    settings: { seconds: SECONDS, connections: CONNECTIONS, sample_s: SAMPLE_S, engine: 'PGlite, data folder on disk' },
+    requests,
+    requests_per_second: Math.round(requests / SECONDS),
+    startup_rss_mb: startup,
+    peak_rss_mb_under_load: peak,
+    second_half_growth_mb: growth,
+    budget: { rss_mb: BUDGET_MB, met: peak <= BUDGET_MB && growth <= 0.05 * peak },
+    samples,
+  };
+  mkdirSync(path.dirname(OUT), { recursive: true });
+  writeFileSync(OUT, `${JSON.stringify(report, null, 2)}\n`);
+  for (const s of samples) console.log(`  t=${s.t}s rss ${s.rss_mb} MB  wasm ${s.wasm_mb} MB  js heap ${s.heap_mb} MB  requests ${s.requests}`);
+  console.log(`[bench:memory] start-up ${startup} MB; under load peak ${peak} MB (budget ${BUDGET_MB}), growth over the second half ${growth} MB, ${report.requests_per_second} req/s`);
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error('[bench:memory] failed:', error);
+    process.exit(1);
+  },
+);
