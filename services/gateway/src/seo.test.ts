@@ -176,7 +176,7 @@ describe('SEO prerender', () => {
 
   it("keeps a visitor's CMS blocks out of the layout while the route's page is loading", async () => {
     const html = (await gateway.inject({ method: 'GET', url: '/home' })).body;
-    expect(html).toContain('#shell-main:has(>:is([role="status"],[aria-busy="true"]):first-child) :is(#seo-prerender-content,#seo-prerender-bottom){display:none}');
+    expect(html).toContain('#shell-main:has(>[data-route-area]>:is([role="status"],[aria-busy="true"]):first-child) :is(#seo-prerender-content,#seo-prerender-bottom){display:none}');
   });
 
   it('gives a signed-in person the route metadata and no CMS blocks', async () => {

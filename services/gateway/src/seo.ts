@@ -193,7 +193,9 @@ export function renderPage(html: string, meta: HeadMeta, blocks: { head: string;
     const markup =
       // and out of the layout while the route's page is still loading (the loading notice is main's first
       // child) or says it is busy, or it would sit in view below it and be pushed down as the page renders
-      `<style>#root:empty{min-height:100vh}#shell-main:has(>:is([role="status"],[aria-busy="true"]):first-child) :is(#${PRERENDER_CONTENT_ID},#${PRERENDER_BOTTOM_ID}){display:none}</style>` +
+      // (the route's page is the first child of the shell's route area, shell/src/layout/app-layout.tsx, which
+      // fills the first screen: the blocks start below the fold, so nothing in view moves when they show)
+      `<style>#root:empty{min-height:100vh}#shell-main:has(>[data-route-area]>:is([role="status"],[aria-busy="true"]):first-child) :is(#${PRERENDER_CONTENT_ID},#${PRERENDER_BOTTOM_ID}){display:none}</style>` +
       `<div id="${PRERENDER_CONTENT_ID}" data-cms-injected="">${blocks.content}</div>` +
       `<div id="${PRERENDER_BOTTOM_ID}" data-cms-injected="">${blocks.bottom}</div>`;
     page = page.replace(/(<div id="root"><\/div>)/, `$1${markup}`);

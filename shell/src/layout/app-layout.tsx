@@ -131,7 +131,11 @@ export function AppLayout() {
         </>
       )}
       <main id="shell-main" tabIndex={-1} css={{ marginLeft: pageMargin, minWidth: 0, outline: 'none', '@media (min-width: 768px)': { [`html[${CHAT_LAUNCHER_ATTR}] &`]: { paddingRight: CHAT_GUTTER } } }}>
-        <Outlet />
+        {/* the route's page fills the first screen, so a visitor's CMS blocks below it start under the fold and
+            nothing in view moves while the page's content arrives above them (issue 25: layout shift) */}
+        <div data-route-area="" css={{ minHeight: 'calc(100vh - var(--shell-top-h, 0px))' }}>
+          <Outlet />
+        </div>
         <div id={CONTENT_SLOT_ID} css={cmsSlotCss} />
         <div id={BOTTOM_SLOT_ID} css={cmsSlotCss} />
       </main>
