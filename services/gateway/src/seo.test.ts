@@ -174,8 +174,10 @@ describe('SEO prerender', () => {
     expect(signedIn).not.toContain('ht-card');
   });
 
-  it("keeps a visitor's CMS blocks out of the layout while the route's page is loading", async () => {
+  it("keeps a visitor's CMS blocks below the first screen, and out of the layout while the route's page is loading", async () => {
     const html = (await gateway.inject({ method: 'GET', url: '/home' })).body;
+    // after #root, which fills the first screen whether the page renders in the shell's layout or without it
+    expect(html).toMatch(/<div id="root"><\/div>.*<style>#root\{min-height:100vh\}/s);
     expect(html).toContain('#shell-main:has(>[data-route-area]>:is([role="status"],[aria-busy="true"]):first-child) :is(#seo-prerender-content,#seo-prerender-bottom){display:none}');
   });
 
