@@ -1,4 +1,4 @@
-import { FIRST_SCREEN_PICTURES, pictureLoading } from './first-screen';
+import { FIRST_SCREEN_PICTURES, GRID_FIRST_ROW, pictureLoading } from './first-screen';
 
 describe('pictureLoading', () => {
   it('loads the first screen eagerly, the first picture at high priority, and the rest lazily', () => {
@@ -7,5 +7,8 @@ describe('pictureLoading', () => {
     expect(pictureLoading(FIRST_SCREEN_PICTURES - 1).loading).toBe('eager');
     expect(pictureLoading(FIRST_SCREEN_PICTURES)).toEqual({ loading: 'lazy', fetchPriority: 'auto' });
     expect(pictureLoading(2, 2).loading).toBe('lazy');
+    // a two-column grid's first row both at high priority
+    expect(pictureLoading(1, FIRST_SCREEN_PICTURES, GRID_FIRST_ROW)).toEqual({ loading: 'eager', fetchPriority: 'high' });
+    expect(pictureLoading(2, FIRST_SCREEN_PICTURES, GRID_FIRST_ROW)).toEqual({ loading: 'eager', fetchPriority: 'auto' });
   });
 });

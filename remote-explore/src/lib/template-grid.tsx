@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useInView } from 'react-intersection-observer';
 import { DISCOVERY_TEXTS, type Template } from 'shared-contracts';
 import { media, theme } from '@studio/ui-kit/theme';
-import { pictureLoading } from '@studio/ui-kit/first-screen';
+import { FIRST_SCREEN_PICTURES, GRID_FIRST_ROW, pictureLoading } from '@studio/ui-kit/first-screen';
 import { allLoaded, wantsNextPage, type CategoryState } from './use-template-browser';
 import { TemplateCard } from './template-card';
 
@@ -44,7 +44,7 @@ export function TemplateGrid({
             onUse={onUse}
             onCreate={onCreate}
             useLabel={useLabel}
-            picture={pictureLoading(index)}
+            picture={pictureLoading(index, FIRST_SCREEN_PICTURES, GRID_FIRST_ROW)}
           />
         ))}
       </ul>

@@ -53,12 +53,14 @@ beforeEach(() => setupIntersectionMocking(jest.fn));
 afterEach(() => resetIntersectionMocking());
 
 describe('ExplorePage', () => {
-  it('loads the first screen of thumbnails at once (the first at high priority) and the rest lazily', async () => {
+  it('loads the first screen of thumbnails at once (the first row at high priority) and the rest lazily', async () => {
     setup(12);
     await screen.findByRole('button', { name: /^Video Item 1 Studio/ });
     const thumbnail = (id: number) => document.querySelector(`img[src$="/t/${id}.webp"]`);
     expect(thumbnail(1)).toHaveAttribute('loading', 'eager');
     expect(thumbnail(1)).toHaveAttribute('fetchpriority', 'high');
+    expect(thumbnail(2)).toHaveAttribute('fetchpriority', 'high');
+    expect(thumbnail(3)).toHaveAttribute('fetchpriority', 'auto');
     expect(thumbnail(4)).toHaveAttribute('loading', 'eager');
     expect(thumbnail(4)).toHaveAttribute('fetchpriority', 'auto');
     expect(thumbnail(5)).toHaveAttribute('loading', 'lazy');

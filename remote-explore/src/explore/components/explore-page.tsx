@@ -7,7 +7,7 @@ import { Button } from '@studio/ui-kit/button';
 import { PageFrame } from '@studio/ui-kit/page-frame';
 import { BREAKPOINT, focusRing, theme } from '@studio/ui-kit/theme';
 import { useExploreList, type ExploreMedia } from '../hooks/use-explore-list';
-import { pictureLoading } from '@studio/ui-kit/first-screen';
+import { FIRST_SCREEN_PICTURES, GRID_FIRST_ROW, pictureLoading } from '@studio/ui-kit/first-screen';
 import { ExploreCard } from './explore-card';
 import { ExploreDetail } from './explore-detail';
 
@@ -72,7 +72,7 @@ export function ExplorePage() {
 
       <Masonry breakpointCols={MASONRY_COLUMNS} className="explore-masonry" columnClassName="explore-masonry-column" css={masonryCss}>
         {list.items.map((item, index) => (
-          <ExploreCard key={item.id} item={item} onOpen={setOpen} picture={pictureLoading(index)} />
+          <ExploreCard key={item.id} item={item} onOpen={setOpen} picture={pictureLoading(index, FIRST_SCREEN_PICTURES, GRID_FIRST_ROW)} />
         ))}
       </Masonry>
 
