@@ -57,7 +57,7 @@ describe('AI tools list', () => {
     expect(denoise).toHaveTextContent('Making the preview…');
   });
 
-  it("loads the first cards' before/after at once (the first at high priority) and later cards' lazily", async () => {
+  it("loads the first two cards' before/after at once and at high priority (the Hot tab's first may be a video), later cards' lazily", async () => {
     const shell = createShellDouble();
     const ready = (tool: string) => ({ tool, status: 'ready', media: 'image', before: `/p/${tool}-before.png`, after: `/p/${tool}-after.png`, price: '1 credit an image' });
     shell.api.call.mockImplementation(async () => ({ previews: [ready('image-enhancer'), ready('bg-remover'), ready('object-remover')] }));
@@ -68,8 +68,8 @@ describe('AI tools list', () => {
     expect(pictures.map((picture) => [picture.getAttribute('loading'), picture.getAttribute('fetchpriority')])).toEqual([
       ['eager', 'high'],
       ['eager', 'high'],
-      ['eager', 'auto'],
-      ['eager', 'auto'],
+      ['eager', 'high'],
+      ['eager', 'high'],
       ['lazy', 'auto'],
       ['lazy', 'auto'],
     ]);

@@ -94,7 +94,7 @@ export function AiToolsPage({ category }: { category: AiToolCategory }) {
       <div role="tabpanel" id="ai-tools-panel" aria-labelledby={`ai-tools-tab-${current}`}>
         <ul css={{ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: 14, gridTemplateColumns: 'repeat(auto-fill, minmax(280px, 1fr))', [media.phone]: { gridTemplateColumns: 'minmax(0, 1fr)' } }}>
           {tools.map((tool, index) => (
-            <ToolCard key={tool.id} tool={tool} preview={previews.get(tool.id)} picture={pictureLoading(index, 2)} />
+            <ToolCard key={tool.id} tool={tool} preview={previews.get(tool.id)} picture={pictureLoading(index, 2, 2)} />
           ))}
         </ul>
       </div>
