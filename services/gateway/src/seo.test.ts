@@ -116,6 +116,8 @@ describe('SEO prerender', () => {
     const starter = /<script nonce="[^"]+">(\(function\(\)\{[^<]*)<\/script><\/body>/.exec(html)?.[1] ?? '';
     expect(starter).toContain('s.src="/main.abc.js"');
     expect(starter).toContain("document.querySelector('img.ht-img[fetchpriority=high]')");
+    // or at once on a person's first touch or key press
+    expect(starter).toContain("['pointerdown','keydown'].forEach(function(t){addEventListener(t,start,{once:true,capture:true,passive:true})})");
     expect((await gateway.inject({ method: 'GET', url: '/no-such-page' })).body).not.toContain('rel="preload"');
     // low priority and the late start only where the first screen is in the HTML (a visitor's home, whose pictures go first)
     const signedIn = (await gateway.inject({ method: 'GET', url: '/home', headers: { cookie: 'studio_token=abc' } })).body;
