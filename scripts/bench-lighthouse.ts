@@ -4,7 +4,8 @@
  * for mobile): performance, accessibility, best practices and SEO scores, plus the simulated LCP.
  * Nothing is downloaded: the browser is the machine's chromium. LIGHTHOUSE_RUNS=n runs each page and form n
  * times and keeps the run of median performance (simulated figures move with the machine's load), with the
- * blocking time, layout shift and the largest paint's element that explain the score.
+ * blocking time, layout shift and the largest paint's element that explain the score, and Lighthouse's CPU
+ * index of each run (a busy machine's timings are pessimistic; its index says so).
  */
 export interface LighthouseScores {
   performance: number;
@@ -17,17 +18,22 @@ export interface LighthouseScores {
   cls: number;
   /** the largest paint's element (its HTML opening, shortened) */
   lcpElement: string;
+  /** Lighthouse's CPU index of the machine during the run (benchmarkIndex): low means busy or slow, and the timings with it */
+  cpuIndex: number;
   /** every run's performance score, when there were several */
   performanceRuns?: number[];
 }
 
-export type LighthouseReport = Record<string, { desktop: LighthouseScores; mobile: LighthouseScores }>;
+export type LighthouseForm = 'desktop' | 'mobile';
+
+export type LighthouseReport = Record<string, Partial<Record<LighthouseForm, LighthouseScores>>>;
 
 interface LhResult {
   lhr: {
     categories: Record<string, { score: number | null }>;
     audits: Record<string, { numericValue?: number; details?: { items?: { items?: { node?: { snippet?: string } }[] }[] } }>;
     runtimeError?: { message: string };
+    environment?: { benchmarkIndex?: number };
   };
 }
 
@@ -48,6 +54,7 @@ function scoresOf(result: LhResult): LighthouseScores {
     tbtMs: Math.round(audits['total-blocking-time']?.numericValue ?? 0),
     cls: Math.round((audits['cumulative-layout-shift']?.numericValue ?? 0) * 1000) / 1000,
     lcpElement: snippet.slice(0, 120),
+    cpuIndex: Math.round(result.lhr.environment?.benchmarkIndex ?? 0),
   };
 }
 
@@ -56,6 +63,7 @@ export async function runLighthouse(
   paths: string[],
   port = Number(process.env.LIGHTHOUSE_PORT ?? 9230),
   runs = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 1)),
+  forms: readonly LighthouseForm[] = ['desktop', 'mobile'],
 ): Promise<LighthouseReport> {
   const { default: lighthouse } = (await import('lighthouse')) as unknown as {
     default: (url: string, flags: Record<string, unknown>, config?: unknown) => Promise<LhResult | undefined>;
@@ -72,8 +80,8 @@ export async function runLighthouse(
   const report: LighthouseReport = {};
   try {
     for (const pagePath of paths) {
-      const entry = {} as { desktop: LighthouseScores; mobile: LighthouseScores };
-      for (const form of ['desktop', 'mobile'] as const) {
+      const entry: Partial<Record<LighthouseForm, LighthouseScores>> = {};
+      for (const form of forms) {
         const run = () =>
           lighthouse(
             `${origin}${pagePath}`,

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { DISCOVERY_TEXTS, templateExtra, useShell, type Template } from 'shared-contracts';
 import { focusRing, theme } from '@studio/ui-kit/theme';
+import type { PictureLoading } from '@studio/ui-kit/first-screen';
 import { mediaUrl } from './session';
 
 export interface TemplateCardProps {
@@ -12,13 +13,15 @@ export interface TemplateCardProps {
   useLabel?: string;
   onUse(template: Template): void;
   onCreate?(template: Template): void;
+  /** how its thumbnail loads (on the first screen: at once; further down: lazily, the default) */
+  picture?: PictureLoading;
 }
 
 /**
  * A template tile: its thumbnail with the HOT badge; on desktop hovering plays the preview and shows the
  * actions, leaving pauses and rewinds; on phones a tap plays it (only one plays at a time).
  */
-export function TemplateCard({ template, playing, onPlay, useLabel = DISCOVERY_TEXTS.USE_TEMPLATE, onUse, onCreate }: TemplateCardProps) {
+export function TemplateCard({ template, playing, onPlay, useLabel = DISCOVERY_TEXTS.USE_TEMPLATE, onUse, onCreate, picture }: TemplateCardProps) {
   const shell = useShell();
   const video = useRef<HTMLVideoElement | null>(null);
   const extra = templateExtra(template);
@@ -57,7 +60,12 @@ export function TemplateCard({ template, playing, onPlay, useLabel = DISCOVERY_T
         onClick={() => (desktop ? onUse(template) : onPlay(!playing))}
         css={{ display: 'block', width: '100%', padding: 0, border: 'none', background: theme.surfaceRaised, cursor: 'pointer', position: 'relative', aspectRatio: ratio, ...focusRing }}
       >
-        <img src={mediaUrl(shell, template.thumbnail)} alt="" loading="lazy" css={{ position: 'absolute', inset: 0, width: '100%', height: '100%', objectFit: 'cover' }} />
+        <img
+          src={mediaUrl(shell, template.thumbnail)}
+          alt=""
+          loading={picture?.loading ?? 'lazy'}
+          fetchPriority={picture?.fetchPriority ?? 'auto'}
+          css={{ position: 'absolute', inset: 0, width: '100%', height: '100%', objectFit: 'cover' }} />
         {isVideo ? (
           <video
             ref={video}

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useInView } from 'react-intersection-observer';
 import { DISCOVERY_TEXTS, type Template } from 'shared-contracts';
 import { media, theme } from '@studio/ui-kit/theme';
+import { FIRST_SCREEN_PICTURES, GRID_FIRST_ROW, pictureLoading } from '@studio/ui-kit/first-screen';
 import { allLoaded, wantsNextPage, type CategoryState } from './use-template-browser';
 import { TemplateCard } from './template-card';
 
@@ -34,7 +35,7 @@ export function TemplateGrid({
           [media.phone]: { gridTemplateColumns: 'repeat(2, minmax(0, 1fr))', gap: 8 },
         }}
       >
-        {category.tpls.map((template) => (
+        {category.tpls.map((template, index) => (
           <TemplateCard
             key={template.tpl_id}
             template={template}
@@ -43,6 +44,7 @@ export function TemplateGrid({
             onUse={onUse}
             onCreate={onCreate}
             useLabel={useLabel}
+            picture={pictureLoading(index, FIRST_SCREEN_PICTURES, GRID_FIRST_ROW)}
           />
         ))}
       </ul>

@@ -114,7 +114,9 @@ export const FIRST_PICTURE_WAIT_MS = 3000;
  * meanwhile) runs once the first Trending picture, the phone's largest paint, has been painted. Run earlier,
  * the shell's start-up work holds the main thread while the picture waits to be painted (Lighthouse's
  * simulated phone counted up to 2 s of it as the picture's render delay); the first screen's links work
- * without script meanwhile. Answers the page unchanged when it has no main script or no such picture.
+ * without script meanwhile. A person's first touch or key press starts it at once: someone who wants the
+ * menu or Login does not wait for the picture (issue 25's first working click). Answers the page unchanged
+ * when it has no main script or no such picture.
  */
 export function startShellAfterFirstPicture(page: string, mainScript: RegExp): string {
   const tag = mainScript.exec(page)?.[0];
@@ -127,6 +129,7 @@ export function startShellAfterFirstPicture(page: string, mainScript: RegExp): s
     'function start(){if(started)return;started=true;' +
     `var s=document.createElement('script');s.src=${JSON.stringify(src).replace(/</g, '\\u003c')};document.head.appendChild(s)}` +
     "function afterPaint(){requestAnimationFrame(function(){setTimeout(start,0)})}" +
+    "['pointerdown','keydown'].forEach(function(t){addEventListener(t,start,{once:true,capture:true,passive:true})});" +
     "var img=document.querySelector('img.ht-img[fetchpriority=high]');" +
     "if(!img||img.complete){afterPaint();return}" +
     "img.addEventListener('load',afterPaint,{once:true});img.addEventListener('error',start,{once:true});" +

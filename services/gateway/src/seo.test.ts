@@ -116,6 +116,8 @@ describe('SEO prerender', () => {
     const starter = /<script nonce="[^"]+">(\(function\(\)\{[^<]*)<\/script><\/body>/.exec(html)?.[1] ?? '';
     expect(starter).toContain('s.src="/main.abc.js"');
     expect(starter).toContain("document.querySelector('img.ht-img[fetchpriority=high]')");
+    // or at once on a person's first touch or key press
+    expect(starter).toContain("['pointerdown','keydown'].forEach(function(t){addEventListener(t,start,{once:true,capture:true,passive:true})})");
     expect((await gateway.inject({ method: 'GET', url: '/no-such-page' })).body).not.toContain('rel="preload"');
     // low priority and the late start only where the first screen is in the HTML (a visitor's home, whose pictures go first)
     const signedIn = (await gateway.inject({ method: 'GET', url: '/home', headers: { cookie: 'studio_token=abc' } })).body;
@@ -174,9 +176,11 @@ describe('SEO prerender', () => {
     expect(signedIn).not.toContain('ht-card');
   });
 
-  it("keeps a visitor's CMS blocks out of the layout while the route's page is loading", async () => {
+  it("keeps a visitor's CMS blocks below the first screen, and out of the layout while the route's page is loading", async () => {
     const html = (await gateway.inject({ method: 'GET', url: '/home' })).body;
-    expect(html).toContain('#shell-main:has(>:is([role="status"],[aria-busy="true"]):first-child) :is(#seo-prerender-content,#seo-prerender-bottom){display:none}');
+    // after #root, which fills the first screen whether the page renders in the shell's layout or without it
+    expect(html).toMatch(/<div id="root"><\/div>.*<style>#root\{min-height:100vh\}/s);
+    expect(html).toContain('#shell-main:has(>[data-route-area]>:is([role="status"],[aria-busy="true"]):first-child) :is(#seo-prerender-content,#seo-prerender-bottom){display:none}');
   });
 
   it('gives a signed-in person the route metadata and no CMS blocks', async () => {

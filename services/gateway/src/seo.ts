@@ -189,11 +189,15 @@ export function renderPage(html: string, meta: HeadMeta, blocks: { head: string;
   if (blocks?.head) head += `<!--cms-head-start-->${blocks.head}<!--cms-head-end-->`;
   page = page.replace('</head>', `${head}</head>`);
   if (blocks && (blocks.content || blocks.bottom)) {
-    // below an empty #root until the app renders, so the first screen is the app's, not the SEO text
+    // below #root, which fills the first screen, so the first screen is the app's, not the SEO text: a page
+    // rendered without the shell's layout (/template) keeps them there, below the fold, and nothing in view
+    // moves as its content arrives (issue 25: it moved by 0.28 on a phone while #root was held only when empty)
     const markup =
       // and out of the layout while the route's page is still loading (the loading notice is main's first
       // child) or says it is busy, or it would sit in view below it and be pushed down as the page renders
-      `<style>#root:empty{min-height:100vh}#shell-main:has(>:is([role="status"],[aria-busy="true"]):first-child) :is(#${PRERENDER_CONTENT_ID},#${PRERENDER_BOTTOM_ID}){display:none}</style>` +
+      // (the route's page is the first child of the shell's route area, shell/src/layout/app-layout.tsx, which
+      // fills the first screen: the blocks start below the fold, so nothing in view moves when they show)
+      `<style>#root{min-height:100vh}#shell-main:has(>[data-route-area]>:is([role="status"],[aria-busy="true"]):first-child) :is(#${PRERENDER_CONTENT_ID},#${PRERENDER_BOTTOM_ID}){display:none}</style>` +
       `<div id="${PRERENDER_CONTENT_ID}" data-cms-injected="">${blocks.content}</div>` +
       `<div id="${PRERENDER_BOTTOM_ID}" data-cms-injected="">${blocks.bottom}</div>`;
     page = page.replace(/(<div id="root"><\/div>)/, `$1${markup}`);

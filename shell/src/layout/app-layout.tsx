@@ -40,8 +40,10 @@ const cmsSlotCss = {
   [media.phone]: { padding: '0 12px', fontSize: 14 },
 } as const;
 
-// phones only: loads when the menu is first opened
-const PhoneDrawer = lazy(() => import(/* webpackChunkName: "phone-drawer" */ './phone-drawer').then((m) => ({ default: m.PhoneDrawer })));
+// phones only: fetched once the page is idle (or when the menu is first opened, if that comes first), so the
+// first opening does not wait for a download
+const loadPhoneDrawer = () => import(/* webpackChunkName: "phone-drawer" */ './phone-drawer');
+const PhoneDrawer = lazy(() => loadPhoneDrawer().then((m) => ({ default: m.PhoneDrawer })));
 
 /** The tablet's open menu closes on Escape, on a navigation, and when the width is no tablet's any more. */
 function useTabletMenuDismissal(open: boolean, isTablet: boolean) {
@@ -71,6 +73,9 @@ export function AppLayout() {
   if (drawerOpen) drawerUsed.current = true;
   const drawerRequested = drawerUsed.current;
   const top = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (idle && viewport.isPhone) loadPhoneDrawer().catch(() => undefined);
+  }, [idle, viewport.isPhone]);
 
   // the sidebar starts below the banner and the header, whatever their height
   useLayoutEffect(() => {
@@ -131,7 +136,11 @@ export function AppLayout() {
         </>
       )}
       <main id="shell-main" tabIndex={-1} css={{ marginLeft: pageMargin, minWidth: 0, outline: 'none', '@media (min-width: 768px)': { [`html[${CHAT_LAUNCHER_ATTR}] &`]: { paddingRight: CHAT_GUTTER } } }}>
-        <Outlet />
+        {/* the route's page fills the first screen, so a visitor's CMS blocks below it start under the fold and
+            nothing in view moves while the page's content arrives above them (issue 25: layout shift) */}
+        <div data-route-area="" css={{ minHeight: 'calc(100vh - var(--shell-top-h, 0px))' }}>
+          <Outlet />
+        </div>
         <div id={CONTENT_SLOT_ID} css={cmsSlotCss} />
         <div id={BOTTOM_SLOT_ID} css={cmsSlotCss} />
       </main>

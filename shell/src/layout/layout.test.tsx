@@ -53,6 +53,15 @@ describe('layout', () => {
     await screen.findByTestId('remote-page');
   });
 
+  it("fills the first screen with the route's page, so the CMS slots after it start below the fold", () => {
+    renderShellAt('/explore');
+    const main = document.getElementById('shell-main') as HTMLElement;
+    const area = main.firstElementChild as HTMLElement;
+    expect(area).toHaveAttribute('data-route-area');
+    expect(getComputedStyle(area).minHeight).toBe('calc(100vh - var(--shell-top-h, 0px))');
+    expect([...main.children].map((child) => child.id)).toEqual(['', 'shell-cms-content', 'shell-cms-bottom']);
+  });
+
   it('preloads a remote module when a menu item is hovered', async () => {
     const { shell } = createTestShell();
     const preload = jest.spyOn(shell.internals.runtime, 'preload');

@@ -33,7 +33,11 @@ describe('PricingPage', () => {
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Pricing');
     const periods = screen.getByRole('tablist', { name: 'Billing period' });
     expect(within(periods).getAllByRole('tab').map((t) => t.textContent)).toEqual(['Weekly', 'Monthly', 'Yearly']);
+    // until the plans are in, nothing is shown below where they will go (it would be pushed down when they come)
+    expect(screen.getByRole('status')).toHaveTextContent('Loading plans…');
+    expect(screen.queryByRole('button', { name: 'Buy credit packs' })).not.toBeInTheDocument();
     const premium = await screen.findByRole('article', { name: 'Premium month' });
+    expect(screen.getByRole('button', { name: 'Buy credit packs' })).toBeInTheDocument();
     expect(premium).toHaveTextContent('$39.99/mo');
     expect(premium).toHaveTextContent('50% OFF');
     expect(within(screen.getByRole('article', { name: 'Standard month' })).getByRole('checkbox')).toBeInTheDocument();

@@ -88,36 +88,42 @@ export function PricingPage() {
         </p>
       ) : null}
       {session.flags.isPremium ? <p role="note" css={{ margin: 0, fontSize: 14, color: theme.textMuted }}>{USER_TEXTS.PREMIUM_NEW_SUB}</p> : null}
-      <div role="tabpanel" aria-label={`${PERIODS.find((p) => p.unit === unit)?.label} plans`} css={{ display: 'flex', flexWrap: 'wrap', gap: 16 }}>
-        {plans.map((sku) => (
-          <PlanCard
-            key={sku.sku_id}
-            sku={sku}
-            isSubscribed={session.flags.isSubscribed}
-            disabled={!isBuyInit || opening || (session.flags.isPremium && sku.extInfo.tier === 'STANDARD')}
-            onBuy={(chosen, zero) => buy(chosen, zero, 'membership')}
-          />
-        ))}
-      </div>
-      <div css={{ display: 'flex', flexDirection: 'column', gap: 8 }}>
-        <p css={{ margin: 0 }}>
-          <Button variant="secondary" disabled={!isBuyInit} onClick={() => shell.bus.emit('billing:open', { tab: 'credits', reason: 'pricing' })}>
-            Buy credit packs
-          </Button>
-        </p>
-        {freeDailyTasks !== null && !session.flags.isSubscribed ? (
-          <p data-testid="free-daily-cap" css={{ margin: 0, fontSize: 14, color: theme.textMuted }}>
-            {freeDailyCapText(freeDailyTasks)}
-          </p>
-        ) : null}
-      </div>
-      <PlanTable />
-      <p css={{ margin: 0, fontSize: 14, color: theme.textMuted }}>{STANDARD_EXTRAS}</p>
-      <ul css={{ margin: 0, paddingLeft: 20, fontSize: 14, color: theme.textMuted, display: 'flex', flexDirection: 'column', gap: 4 }}>
-        {CREDIT_FACTS.map((fact) => (
-          <li key={fact}>{fact}</li>
-        ))}
-      </ul>
+      {/* the rest comes with the plans, in one frame: shown before them, it was pushed down by 500 px on a
+          phone as they arrived (issue 25's layout shift); content that appears below moves nothing */}
+      {isBuyInit || error ? (
+        <>
+          <div role="tabpanel" aria-label={`${PERIODS.find((p) => p.unit === unit)?.label} plans`} css={{ display: 'flex', flexWrap: 'wrap', gap: 16 }}>
+            {plans.map((sku) => (
+              <PlanCard
+                key={sku.sku_id}
+                sku={sku}
+                isSubscribed={session.flags.isSubscribed}
+                disabled={!isBuyInit || opening || (session.flags.isPremium && sku.extInfo.tier === 'STANDARD')}
+                onBuy={(chosen, zero) => buy(chosen, zero, 'membership')}
+              />
+            ))}
+          </div>
+          <div css={{ display: 'flex', flexDirection: 'column', gap: 8 }}>
+            <p css={{ margin: 0 }}>
+              <Button variant="secondary" disabled={!isBuyInit} onClick={() => shell.bus.emit('billing:open', { tab: 'credits', reason: 'pricing' })}>
+                Buy credit packs
+              </Button>
+            </p>
+            {freeDailyTasks !== null && !session.flags.isSubscribed ? (
+              <p data-testid="free-daily-cap" css={{ margin: 0, fontSize: 14, color: theme.textMuted }}>
+                {freeDailyCapText(freeDailyTasks)}
+              </p>
+            ) : null}
+          </div>
+          <PlanTable />
+          <p css={{ margin: 0, fontSize: 14, color: theme.textMuted }}>{STANDARD_EXTRAS}</p>
+          <ul css={{ margin: 0, paddingLeft: 20, fontSize: 14, color: theme.textMuted, display: 'flex', flexDirection: 'column', gap: 4 }}>
+            {CREDIT_FACTS.map((fact) => (
+              <li key={fact}>{fact}</li>
+            ))}
+          </ul>
+        </>
+      ) : null}
     </PageFrame>
   );
 }

@@ -1,7 +1,6 @@
-import { useId, useRef, useState } from 'react';
+import { lazy, Suspense, useId, useRef, useState } from 'react';
 import type { CropResult } from 'shared-contracts';
 import { focusRing, theme } from '@studio/ui-kit/theme';
-import { ImageCropModal } from '../../crop/components/image-crop-modal';
 import { ImagePreview } from '../../preview/components/image-preview';
 import { UploadProgress } from '../../uploads/components/upload-progress';
 import { readImageSize } from '../../uploads/utils/read-media';
@@ -10,6 +9,9 @@ import { useMediaUpload } from '../hooks/use-media-upload';
 import type { UploadedMedia } from '../utils/form';
 import type { ImageSlot } from '../utils/modes';
 import { DropArea, HiddenFileInput, InputAlert, InputLabel, SmallButton } from './media-input-parts';
+
+// the crop library loads when a picture is first cropped, not with the creation screen (issue 25)
+const ImageCropModal = lazy(() => import('../../crop/components/image-crop-modal').then((m) => ({ default: m.ImageCropModal })));
 
 export interface ImageInputProps {
   slot: ImageSlot;
@@ -119,7 +121,9 @@ export function ImageInput({ slot, algorithm, value, onChange, onBusyChange }: I
       {upload.state.phase === 'uploading' ? <UploadProgress percent={upload.state.percent} label={`Uploading ${slot.label.toLowerCase()}`} /> : null}
       <InputAlert message={error} />
       {cropping && source ? (
-        <ImageCropModal file={source} minRatio={slot.minRatio} maxRatio={slot.maxRatio} onConfirm={(result) => void onCropped(result)} onCancel={() => setCropping(false)} />
+        <Suspense fallback={null}>
+          <ImageCropModal file={source} minRatio={slot.minRatio} maxRatio={slot.maxRatio} onConfirm={(result) => void onCropped(result)} onCancel={() => setCropping(false)} />
+        </Suspense>
       ) : null}
       {previewOpen && value ? <ImagePreview images={[{ src: value.previewUrl, alt: slot.label }]} index={0} onClose={() => setPreviewOpen(false)} /> : null}
     </div>

@@ -63,17 +63,25 @@ export function PromptTools({ presets, polish, imageToPrompt, busy, canClear, on
   );
 }
 
-/** Up to five sample prompts of the screen (GET /v1/common/prompt_sample); a press puts one in the prompt. */
+/** one row of sample chips (a row's height, kept while they load): the fields below never move when they arrive */
+const SAMPLES_ROW_HEIGHT = 28;
+
+/**
+ * Up to five sample prompts of the screen (GET /v1/common/prompt_sample); a press puts one in the prompt.
+ * They sit in one row that scrolls sideways, its height held from the first render, so their arrival shifts
+ * nothing below (on a phone, chips that wrapped pushed the form down by 170 px: issue 25's layout shift).
+ */
 export function PromptSamples({ sampleKey, onPick }: { sampleKey?: string; onPick(prompt: string): void }) {
   const shell = useShell();
   const samples = useSWR(sampleKey ? ['remote-create:samples', sampleKey] : null, () => shell.api.call('GET /v1/common/prompt_sample', { query: { key: sampleKey ?? '' } }), {
     revalidateOnFocus: false,
   });
   const sampleList = (samples.data ?? []).slice(0, SAMPLE_LIMIT);
-  if (sampleList.length === 0) return null;
+  const row = { display: 'flex', flexWrap: 'nowrap', alignItems: 'center', gap: 6, minHeight: SAMPLES_ROW_HEIGHT, overflowX: 'auto', scrollbarWidth: 'none' } as const;
+  if (sampleList.length === 0) return sampleKey && samples.isLoading ? <div aria-hidden="true" data-testid="prompt-samples-loading" css={row} /> : null;
   return (
-    <div css={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 6 }} role="group" aria-label="Prompt samples">
-      <span css={{ fontSize: 12, color: theme.textMuted }}>Try:</span>
+    <div css={row} role="group" aria-label="Prompt samples">
+      <span css={{ flex: 'none', fontSize: 12, color: theme.textMuted }}>Try:</span>
       {sampleList.map((sample, index) => (
         <button
           key={sample.id}
@@ -81,6 +89,7 @@ export function PromptSamples({ sampleKey, onPick }: { sampleKey?: string; onPic
           title={sample.prompt}
           onClick={() => onPick(sample.prompt)}
           css={{
+            flex: 'none',
             maxWidth: 220,
             overflow: 'hidden',
             textOverflow: 'ellipsis',

@@ -1,10 +1,13 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import useSWRInfinite from 'swr/infinite';
 import { EXAMPLES_END_DELAY_MS, EXAMPLES_PAGE_SIZE, useShell, type DemoItem } from 'shared-contracts';
 import { Button } from '@studio/ui-kit/button';
 import { messageOf } from '../../lib/errors';
 import { focusRing, theme } from '@studio/ui-kit/theme';
-import { ImageSwiperModal, type SwiperSlide } from './image-swiper-modal';
+import type { SwiperSlide } from './image-swiper-modal';
+
+// the slider library loads when an example is first opened, not with the creation screen (issue 25)
+const ImageSwiperModal = lazy(() => import('./image-swiper-modal').then((m) => ({ default: m.ImageSwiperModal })));
 
 /**
  * Examples of a mode (GET /v1/common/demo/list), asked for 20 a page, each opening the image-swiper
@@ -66,7 +69,11 @@ export function ExamplesSection({ demoKey, title }: { demoKey: string; title: st
           {loadingMore ? 'Loading…' : 'More examples'}
         </Button>
       ) : null}
-      {open !== null && slides.length > 0 ? <ImageSwiperModal title={`${title} examples`} slides={slides} initial={open} onClose={() => setOpen(null)} /> : null}
+      {open !== null && slides.length > 0 ? (
+        <Suspense fallback={null}>
+          <ImageSwiperModal title={`${title} examples`} slides={slides} initial={open} onClose={() => setOpen(null)} />
+        </Suspense>
+      ) : null}
     </section>
   );
 }

@@ -2,12 +2,16 @@ import { useRef } from 'react';
 import { thumbnailSize, useShell, type ExploreEntry } from 'shared-contracts';
 import { focusRing, theme } from '@studio/ui-kit/theme';
 import { EngineBadge } from '@studio/ui-kit/engine-badge';
+import type { PictureLoading } from '@studio/ui-kit/first-screen';
 import { mediaUrl } from '../../lib/session';
 
 const MEDIA_LABEL = { video: 'Video', image: 'Image', audio: 'Music' } as const;
 
-/** One gallery tile: the thumbnail at its own aspect ratio; a video previews while hovered (desktop). */
-export function ExploreCard({ item, onOpen }: { item: ExploreEntry; onOpen(item: ExploreEntry): void }) {
+/**
+ * One gallery tile: the thumbnail at its own aspect ratio (loading as `picture` says: lazily unless it is on
+ * the first screen); a video previews while hovered (desktop).
+ */
+export function ExploreCard({ item, onOpen, picture }: { item: ExploreEntry; onOpen(item: ExploreEntry): void; picture?: PictureLoading }) {
   const shell = useShell();
   const video = useRef<HTMLVideoElement | null>(null);
   const { width, height } = thumbnailSize(item);
@@ -49,7 +53,8 @@ export function ExploreCard({ item, onOpen }: { item: ExploreEntry; onOpen(item:
         <img
           src={mediaUrl(shell, item.thumbnail)}
           alt=""
-          loading="lazy"
+          loading={picture?.loading ?? 'lazy'}
+          fetchPriority={picture?.fetchPriority ?? 'auto'}
           css={{ position: 'absolute', inset: 0, width: '100%', height: '100%', objectFit: 'cover', transition: 'transform 0.3s' }}
         />
         {item.media === 'video' ? (

@@ -53,6 +53,19 @@ beforeEach(() => setupIntersectionMocking(jest.fn));
 afterEach(() => resetIntersectionMocking());
 
 describe('ExplorePage', () => {
+  it('loads the first screen of thumbnails at once (the first row at high priority) and the rest lazily', async () => {
+    setup(12);
+    await screen.findByRole('button', { name: /^Video Item 1 Studio/ });
+    const thumbnail = (id: number) => document.querySelector(`img[src$="/t/${id}.webp"]`);
+    expect(thumbnail(1)).toHaveAttribute('loading', 'eager');
+    expect(thumbnail(1)).toHaveAttribute('fetchpriority', 'high');
+    expect(thumbnail(2)).toHaveAttribute('fetchpriority', 'high');
+    expect(thumbnail(3)).toHaveAttribute('fetchpriority', 'auto');
+    expect(thumbnail(4)).toHaveAttribute('loading', 'eager');
+    expect(thumbnail(4)).toHaveAttribute('fetchpriority', 'auto');
+    expect(thumbnail(5)).toHaveAttribute('loading', 'lazy');
+  });
+
   it('asks for the next page from the number loaded and filters by media', async () => {
     const shell = setup(45);
     await screen.findByRole('button', { name: /^Video Item 1 Studio/ });

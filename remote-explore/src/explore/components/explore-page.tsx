@@ -7,6 +7,7 @@ import { Button } from '@studio/ui-kit/button';
 import { PageFrame } from '@studio/ui-kit/page-frame';
 import { BREAKPOINT, focusRing, theme } from '@studio/ui-kit/theme';
 import { useExploreList, type ExploreMedia } from '../hooks/use-explore-list';
+import { FIRST_SCREEN_PICTURES, GRID_FIRST_ROW, pictureLoading } from '@studio/ui-kit/first-screen';
 import { ExploreCard } from './explore-card';
 import { ExploreDetail } from './explore-detail';
 
@@ -70,8 +71,8 @@ export function ExplorePage() {
       </div>
 
       <Masonry breakpointCols={MASONRY_COLUMNS} className="explore-masonry" columnClassName="explore-masonry-column" css={masonryCss}>
-        {list.items.map((item) => (
-          <ExploreCard key={item.id} item={item} onOpen={setOpen} />
+        {list.items.map((item, index) => (
+          <ExploreCard key={item.id} item={item} onOpen={setOpen} picture={pictureLoading(index, FIRST_SCREEN_PICTURES, GRID_FIRST_ROW)} />
         ))}
       </Masonry>
 

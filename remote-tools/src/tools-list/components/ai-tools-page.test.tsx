@@ -57,6 +57,24 @@ describe('AI tools list', () => {
     expect(denoise).toHaveTextContent('Making the preview…');
   });
 
+  it("loads the first two cards' before/after at once and at high priority (the Hot tab's first may be a video), later cards' lazily", async () => {
+    const shell = createShellDouble();
+    const ready = (tool: string) => ({ tool, status: 'ready', media: 'image', before: `/p/${tool}-before.png`, after: `/p/${tool}-after.png`, price: '1 credit an image' });
+    shell.api.call.mockImplementation(async () => ({ previews: [ready('image-enhancer'), ready('bg-remover'), ready('object-remover')] }));
+    renderWithShell(<AiToolsPage category="image" />, shell);
+    // two pictures a card (before, after), cards in the tab's order: image-enhancer, bg-remover, object-remover
+    const pictures = await screen.findAllByAltText(/: (before|after)$/);
+    expect(pictures).toHaveLength(6);
+    expect(pictures.map((picture) => [picture.getAttribute('loading'), picture.getAttribute('fetchpriority')])).toEqual([
+      ['eager', 'high'],
+      ['eager', 'high'],
+      ['eager', 'high'],
+      ['eager', 'high'],
+      ['lazy', 'auto'],
+      ['lazy', 'auto'],
+    ]);
+  });
+
   it('switching tab filters and moves to the category route', () => {
     const { shell } = renderWithShell(<AiToolsPage category="hot" />, withPreviews());
     fireEvent.click(screen.getByRole('tab', { name: 'Audio' }));

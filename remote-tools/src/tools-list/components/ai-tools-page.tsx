@@ -7,16 +7,17 @@ import { PageFrame } from '@studio/ui-kit/page-frame';
 import { focusRing, media, theme } from '@studio/ui-kit/theme';
 import { usePreviews } from '../hooks/use-previews';
 import { TOOL_ICONS } from '@studio/ui-kit/tool-icons';
+import { pictureLoading, type PictureLoading } from '@studio/ui-kit/first-screen';
 import { CATEGORY_TABS, toolHref, toolsFor } from '../utils/catalog';
 import { ToolPreview } from './tool-preview';
 
 const MEDIA_LABEL = { video: 'Video', image: 'Image', audio: 'Audio' } as const;
 
-function ToolCard({ tool, preview }: { tool: AiTool; preview: Preview | undefined }) {
+function ToolCard({ tool, preview, picture }: { tool: AiTool; preview: Preview | undefined; picture: PictureLoading }) {
   const href = toolHref(tool);
   return (
     <li css={{ display: 'flex', flexDirection: 'column', gap: 10, padding: 12, borderRadius: theme.radius, background: theme.surface, border: `1px solid ${theme.border}`, '&:hover': { borderColor: theme.primary } }} data-tool={tool.id}>
-      <ToolPreview preview={preview} title={tool.title} />
+      <ToolPreview preview={preview} title={tool.title} picture={picture} />
       <AppLink to={href ?? routePath('AiTools')} css={{ display: 'flex', alignItems: 'flex-start', gap: 12, color: theme.text, textDecoration: 'none', borderRadius: 8, ...focusRing }}>
         <span css={{ display: 'inline-flex', alignItems: 'center', justifyContent: 'center', flexShrink: 0, width: 40, height: 40, borderRadius: 12, color: '#ffffff', background: 'linear-gradient(135deg, #6d4aff, #2ec5ff)' }}>
           <Icon name={TOOL_ICONS[tool.id] ?? 'tools'} />
@@ -92,8 +93,8 @@ export function AiToolsPage({ category }: { category: AiToolCategory }) {
       </div>
       <div role="tabpanel" id="ai-tools-panel" aria-labelledby={`ai-tools-tab-${current}`}>
         <ul css={{ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: 14, gridTemplateColumns: 'repeat(auto-fill, minmax(280px, 1fr))', [media.phone]: { gridTemplateColumns: 'minmax(0, 1fr)' } }}>
-          {tools.map((tool) => (
-            <ToolCard key={tool.id} tool={tool} preview={previews.get(tool.id)} />
+          {tools.map((tool, index) => (
+            <ToolCard key={tool.id} tool={tool} preview={previews.get(tool.id)} picture={pictureLoading(index, 2, 2)} />
           ))}
         </ul>
       </div>

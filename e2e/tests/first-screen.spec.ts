@@ -1,0 +1,84 @@
+/**
+ * What a visitor's phone gets on the public routes (issue 25): nothing in view moves while the page renders
+ * (the CMS blocks below it start under the fold), the first gallery picture loads at once and at high
+ * priority (the rest lazily), and the phone's menu opens with its drawer's code already fetched at idle.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { DIRECT } from '../support/origins';
+
+const PHONE = { width: 375, height: 812 };
+const CLS_BUDGET = 0.05;
+
+/** The layout shift of the page's load (shifts not caused by input), read once it has settled. */
+async function layoutShiftOf(page: Page, path: string): Promise<number> {
+  await page.addInitScript(() => {
+    const w = window as unknown as { __cls: number };
+    w.__cls = 0;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) if (!entry.hadRecentInput) w.__cls += entry.value;
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  await page.goto(path, { waitUntil: 'networkidle' });
+  await page.waitForTimeout(1000);
+  return page.evaluate(() => (window as unknown as { __cls: number }).__cls);
+}
+
+test.beforeAll(async ({ request }) => {
+  test.setTimeout(180_000);
+  // the showcase renders in the background on first start (pictures first): wait until the galleries have some
+  await expect
+    .poll(
+      async () => {
+        const explore = await (await request.get(`${DIRECT}/v1/workflow/explore/list?page=1&page_size=1`)).json();
+        const templates = await (await request.get(`${DIRECT}/v1/workflow/list?fun_module=template&media=image&page=1&page_size=25`)).json();
+        return explore.data.paginate.total > 8 && templates.data.paginate.total > 8;
+      },
+      { intervals: [1000], timeout: 170_000 },
+    )
+    .toBe(true);
+});
+
+test.describe('first screen on a phone, signed out', () => {
+  test.use({ viewport: PHONE, isMobile: true, hasTouch: true });
+
+  for (const path of ['/home', '/explore', '/template', '/ai-tools', '/text-to-video']) {
+    test(`${path}: nothing in view shifts and the SEO text starts below the first screen`, async ({ page }) => {
+      expect(await layoutShiftOf(page, path)).toBeLessThan(CLS_BUDGET);
+      // in the shell's slot, or after #root on a page rendered without the shell's layout (/template)
+      const seo = page.locator('body [data-cms-injected]').first();
+      if ((await seo.count()) > 0) {
+        const top = await seo.evaluate((element) => element.getBoundingClientRect().top + window.scrollY);
+        expect(top).toBeGreaterThanOrEqual(PHONE.height - 60);
+      }
+    });
+  }
+
+  for (const [path, card, tab] of [
+    ['/explore', 'explore-card', null],
+    ['/template', 'template-card', 'Image'],
+  ] as const) {
+    test(`${path}: the first picture loads at once at high priority, later ones lazily`, async ({ page }) => {
+      await page.goto(path);
+      // the image templates render first on a fresh showcase
+      if (tab) await page.getByRole('tab', { name: tab, exact: true }).click();
+      const pictures = page.getByTestId(card).locator('img');
+      await expect(pictures.nth(4)).toBeAttached();
+      await expect(pictures.first()).toHaveAttribute('loading', 'eager');
+      await expect(pictures.first()).toHaveAttribute('fetchpriority', 'high');
+      expect(await pictures.count()).toBeGreaterThan(4);
+      await expect(pictures.nth(4)).toHaveAttribute('loading', 'lazy');
+    });
+  }
+
+  test("/home: the menu's drawer is fetched at idle, so the first tap opens it without a download", async ({ page }) => {
+    const drawerChunk: string[] = [];
+    page.on('request', (request) => {
+      if (/phone-drawer\.[^/]*\.js$/.test(request.url())) drawerChunk.push(request.url());
+    });
+    await page.goto('/home', { waitUntil: 'networkidle' });
+    await expect.poll(() => drawerChunk.length).toBe(1);
+    await page.getByRole('button', { name: 'Open menu' }).tap();
+    await expect(page.getByTestId('drawer')).toBeVisible();
+    expect(drawerChunk).toHaveLength(1);
+  });
+});

@@ -1,0 +1,18 @@
+/**
+ * How a list's pictures load (issue 25): the ones that can be on the first screen load at once, the first row
+ * of them (where the page's largest paint is) at high priority; the rest wait until they come near the view.
+ * Four covers a phone's first screen of two-column cards and a desktop's first row; a two-column grid's first
+ * row is two pictures, either of which may be the largest.
+ */
+export const FIRST_SCREEN_PICTURES = 4;
+export const GRID_FIRST_ROW = 2;
+
+export interface PictureLoading {
+  loading: 'eager' | 'lazy';
+  fetchPriority: 'high' | 'auto';
+}
+
+/** The loading attributes of a list's picture at this index (0 first): `eager` of them at once, the first `high` at high priority. */
+export function pictureLoading(index: number, eager = FIRST_SCREEN_PICTURES, high = 1): PictureLoading {
+  return { loading: index < eager ? 'eager' : 'lazy', fetchPriority: index < high ? 'high' : 'auto' };
+}
