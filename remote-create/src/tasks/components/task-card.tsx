@@ -7,11 +7,11 @@ import { EngineBadge } from '@studio/ui-kit/engine-badge';
 import { fieldOf } from '../../create/utils/form';
 import { theme } from '@studio/ui-kit/theme';
 import { UploadProgress } from '../../uploads/components/upload-progress';
-import { likeOf } from '../api/tasks';
+import { likeOf, reportTask } from '../api/tasks';
 import { usePublish } from '../hooks/use-publish';
 import { isUnfinished } from '../state/task-list';
 import { displayProgress, progressAfter } from '../utils/progress';
-import { ReportDialog } from './report-dialog';
+import { ReportDialog } from '@studio/ui-kit/report-dialog';
 import { ResultMedia } from './result-media';
 import { queueText, SeedLine } from './task-meta';
 
@@ -248,7 +248,7 @@ export function TaskCard({
           </Button>
         )}
       </div>
-      {reporting ? <ReportDialog task={task} onClose={() => setReporting(false)} /> : null}
+      {reporting ? <ReportDialog subject="this result" send={(reason, other) => reportTask(shell.api, task, reason, other)} onClose={() => setReporting(false)} /> : null}
     </article>
   );
 }
