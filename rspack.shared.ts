@@ -7,7 +7,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { rspack, type Compiler, type Configuration } from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
-import { REMOTES as CONTRACT_REMOTES, SHARED_SINGLETONS } from 'shared-contracts/remotes';
+import { SHARED_SINGLETONS } from 'shared-contracts/remotes';
 
 const rootDir = __dirname;
 
@@ -77,16 +77,6 @@ export class FederationRuntimeEsmPlugin {
   }
 }
 
-export interface RemoteName {
-  /** folder and package name, e.g. remote-create */
-  pkg: string;
-  /** the federation container name, e.g. remote_create */
-  container: string;
-}
-
-/** The remotes, from the contract's one list (shared-contracts/src/remotes.ts). */
-export const REMOTES: readonly RemoteName[] = CONTRACT_REMOTES.map(({ pkg, container }) => ({ pkg, container }));
-
 function escapeHtml(text: string): string {
   return text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c] ?? c);
 }
@@ -95,7 +85,7 @@ function escapeHtml(text: string): string {
  * A remote's stand-alone page: static, it says what the remote is and what it exposes, and links to the
  * product. No script goes into it (not the federation runtime, never remoteEntry.js).
  */
-export function standalonePage(pkgName: string, container: string, holds: string, exposes: Record<string, string>): string {
+function standalonePage(pkgName: string, container: string, holds: string, exposes: Record<string, string>): string {
   const items = Object.keys(exposes)
     .map((key) => `<li><code>${escapeHtml(`${container}/${key.replace(/^\.\//, '')}`)}</code></li>`)
     .join('');
@@ -119,7 +109,7 @@ export interface RemoteBuildOptions {
 }
 
 /** The build stats (from which the manifest is made) with `metaData.contractVersion`. */
-export function withContractVersion<S extends { metaData: object }>(stats: S, contractVersion: string): S {
+function withContractVersion<S extends { metaData: object }>(stats: S, contractVersion: string): S {
   return { ...stats, metaData: { ...stats.metaData, contractVersion } };
 }
 

@@ -14,7 +14,7 @@ import { accountLogoutUrl } from '../login/lib/login-urls';
  * parent domain) and the bare names older builds used. deleteCookie expires each host-only and on every
  * parent domain.
  */
-export const LEGACY_TOKEN_COOKIES = [SHELL_TOKEN_COOKIE, 'token', 'access_token', 'jwt'] as const;
+const LEGACY_TOKEN_COOKIES = [SHELL_TOKEN_COOKIE, 'token', 'access_token', 'jwt'] as const;
 
 /** What the host frame receives when the product runs embedded (side-app mode). */
 export const HOST_LOGOUT_MESSAGE = 'studio:logged-out';

@@ -22,9 +22,6 @@ export const EDITOR_KIND: Readonly<Record<string, EditorKind>> = {
   'audio-tools': 'audio',
 };
 
-/** The 1-3 minute video tools show the progress modal of spec section 4 while they run. */
-export const LONG_TOOLS: ReadonlySet<string> = new Set(['video-eraser', 'video-object-remover', 'video-enhancer', 'video-denoise', 'ai-talking-avatar', 'talking-photo', 'lip-sync']);
-
 export function editorTextOf(tool: AiTool): EditorText {
   return tool.editor ?? { intro: tool.description, action: 'Start' };
 }

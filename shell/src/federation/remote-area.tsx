@@ -69,7 +69,7 @@ class RemoteErrorBoundary extends Component<BoundaryProps, { error: unknown; fai
   }
 }
 
-export type FallbackKind = 'page' | 'silent' | ((retry: () => void, error: unknown) => ReactNode);
+type FallbackKind = 'page' | 'silent' | ((retry: () => void, error: unknown) => ReactNode);
 
 export interface RemoteAreaProps<N extends RemoteModuleName> {
   module: N;
@@ -86,7 +86,7 @@ export interface RemoteAreaProps<N extends RemoteModuleName> {
  * `crashed`: the remote loaded but failed while showing (a fault of ours, not the network): it says the
  * spec's 'Oops! Something went wrong. Please try again later.' instead of 'could not be loaded'.
  */
-export function AreaFallback({ area, error, retry, crashed = false }: { area: string; error: unknown; retry(): void; crashed?: boolean }) {
+function AreaFallback({ area, error, retry, crashed = false }: { area: string; error: unknown; retry(): void; crashed?: boolean }) {
   const detail = error instanceof Error ? error.message : '';
   // a remote of another contract major is not down: this version of it cannot be served by this shell
   const refused = isContractMismatch(error);

@@ -15,7 +15,7 @@ import { useBillingHistory, useCreditPlans, useMemberships, useSkuInfo } from '.
 import { canCancel, canResume, creditPlanStatus, dateText, isLive, membershipStatus, smallerPlan } from '../lib/plan-status';
 import { HistoryList } from './history-list';
 
-export const BILLING_TITLE = 'Billing';
+const BILLING_TITLE = 'Billing';
 
 type Ask = { title: string; message: string; confirm: string; run(): Promise<unknown>; done: string };
 

@@ -12,9 +12,9 @@ import { loginLang } from '../../login/lib/login-urls';
 import { submitFeedback } from '../api/feedback';
 import { feedbackParams } from '../lib/feedback-session';
 
-export const FEEDBACK_TITLE = 'Feedback';
-export const FEEDBACK_MAX = 2000;
-export const FEEDBACK_MIN = 5;
+const FEEDBACK_TITLE = 'Feedback';
+const FEEDBACK_MAX = 2000;
+const FEEDBACK_MIN = 5;
 
 type Phase = 'editing' | 'sending' | 'sent';
 

@@ -39,10 +39,10 @@ export interface LoginDeps {
 }
 
 export const LOGIN_RESULT_EVENT = 'user_login_result_v2';
-export const LOGIN_EXPOSE_EVENT = 'user_login_expose';
-export const POPUP_POLL_MS = 500;
+const LOGIN_EXPOSE_EVENT = 'user_login_expose';
+const POPUP_POLL_MS = 500;
 /** pending logins older than this are not accepted (the account service's codes live much shorter) */
-export const PENDING_LOGIN_MAX_AGE_MS = 30 * 60 * 1000;
+const PENDING_LOGIN_MAX_AGE_MS = 30 * 60 * 1000;
 const LANDING_KEY = 'account:landing-page';
 
 /** The path the visit started on, sent as landing_page with the token exchange. */

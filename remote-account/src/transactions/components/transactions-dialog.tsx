@@ -19,7 +19,7 @@ import { throttle } from '../../shared/lib/throttle';
 import { expiryText } from '../../account-panel/lib/expiry';
 import { useTransactions } from '../hooks/use-transactions';
 
-export const TRANSACTIONS_TITLE = 'Credit Transitions';
+const TRANSACTIONS_TITLE = 'Credit Transitions';
 const TYPES: { value: CreditTransactionType; label: string }[] = [
   { value: 'acquisition', label: 'Acquisition' },
   { value: 'consumption', label: 'Consumption' },

@@ -87,7 +87,7 @@ export function initialForm(mode: CreateMode, options: { semantic?: string; musi
 }
 
 /** The prompt the image engine gets: the user's words, then the style's. */
-export function promptWithStyle(prompt: string, style: ImageStyleId): string {
+function promptWithStyle(prompt: string, style: ImageStyleId): string {
   const words = IMAGE_STYLES.find((item) => item.id === style)?.words ?? '';
   const base = prompt.trim();
   if (!words) return base;

@@ -15,7 +15,7 @@ import { ReportDialog } from '@studio/ui-kit/report-dialog';
 import { ResultMedia } from './result-media';
 import { queueText, SeedLine } from './task-meta';
 
-export const STATUS_LABEL: Record<Task['status'], string> = {
+const STATUS_LABEL: Record<Task['status'], string> = {
   queued: 'In queue',
   generating: 'Generating',
   success: 'Done',

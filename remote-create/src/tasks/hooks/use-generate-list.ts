@@ -13,7 +13,7 @@ import { batchResults, listTasks } from '../api/tasks';
 import { initialTaskList, isUnfinished, taskListReducer, unfinishedIds, type TaskListAction, type TaskListState } from '../state/task-list';
 import { useTaskListActions, type TaskMemory } from './use-task-list-actions';
 
-export const POLL_INTERVAL_MS = 2000;
+const POLL_INTERVAL_MS = 2000;
 
 export interface GenerateListApi {
   tasks: Task[];

@@ -10,7 +10,7 @@ import { requireLogin } from '../../lib/session';
 const heading = { margin: '0 0 4px', fontSize: 13, color: theme.textMuted, fontWeight: 600 } as const;
 
 /** The link that opens the creation screen with an item's settings ('Make the same'). */
-export function makeSameLink(item: Pick<ExploreEntry, 'id' | 'module'>): string | null {
+function makeSameLink(item: Pick<ExploreEntry, 'id' | 'module'>): string | null {
   const route = moduleRoute(item.module);
   return route ? routePath(route, {}, { exploreId: String(item.id) }) : null;
 }

@@ -8,7 +8,6 @@ import { useTemplateBrowser } from '../../lib/use-template-browser';
 import { TemplateGrid } from '../../lib/template-grid';
 import { TemplateRunDialog } from './template-run-dialog';
 
-export const TEMPLATE_MEDIA_TABS = ['Video', 'Image'] as const;
 
 /**
  * The template browser (shown without header and sidebar): media tabs, categories with paged lists of 25,

@@ -9,7 +9,7 @@ import { uploadFile } from '@studio/ui-kit/upload-api';
 import { mediaUrl, requireLogin } from '../../lib/session';
 
 /** Where a template's result shows: its creation screen, whose Generate List lists it. */
-export function resultScreen(template: Template): string {
+function resultScreen(template: Template): string {
   const route = moduleRoute(template.info.module);
   return route ? routePath(route, route === 'EffectCreate' ? { semantic: templateExtra(template)?.semantic } : {}) : routePath('Home');
 }

@@ -15,7 +15,7 @@ const SPEC_NAMED: ReadonlySet<RouteName> = new Set<RouteName>([
   'LipSync',
 ]);
 
-export function isHot(tool: AiTool): boolean {
+function isHot(tool: AiTool): boolean {
   return tool.route !== null && SPEC_NAMED.has(tool.route);
 }
 
