@@ -7,7 +7,7 @@
 import type { ShellApi } from 'shared-contracts';
 import { deleteCookie } from '../shared/lib/cookies';
 import { SHELL_TOKEN_COOKIE } from '../shared/lib/shell-names';
-import { accountLogoutUrl } from '../login/lib/login-urls';
+import { accountLogoutUrl } from '../shared/lib/login-urls';
 
 /**
  * Token cookies of earlier client versions: the token cookie set host-only (before it moved to the

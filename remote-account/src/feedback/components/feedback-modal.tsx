@@ -8,7 +8,7 @@ import { readCookie } from '../../shared/lib/cookies';
 import { usePalette, type Palette } from '../../shared/lib/palette';
 import { SHELL_CLIENT_ID_COOKIE } from '../../shared/lib/shell-names';
 import { appVersion } from '../../shared/lib/app-version';
-import { loginLang } from '../../login/lib/login-urls';
+import { loginLang } from '../../shared/lib/login-urls';
 import { submitFeedback } from '../api/feedback';
 import { feedbackParams } from '../lib/feedback-session';
 

@@ -4,7 +4,7 @@
  */
 import { THIRD_PARTY_COOKIE_FLAG_DAYS, type ShellConfig } from 'shared-contracts';
 import { readCookie, writeCookie } from '../../shared/lib/cookies';
-import { accountOriginOf, cookieCheckUrl } from './login-urls';
+import { accountOriginOf, cookieCheckUrl } from '../../shared/lib/login-urls';
 import { parseCookieCheck } from './frame-messages';
 
 const COOKIE_CHECK_FLAG = 'account_tpc';

@@ -7,8 +7,8 @@ import { FRAME_MESSAGES, LOGIN_POPUP, LOGIN_REFRESH_DELAYS_MS, RELOGIN_REDIRECT_
 import { STORAGE_KEYS, readJson, removeKey, writeJson } from '../../shared/lib/storage';
 import { exchangeCode, fetchFeatureCodes } from '../api/oauth';
 import { createLoginState, type LoginViewState } from '../state/login-state';
-import { accountLogoutUrl, accountOriginOf, authorizeUrl, loginLang } from './login-urls';
-import { chooseLoginWay, type DialogType, type LastLoginWay, type LoginWay } from './login-way';
+import { accountLogoutUrl, accountOriginOf, authorizeUrl, loginLang, type DialogType, type LoginWay } from '../../shared/lib/login-urls';
+import { chooseLoginWay, type LastLoginWay } from './login-way';
 import { parseFrameMessage } from './frame-messages';
 import { openerOf, returnFocusAfterLogin } from './focus-return';
 import { createPkce } from './pkce';

@@ -16,7 +16,7 @@ import { Tabs } from '@studio/ui-kit/tabs';
 import { Dialog } from '../../shared/components/dialog';
 import { usePalette, type Palette } from '../../shared/lib/palette';
 import { throttle } from '../../shared/lib/throttle';
-import { expiryText } from '../../account-panel/lib/expiry';
+import { expiryText } from '../../shared/lib/expiry';
 import { useTransactions } from '../hooks/use-transactions';
 
 const TRANSACTIONS_TITLE = 'Credit Transitions';

@@ -242,9 +242,3 @@ export function textsToCheck(mode: CreateMode, form: CreateForm): string {
 export function mediaToCheck(form: CreateForm): UploadedMedia[] {
   return [...Object.values(form.images).filter((m): m is UploadedMedia => Boolean(m)), ...(form.video ? [form.video] : [])];
 }
-
-/** What a settings field of a task says (user_data.fields). */
-export function fieldOf(userData: TaskUserData | undefined, field: string): string {
-  const found = userData?.fields?.find((item) => item.field === field);
-  return found ? String(found.val) : '';
-}

@@ -4,7 +4,7 @@ import { TASK_RESULT_DAYS, USER_TEXTS, trackEvent, useShell, type LikeValue, typ
 import { Button, Glyph, GLYPHS } from '@studio/ui-kit/button';
 import { ActionMenu } from '@studio/ui-kit/action-menu';
 import { EngineBadge } from '@studio/ui-kit/engine-badge';
-import { fieldOf } from '../../create/utils/form';
+import { fieldOf } from '../../lib/task-fields';
 import { theme } from '@studio/ui-kit/theme';
 import { UploadProgress } from '../../uploads/components/upload-progress';
 import { likeOf, reportTask } from '../api/tasks';

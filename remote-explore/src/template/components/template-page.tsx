@@ -6,7 +6,7 @@ import { focusRing, media, theme } from '@studio/ui-kit/theme';
 import { Tabs } from '../../lib/tabs';
 import { useTemplateBrowser } from '../../lib/use-template-browser';
 import { TemplateGrid } from '../../lib/template-grid';
-import { TemplateRunDialog } from './template-run-dialog';
+import { TemplateRunDialog } from '../../lib/template-run-dialog';
 
 
 /**

@@ -7,7 +7,7 @@ import { speak } from '@studio/engines/local/audio/speech';
 import { runFfmpeg } from '@studio/engines/media/ffmpeg';
 import { probeMedia } from '@studio/engines/media/probe';
 import type { MediaObject } from '../storage/media.js';
-import { resolveAlgorithm } from './catalog.js';
+import { resolveAlgorithm } from '../algorithms/catalog.js';
 import { requireFace, spokenTrack } from './prechecks.js';
 import type { ServiceCore } from './service-types.js';
 

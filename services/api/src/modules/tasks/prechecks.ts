@@ -10,7 +10,7 @@ import path from 'node:path';
 import { API_CODES, USER_TEXTS } from 'shared-contracts';
 import { ApiFailure } from '../../http.js';
 import type { MediaObject } from '../storage/media.js';
-import type { ResolvedAlgorithm } from './catalog.js';
+import type { ResolvedAlgorithm } from '../algorithms/catalog.js';
 import type { ServiceCore } from './service-types.js';
 
 /** The spoken script as a priced input (an audio track of its real length), or none. */

@@ -6,7 +6,7 @@ import { Dialog } from '@studio/ui-kit/dialog';
 import { theme } from '@studio/ui-kit/theme';
 import { messageOf } from '@studio/ui-kit/errors';
 import { uploadFile } from '@studio/ui-kit/upload-api';
-import { mediaUrl, requireLogin } from '../../lib/session';
+import { mediaUrl, requireLogin } from './session';
 
 /** Where a template's result shows: its creation screen, whose Generate List lists it. */
 function resultScreen(template: Template): string {
