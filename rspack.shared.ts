@@ -8,6 +8,7 @@ import { createRequire } from 'node:module';
 import { rspack, type Compiler, type Configuration } from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { SHARED_SINGLETONS } from 'shared-contracts/remotes';
+import type { RemoteContainer, RemoteModuleName } from 'shared-contracts';
 
 const rootDir = __dirname;
 
@@ -97,14 +98,18 @@ function standalonePage(pkgName: string, container: string, holds: string, expos
 <p><a href="/home">Open the product</a></p><h2>Exposed modules</h2><ul>${items}</ul></main></body></html>`;
 }
 
-export interface RemoteBuildOptions {
+/** A container's exposes as the contract declares them (RemoteModules): './HomePage' for 'remote_explore/HomePage'. */
+type ExposeKey<C extends RemoteContainer> = RemoteModuleName extends infer M ? (M extends `${C}/${infer X}` ? `./${X}` : never) : never;
+
+export interface RemoteBuildOptions<C extends RemoteContainer> {
   appDir: string;
   production: boolean;
   /** the federation container name, e.g. remote_create */
-  container: string;
+  container: C;
   /** what the remote holds, for its stand-alone page */
   holds: string;
-  exposes: Record<string, string>;
+  /** every module the contract declares for this container, none other (a missing or extra one fails tsc) */
+  exposes: Record<ExposeKey<C>, string>;
   define?: Record<string, string>;
 }
 
@@ -114,7 +119,7 @@ function withContractVersion<S extends { metaData: object }>(stats: S, contractV
 }
 
 /** A remote: versioned output folder, remoteEntry.js + mf-manifest.json, the shared singletons, a static page. */
-export function createRemoteConfig(opts: RemoteBuildOptions): Configuration {
+export function createRemoteConfig<C extends RemoteContainer>(opts: RemoteBuildOptions<C>): Configuration {
   const pkg = JSON.parse(readFileSync(path.join(opts.appDir, 'package.json'), 'utf8')) as { name: string; version: string };
   // a deploy builds a remote at a version of its own (`npm run deploy:remote`) through Module Federation's
   // own setting, MF_BUILD_VERSION, which also becomes the manifest's buildVersion; otherwise package.json's
