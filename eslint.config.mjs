@@ -1,6 +1,8 @@
 // The lint of the whole repository (flat config). Besides typescript-eslint's checks it holds the
 // architecture to its word: no remote imports another remote or the shell; services never import web code;
-// inside a remote, imports run one way (exposes -> features -> lib/shared) and never in a cycle; no import
+// inside a remote, imports run one way (exposes -> features -> lib/shared) and never in a cycle, and features
+// compose only in app/ and exposes/ (one feature never imports another); the API's modules import one way
+// (MODULE_LAYERS); no import
 // reaches into another package's src/ (each package declares what it offers in its `exports` map);
 // file names are kebab-case. `npm test` runs it (scripts/test-all.ts); scripts/eslint-config.test.ts proves
 // that a forbidden import fails.
@@ -13,6 +15,7 @@ import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import { readFileSync } from 'node:fs';
 import { createJiti } from 'jiti';
+import { readdirSync } from 'node:fs';
 
 const jiti = createJiti(import.meta.url);
 /** @type {{ REMOTES: readonly { pkg: string }[] }} */
@@ -66,6 +69,69 @@ const layerZones = REMOTE_DIRS.flatMap((remote) => [
   zone(`./${remote}/src/shared`, `./${remote}/src`, 'shared/ is below every feature: it never imports one.', ['./shared', './globals.d.ts']),
   zone(`./${remote}/src/!(exposes)/**/*`, `./${remote}/src/exposes`, 'Features never import an expose: exposes import features.'),
 ]);
+
+/** A package's folders under src/ (features and layers alike), read at lint time so a new one is ruled too. */
+function foldersOf(dir) {
+  return readdirSync(new URL(`./${dir}/`, import.meta.url), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+}
+
+/** A remote's layers below its features: every feature may use them, they use no feature. */
+const BASE_LAYERS = ['lib', 'shared', 'types'];
+/** Where features are composed: they may import any feature. */
+const COMPOSERS = ['app', 'exposes'];
+/**
+ * Folders that are building blocks of a remote's features rather than features: any feature may use them,
+ * they never import a feature (they may use each other).
+ */
+const BUILDING_BLOCKS = {
+  'remote-create': ['uploads', 'media', 'preview', 'crop', 'leave', 'examples', 'tasks'],
+  'remote-tools': ['editors', 'workspace', 'mask'],
+  'remote-billing': ['purchase'],
+};
+
+/** What a remote's features may take from app/: remote-account's runtime type, which its exposes hand down as a prop. */
+const FROM_APP = { 'remote-account': ['./app/runtime.ts'] };
+
+/** Inside a remote: a feature imports no other feature (they compose in app/ and exposes/); a building block imports none. */
+const featureZones = REMOTE_DIRS.flatMap((remote) => {
+  const folders = foldersOf(`${remote}/src`);
+  const blocks = BUILDING_BLOCKS[remote] ?? [];
+  const below = folders.filter((folder) => BASE_LAYERS.includes(folder) || blocks.includes(folder)).map((folder) => `./${folder}`);
+  return folders
+    .filter((folder) => !BASE_LAYERS.includes(folder) && !COMPOSERS.includes(folder))
+    .map((folder) =>
+      zone(
+        `./${remote}/src/${folder}`,
+        `./${remote}/src`,
+        blocks.includes(folder)
+          ? `${folder}/ is a building block of ${remote}'s features (eslint.config.mjs BUILDING_BLOCKS): it never imports a feature.`
+          : 'Features compose only in app/ and exposes/: a feature never imports another; what two share goes to lib/ or shared/.',
+        [...new Set([`./${folder}`, './globals.d.ts', ...below, ...(FROM_APP[remote] ?? [])])],
+      ),
+    );
+});
+
+/**
+ * The API's modules (services/api/src/modules), lowest first: a module imports only modules listed before
+ * it, so no two import each other. A module missing from the list fails the config test.
+ */
+const MODULE_LAYERS = [
+  'algorithms', 'country', 'credits', 'feedback', 'storage', 'users', 'catalogue', 'content', 'tracking', 'checkin',
+  'identity', 'billing', 'accounts', 'developer', 'tasks', 'tool-previews', 'discovery', 'health', 'metrics',
+];
+const API_MODULES = './services/api/src/modules';
+const moduleZones = MODULE_LAYERS.map((name, at) =>
+  zone(
+    `${API_MODULES}/${name}`,
+    API_MODULES,
+    `The API's modules import one way (eslint.config.mjs MODULE_LAYERS): ${name} may import only the modules listed before it.`,
+    [`./${name}`, './registry.ts', './types.ts', ...MODULE_LAYERS.slice(0, at).map((below) => `./${below}`)],
+  ),
+);
+const unlayered = foldersOf('services/api/src/modules').filter((name) => !MODULE_LAYERS.includes(name));
+if (unlayered.length > 0) throw new Error(`eslint.config.mjs: place the API module(s) ${unlayered.join(', ')} in MODULE_LAYERS`);
 
 /** Between packages: what may import what. */
 const packageZones = [
@@ -129,7 +195,7 @@ export default tseslint.config(
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
       // boundaries
-      'import-x/no-restricted-paths': ['error', { basePath: import.meta.dirname, zones: [...packageZones, ...layerZones] }],
+      'import-x/no-restricted-paths': ['error', { basePath: import.meta.dirname, zones: [...packageZones, ...layerZones, ...featureZones, ...moduleZones] }],
       'import-x/no-cycle': ['error', { ignoreExternal: true, maxDepth: 12 }],
       'import-x/no-relative-packages': 'error',
       'import-x/no-self-import': 'error',

@@ -7,7 +7,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { rspack, type Compiler, type Configuration } from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
-import { REMOTES as CONTRACT_REMOTES, SHARED_SINGLETONS } from 'shared-contracts/remotes';
+import { SHARED_SINGLETONS } from 'shared-contracts/remotes';
+import type { RemoteContainer, RemoteModuleName } from 'shared-contracts';
 
 const rootDir = __dirname;
 
@@ -77,16 +78,6 @@ export class FederationRuntimeEsmPlugin {
   }
 }
 
-export interface RemoteName {
-  /** folder and package name, e.g. remote-create */
-  pkg: string;
-  /** the federation container name, e.g. remote_create */
-  container: string;
-}
-
-/** The remotes, from the contract's one list (shared-contracts/src/remotes.ts). */
-export const REMOTES: readonly RemoteName[] = CONTRACT_REMOTES.map(({ pkg, container }) => ({ pkg, container }));
-
 function escapeHtml(text: string): string {
   return text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c] ?? c);
 }
@@ -95,7 +86,7 @@ function escapeHtml(text: string): string {
  * A remote's stand-alone page: static, it says what the remote is and what it exposes, and links to the
  * product. No script goes into it (not the federation runtime, never remoteEntry.js).
  */
-export function standalonePage(pkgName: string, container: string, holds: string, exposes: Record<string, string>): string {
+function standalonePage(pkgName: string, container: string, holds: string, exposes: Record<string, string>): string {
   const items = Object.keys(exposes)
     .map((key) => `<li><code>${escapeHtml(`${container}/${key.replace(/^\.\//, '')}`)}</code></li>`)
     .join('');
@@ -107,24 +98,28 @@ export function standalonePage(pkgName: string, container: string, holds: string
 <p><a href="/home">Open the product</a></p><h2>Exposed modules</h2><ul>${items}</ul></main></body></html>`;
 }
 
-export interface RemoteBuildOptions {
+/** A container's exposes as the contract declares them (RemoteModules): './HomePage' for 'remote_explore/HomePage'. */
+type ExposeKey<C extends RemoteContainer> = RemoteModuleName extends infer M ? (M extends `${C}/${infer X}` ? `./${X}` : never) : never;
+
+export interface RemoteBuildOptions<C extends RemoteContainer> {
   appDir: string;
   production: boolean;
   /** the federation container name, e.g. remote_create */
-  container: string;
+  container: C;
   /** what the remote holds, for its stand-alone page */
   holds: string;
-  exposes: Record<string, string>;
+  /** every module the contract declares for this container, none other (a missing or extra one fails tsc) */
+  exposes: Record<ExposeKey<C>, string>;
   define?: Record<string, string>;
 }
 
 /** The build stats (from which the manifest is made) with `metaData.contractVersion`. */
-export function withContractVersion<S extends { metaData: object }>(stats: S, contractVersion: string): S {
+function withContractVersion<S extends { metaData: object }>(stats: S, contractVersion: string): S {
   return { ...stats, metaData: { ...stats.metaData, contractVersion } };
 }
 
 /** A remote: versioned output folder, remoteEntry.js + mf-manifest.json, the shared singletons, a static page. */
-export function createRemoteConfig(opts: RemoteBuildOptions): Configuration {
+export function createRemoteConfig<C extends RemoteContainer>(opts: RemoteBuildOptions<C>): Configuration {
   const pkg = JSON.parse(readFileSync(path.join(opts.appDir, 'package.json'), 'utf8')) as { name: string; version: string };
   // a deploy builds a remote at a version of its own (`npm run deploy:remote`) through Module Federation's
   // own setting, MF_BUILD_VERSION, which also becomes the manifest's buildVersion; otherwise package.json's

@@ -73,4 +73,19 @@ describe('eslint.config.mjs', () => {
     expect(file).toContain('max-lines');
     expect(test).toEqual([]);
   });
+
+  it("fails a feature importing another feature, a building block importing a feature and an API module importing one above it; lets a feature use a building block and lib/", () => {
+    const [crossFeature, blockFeature, moduleUp, allowed, moduleDown] = lintAll([
+      ['remote-explore/src/home/lint-probe.ts', "import { TemplatePage } from '../template/components/template-page';\nexport const probe = TemplatePage;\n"],
+      ['remote-create/src/tasks/lint-probe.ts', "import { validateForm } from '../create/utils/form';\nexport const probe = validateForm;\n"],
+      ['services/api/src/modules/storage/lint-probe.ts', "import { takeCreation } from '../tasks/creation-limits.js';\nexport const probe = takeCreation;\n"],
+      ['remote-create/src/create/lint-probe.ts', "import { fieldOf } from '../lib/task-fields';\nimport { useUpload } from '../uploads/hooks/use-upload';\nexport const probe = [fieldOf, useUpload];\n"],
+      ['services/api/src/modules/tasks/lint-probe.ts', "import { uploadRulesFor } from '../storage/limits.js';\nexport const probe = uploadRulesFor;\n"],
+    ]);
+    expect(crossFeature).toContain('import-x/no-restricted-paths');
+    expect(blockFeature).toContain('import-x/no-restricted-paths');
+    expect(moduleUp).toContain('import-x/no-restricted-paths');
+    expect(allowed).toEqual([]);
+    expect(moduleDown).toEqual([]);
+  });
 });

@@ -1,6 +1,7 @@
 /**
  * `npm test`: every test of the project. First the lint (eslint.config.mjs: the boundary rules among
- * others; it counts as one test); then unit and service tests (jest) on embedded PGlite; the service
+ * others; it counts as one test) and knip (knip.jsonc: no unused file, export or dependency, none used but
+ * undeclared; one test more); then unit and service tests (jest) on embedded PGlite; the service
  * tests again on a real PostgreSQL server when TEST_DATABASE_URL is set; then the browser suites
  * (Playwright with Debian chromium) against the product as the start command serves it; then the suites
  * tagged @parts-apart against the parts apart (scripts/parts-apart: each part its own process, each remote
@@ -84,12 +85,18 @@ async function runJest(label: string, args: string[], env: NodeJS.ProcessEnv, de
 }
 
 async function runLint(): Promise<void> {
-  console.log('\n=== lint (ESLint, boundaries) ===');
-  const passed = await runPhase('lint', [path.join(root, 'node_modules/eslint/bin/eslint.js'), '.', '--max-warnings', '0'], { deadlineMs: DEADLINES_MS.lint });
-  if (passed) total.passed += 1;
-  else {
-    total.failed += 1;
-    anyFailure = true;
+  const checks: [string, string[]][] = [
+    ['lint (ESLint, boundaries)', [path.join(root, 'node_modules/eslint/bin/eslint.js'), '.', '--max-warnings', '0']],
+    ['knip (unused files, exports, dependencies)', [path.join(root, 'node_modules/knip/bin/knip.js'), '--no-progress']],
+  ];
+  for (const [label, args] of checks) {
+    console.log(`\n=== ${label} ===`);
+    const passed = await runPhase(label, args, { deadlineMs: DEADLINES_MS.lint });
+    if (passed) total.passed += 1;
+    else {
+      total.failed += 1;
+      anyFailure = true;
+    }
   }
 }
 

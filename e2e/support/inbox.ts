@@ -13,7 +13,7 @@ export interface Mail {
   links: string[];
 }
 
-export const INBOX_URL = process.env.E2E_INBOX_URL ?? 'http://127.0.0.1:8095';
+const INBOX_URL = process.env.E2E_INBOX_URL ?? 'http://127.0.0.1:8095';
 
 /** The newest mail to `to` whose subject matches, waiting for it to arrive. */
 export async function waitForMail(request: APIRequestContext, to: string, subject: RegExp, timeoutMs = 30000): Promise<Mail> {

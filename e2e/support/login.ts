@@ -1,8 +1,12 @@
 /**
  * Signing in as a person does it in the composed product: the header's Login opens the account service's
- * frame (on its own origin), which signs in or signs up. Shared by the suites that need a signed-in page.
+ * frame (on its own origin), which signs in or signs up. The one sign-in of every suite is the `signIn`
+ * fixture of the `test` exported here (worker-scoped, so a suite's beforeAll and a page of its own context
+ * use it too).
  */
-import { expect, type FrameLocator, type Page } from '@playwright/test';
+import { expect, test as base, type FrameLocator, type Page } from '@playwright/test';
+
+export { expect };
 
 /** the seeded demo accounts' password (services/account/src/seed.ts) */
 export const DEMO_PASSWORD = 'demo-password';
@@ -18,8 +22,16 @@ export async function openLogin(page: Page): Promise<void> {
   await expect(page.getByRole('dialog', { name: 'Log in' })).toBeVisible();
 }
 
-/** Signs in on the current page through the frame; done when the header shows the avatar. */
-export async function logInAs(page: Page, email: string): Promise<void> {
+export interface SignInOptions {
+  /** the page to open first (default /home); false signs in on the page as it is */
+  goto?: string | false;
+}
+
+/** Signs a demo account in through the frame; done when the header shows the avatar and the balance. */
+export type SignIn = (page: Page, email: string, options?: SignInOptions) => Promise<void>;
+
+async function signIn(page: Page, email: string, { goto = '/home' }: SignInOptions = {}): Promise<void> {
+  if (goto !== false) await page.goto(goto);
   await openLogin(page);
   const frame = loginFrame(page);
   await frame.locator('#login-email').fill(email);
@@ -27,7 +39,14 @@ export async function logInAs(page: Page, email: string): Promise<void> {
   await frame.getByRole('button', { name: 'Log in', exact: true }).click();
   await expect(page.getByRole('dialog', { name: 'Log in' })).toBeHidden();
   await expect(page.getByTestId('account-avatar')).toBeVisible();
+  await expect(page.getByTestId('header-credits')).toHaveText(/^\d+$/);
 }
+
+/** Playwright's test with the suites' one sign-in: `async ({ page, signIn }) => signIn(page, 'free@demo.local')`. */
+export const test = base.extend<object, { signIn: SignIn }>({
+  // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern; signIn needs none
+  signIn: [async ({}, use) => use(signIn), { scope: 'worker' }],
+});
 
 /** the password signUp gives every new account */
 export const NEW_PASSWORD = 'a-long-password-1';

@@ -5,8 +5,8 @@
  * and seeing the header's credits rise without a reload.
  */
 import { confirmAddress } from '../support/inbox';
-import { expect, test, type Page } from '@playwright/test';
-import { DEMO_PASSWORD, logInAs, loginFrame, openLogin, signUp } from '../support/login';
+import type { Page } from '@playwright/test';
+import { DEMO_PASSWORD, expect, loginFrame, openLogin, signUp, test } from '../support/login';
 import { ACCOUNT_ORIGIN, PARTS_APART_TAG } from '../support/origins';
 
 async function openPanel(page: Page) {
@@ -25,9 +25,8 @@ const DEMOS = [
 for (const demo of DEMOS) {
   // one of them also runs against the parts apart: sign-in there crosses three origins and two services
   const tag = demo.plan === 'Standard' ? [PARTS_APART_TAG] : [];
-  test(`${demo.email} logs in through the account frame and logs out`, { tag }, async ({ page, context }) => {
-    await page.goto('/home');
-    await logInAs(page, demo.email);
+  test(`${demo.email} logs in through the account frame and logs out`, { tag }, async ({ page, context, signIn }) => {
+    await signIn(page, demo.email);
 
     // the token is on the parent domain, so the account service's origin sees it too
     const cookies = await context.cookies(ACCOUNT_ORIGIN);
@@ -69,9 +68,8 @@ test("a visitor's check-in Claim opens the login dialog", async ({ page }) => {
   await expect(loginFrame(page).locator('#login-email')).toBeVisible();
 });
 
-test('the credit transactions dialog pages through the records and filters by type', async ({ page }) => {
-  await page.goto('/home');
-  await logInAs(page, 'standard@demo.local');
+test('the credit transactions dialog pages through the records and filters by type', async ({ page, signIn }) => {
+  await signIn(page, 'standard@demo.local');
   // what the server holds, to compare the dialog with
   const totals = await page.evaluate(async () => {
     const token = localStorage.getItem('studio_token') ?? '';

@@ -4,10 +4,9 @@
  * password signs in; deleting the account in the account center -> it cannot sign in; an idle studio outlives
  * its token (40 s in this run); Escape inside the login frame closes the dialog and focus comes back.
  */
-import { expect, test } from '@playwright/test';
 import { E2E_TOKEN_TTL_SECONDS } from '../playwright.config';
 import { linkTo, waitForMail } from '../support/inbox';
-import { loginFrame, logInAs, NEW_PASSWORD, openLogin, signUp } from '../support/login';
+import { expect, loginFrame, NEW_PASSWORD, openLogin, signUp, test } from '../support/login';
 
 const ACCOUNT_ORIGIN = `http://account.studio.test:${process.env.E2E_PORT ?? 8091}`;
 
@@ -101,10 +100,9 @@ test('keyboard: Escape inside the login frame closes the dialog; after signing i
   await expect(page.getByTestId('account-avatar')).toBeFocused();
 });
 
-test('an idle studio outlives its token: the shell renews it before it lapses', async ({ page, context }) => {
+test('an idle studio outlives its token: the shell renews it before it lapses', async ({ page, context, signIn }) => {
   test.setTimeout(120_000);
-  await page.goto('/home');
-  await logInAs(page, 'premium@demo.local');
+  await signIn(page, 'premium@demo.local');
   const tokenNow = async () => (await context.cookies()).find((cookie) => cookie.name === 'studio_token')?.value ?? '';
   const first = await tokenNow();
   const exp = JSON.parse(Buffer.from(first.split('.')[1], 'base64url').toString()).exp as number;

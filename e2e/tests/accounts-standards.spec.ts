@@ -4,11 +4,11 @@
  * in the account center and signs in from the login frame with Chromium's virtual authenticator; a purchase
  * sends its receipt; a trial sends its reminder 24 hours before it converts, on a moved clock.
  */
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import * as client from 'openid-client';
 import { APP_ORIGIN } from '../playwright.config';
 import { confirmAddress, waitForMail } from '../support/inbox';
-import { DEMO_PASSWORD, loginFrame, logInAs, openLogin, signUp } from '../support/login';
+import { DEMO_PASSWORD, expect, loginFrame, openLogin, signUp, test } from '../support/login';
 
 const ACCOUNT_ORIGIN = `http://account.studio.test:${process.env.E2E_PORT ?? 8091}`;
 
@@ -67,7 +67,7 @@ test('a passkey added in the account center signs in from the login frame (virtu
   await expect(page.getByTestId('account-avatar')).toBeVisible();
 });
 
-test('a purchase sends a receipt; a trial sends its reminder 24 hours before it converts (moved clock)', async ({ page, browser }) => {
+test('a purchase sends a receipt; a trial sends its reminder 24 hours before it converts (moved clock)', async ({ page, browser, signIn }) => {
   const email = await signUp(page, 'receipt');
   const jwt = (await page.context().cookies()).find((cookie) => cookie.name === 'studio_token')?.value ?? '';
   const checkout = await page.context().newPage();
@@ -98,8 +98,7 @@ test('a purchase sends a receipt; a trial sends its reminder 24 hours before it 
 
   // an operator runs the lifecycle on a clock moved to 12 hours before the trial ends (QA, outside production)
   const operator = await (await browser.newContext()).newPage();
-  await operator.goto('/home');
-  await logInAs(operator, 'premium@demo.local');
+  await signIn(operator, 'premium@demo.local');
   const operatorJwt = (await operator.context().cookies()).find((cookie) => cookie.name === 'studio_token')?.value ?? '';
   const run = await operator.evaluate(
     async ([token, at]) => (await fetch('/v1/qa/billing/run', { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify({ at }) })).status,

@@ -5,8 +5,8 @@
  * prorated amount once, leaving one active plan, with the history and its receipt; the campaign's packs for
  * a credits-10 member of the campaign.
  */
-import { expect, test, type Page } from '@playwright/test';
-import { logInAs, signUp } from '../support/login';
+import type { Page } from '@playwright/test';
+import { expect, signUp, test } from '../support/login';
 
 const DESKTOP = { width: 1440, height: 900 };
 
@@ -121,12 +121,12 @@ test('Standard -> Premium: charged Premium less the unused Standard once, one ac
   await receipt.close();
 });
 
-test("the campaign's 1000 and 2000 packs, with their badge, for a credits-10 member of the campaign", async ({ page, context }) => {
+test("the campaign's 1000 and 2000 packs, with their badge, for a credits-10 member of the campaign", async ({ page, context, signIn }) => {
   await page.setViewportSize(DESKTOP);
   await page.goto('/home');
   const { hostname } = new URL(page.url());
   await context.addCookies([{ name: 'ab_override', value: 'ad_banner_undefined=2,sku_week_10_credits=2', domain: hostname, path: '/' }]);
-  await logInAs(page, 'checkin@demo.local');
+  await signIn(page, 'checkin@demo.local', { goto: false });
   // the campaign's start-up pop-up comes first for this audience
   await expect(page.getByRole('dialog', { name: /^Up to \d+% OFF$/ })).toBeVisible();
   await page.keyboard.press('Escape');

@@ -5,16 +5,10 @@
  * higher balance without a reload; the trial from /pricing (after the new account confirms its address), its
  * rules at checkout and its cancel behind a confirmation; the phone dialog at 375 px.
  */
-import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import type { BrowserContext, Page } from '@playwright/test';
 import { confirmAddress } from '../support/inbox';
-import { logInAs, signUp } from '../support/login';
+import { expect, signUp, test } from '../support/login';
 import { PARTS_APART_TAG } from '../support/origins';
-
-async function logIn(page: Page, email: string): Promise<void> {
-  await page.goto('/home');
-  await logInAs(page, email);
-  await expect(page.getByTestId('header-credits')).toHaveText(/^\d+$/);
-}
 
 /** QA override (outside production): this browser is in the campaign audience, which the suite's config switches off. */
 async function joinCampaign(context: BrowserContext, page: Page): Promise<void> {
@@ -23,7 +17,7 @@ async function joinCampaign(context: BrowserContext, page: Page): Promise<void> 
   await context.addCookies([{ name: 'ab_override', value: 'ad_banner_undefined=2', domain: hostname, path: '/' }]);
 }
 
-test('the campaign: the desktop banner for a visitor, the start-up pop-up with its countdown for a free user', async ({ page, context }) => {
+test('the campaign: the desktop banner for a visitor, the start-up pop-up with its countdown for a free user', async ({ page, context, signIn }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
   await joinCampaign(context, page);
   await page.goto('/home');
@@ -35,7 +29,7 @@ test('the campaign: the desktop banner for a visitor, the start-up pop-up with i
   await expect(page.getByRole('dialog', { name: 'Upgrade' })).toBeVisible();
   await page.keyboard.press('Escape');
 
-  await logIn(page, 'free@demo.local');
+  await signIn(page, 'free@demo.local');
   const popup = page.getByRole('dialog', { name: 'Up to 50% OFF' });
   await expect(popup).toBeVisible();
   await expect(popup).toContainText('Limited Time');
@@ -51,8 +45,8 @@ test('the campaign: the desktop banner for a visitor, the start-up pop-up with i
   await expect(page.getByRole('dialog', { name: 'Up to 50% OFF' })).toHaveCount(0);
 });
 
-test('a free user buys a credit pack: one checkout per double click, the dialog closed, an expired card declined, then paid; it lands without a reload', { tag: PARTS_APART_TAG }, async ({ page, context }) => {
-  await logIn(page, 'free@demo.local');
+test('a free user buys a credit pack: one checkout per double click, the dialog closed, an expired card declined, then paid; it lands without a reload', { tag: PARTS_APART_TAG }, async ({ page, context, signIn }) => {
+  await signIn(page, 'free@demo.local');
   const before = Number(await page.getByTestId('header-credits').textContent());
   await page.getByTestId('header-credits').click();
   const dialog = page.getByRole('dialog', { name: 'Upgrade' });
@@ -131,9 +125,9 @@ test('the trial from /pricing says its rules at checkout; cancelled behind a con
   await expect(billing.getByRole('button', { name: 'Resume Standard Monthly (free trial)' })).toBeVisible();
 });
 
-test('the phone dialog at 375 px: full screen, membership first, Subscribe', async ({ page }) => {
+test('the phone dialog at 375 px: full screen, membership first, Subscribe', async ({ page, signIn }) => {
   await page.setViewportSize({ width: 375, height: 812 });
-  await logIn(page, 'premium@demo.local');
+  await signIn(page, 'premium@demo.local');
   await page.getByTestId('header-credits').click();
   await page.getByRole('dialog', { name: 'Upgrade' }).getByRole('tab', { name: 'Membership' }).click();
   const dialog = page.getByRole('dialog', { name: 'Upgrade' });

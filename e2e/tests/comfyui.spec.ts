@@ -3,9 +3,8 @@
  * the real ComfyUI 0.8). Before Generate the screen names the model; the result comes back through the queue,
  * the worker and storage with the ComfyUI badge on its card and in the preview, and with its size.
  */
-import { expect, test } from '@playwright/test';
 import { deflateSync } from 'node:zlib';
-import { logInAs } from '../support/login';
+import { expect, test } from '../support/login';
 
 /** A small PNG made here (no image library in the e2e package): a gradient, 600x400. */
 function makePng(width: number, height: number): Buffer {
@@ -38,10 +37,10 @@ function makePng(width: number, height: number): Buffer {
   return Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk('IHDR', header), chunk('IDAT', deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
 }
 
-test('image to image on ComfyUI: the model named before Generate, the result badged', async ({ page }) => {
+test('image to image on ComfyUI: the model named before Generate, the result badged', async ({ page, signIn }) => {
   test.setTimeout(120_000);
   await page.goto('/image-to-image');
-  await logInAs(page, 'standard@demo.local');
+  await signIn(page, 'standard@demo.local', { goto: false });
   await page.getByTestId('image-input-source').locator('input[type=file]').setInputFiles({ name: 'street.png', mimeType: 'image/png', buffer: makePng(600, 400) });
   await page.getByRole('dialog', { name: 'User agreement' }).getByRole('button', { name: 'Agree' }).click();
   await expect(page.getByTestId('image-input-source').getByTestId('uploaded-size')).toHaveText('Uploaded · 600 × 400 px');

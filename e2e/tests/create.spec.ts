@@ -6,11 +6,11 @@
  * unsupported upload show the spec's texts and send no create call; leaving while a task runs asks
  * first. The time from pressing Generate to the task's first visible state is measured and reported.
  */
-import { expect, test, type Locator, type Page, type Request } from '@playwright/test';
+import { expect, test } from '../support/login';
+import type { Locator, Page, Request } from '@playwright/test';
 import { deflateSync } from 'node:zlib';
 import { PARTS_APART_TAG } from '../support/origins';
 
-const DEMO_PASSWORD = 'demo-password';
 const TEXTS = {
   tooLong: 'Your prompt is too long. Please shorten it',
   lyricsShort: 'Lyrics must be at least 10 characters long',
@@ -59,16 +59,6 @@ function makePng(width: number, height: number): Buffer {
 }
 
 // ---- helpers ----
-async function logIn(page: Page, email: string): Promise<void> {
-  await page.goto('/home');
-  await page.getByTestId('account-entry').getByRole('button', { name: 'Login', exact: true }).click();
-  const frame = page.frameLocator('iframe[title$="to AI Video Generator"]');
-  await frame.locator('#login-email').fill(email);
-  await frame.locator('#login-password').fill(DEMO_PASSWORD);
-  await frame.getByRole('button', { name: 'Log in', exact: true }).click();
-  await expect(page.getByRole('dialog', { name: 'Log in' })).toBeHidden();
-  await expect(page.getByTestId('header-credits')).toHaveText(/^\d+$/);
-}
 
 async function headerCredits(page: Page): Promise<number> {
   return Number(await page.getByTestId('header-credits').textContent());
@@ -138,9 +128,9 @@ test.describe.serial('creation screens, Generate List and My Creations (standard
   const created: Record<'image' | 'video' | 'song', string> = { image: '', video: '', song: '' };
   const latencies: { mode: string; ms: number }[] = [];
 
-  test.beforeAll(async ({ browser }) => {
+  test.beforeAll(async ({ browser, signIn }) => {
     page = await browser.newPage();
-    await logIn(page, 'standard@demo.local');
+    await signIn(page, 'standard@demo.local');
   });
 
   test.afterAll(async () => {

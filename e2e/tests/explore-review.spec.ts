@@ -5,8 +5,8 @@
  * with its reasons at /explore?review=1 and keeps it, and it is back in a visitor's gallery.
  * It keeps the picture rather than removing it, so the gallery the other suites count is whole again.
  */
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import { logInAs, loginFrame, openLogin } from '../support/login';
+import type { Browser, Page } from '@playwright/test';
+import { expect, loginFrame, openLogin, test } from '../support/login';
 import { DIRECT } from '../support/origins';
 
 /** node's own requests reach the product by address (only chromium maps *.studio.test) */
@@ -50,7 +50,7 @@ async function newPersonToken(browser: Browser, baseURL: string, n: number): Pro
   }
 }
 
-test('three reports hide a picture from everyone; only an operator reviews it, and a kept picture is back', async ({ browser, page, request, baseURL }) => {
+test('three reports hide a picture from everyone; only an operator reviews it, and a kept picture is back', async ({ browser, page, request, baseURL, signIn }) => {
   test.setTimeout(240_000);
   // the showcase renders in the background on first start: wait until the small set is in
   await expect.poll(async () => (await visitorGallery(request)).paginate.total, { intervals: [1000], timeout: 170_000 }).toBeGreaterThanOrEqual(SMALL_EXPLORE);
@@ -72,8 +72,7 @@ test('three reports hide a picture from everyone; only an operator reviews it, a
   expect(hidden.list.map((item) => item.id)).not.toContain(picture.id);
 
   // someone who is not an operator is told so
-  await page.goto('/home');
-  await logInAs(page, 'free@demo.local');
+  await signIn(page, 'free@demo.local');
   await page.goto('/explore?review=1');
   await expect(page.getByRole('heading', { name: 'Review reported items' })).toBeVisible();
   await expect(page.getByRole('alert').filter({ hasText: 'Only operators can review reported items.' })).toBeVisible();
@@ -82,8 +81,7 @@ test('three reports hide a picture from everyone; only an operator reviews it, a
   const operatorContext = await browser.newContext({ baseURL });
   try {
     const operator = await operatorContext.newPage();
-    await operator.goto('/home');
-    await logInAs(operator, 'premium@demo.local');
+    await signIn(operator, 'premium@demo.local');
     await operator.goto('/explore?review=1');
     const row = operator.getByRole('listitem').filter({ has: operator.getByRole('heading', { name: picture.title }) });
     await expect(row).toContainText('3 reports');

@@ -5,11 +5,10 @@
  * screen; a template runs to a result in the Generate List; an effect runs from /effect; the template
  * browser says 'All loaded'; phones get two columns and no sideways scrolling.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '../support/login';
 import { deflateSync } from 'node:zlib';
 import { DIRECT, PARTS_APART_TAG } from '../support/origins';
 
-const DEMO_PASSWORD = 'demo-password';
 /** the small showcase: 1400 + 24 pictures + 2 clips + 1 track */
 const SMALL_EXPLORE = 28;
 
@@ -38,17 +37,6 @@ function makePng(width: number, height: number): Buffer {
   header[8] = 8;
   header[9] = 2;
   return Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), pngChunk('IHDR', header), pngChunk('IDAT', deflateSync(raw)), pngChunk('IEND', Buffer.alloc(0))]);
-}
-
-async function logIn(page: Page, email: string): Promise<void> {
-  await page.goto('/home');
-  await page.getByTestId('account-entry').getByRole('button', { name: 'Login', exact: true }).click();
-  const frame = page.frameLocator('iframe[title$="to AI Video Generator"]');
-  await frame.locator('#login-email').fill(email);
-  await frame.locator('#login-password').fill(DEMO_PASSWORD);
-  await frame.getByRole('button', { name: 'Log in', exact: true }).click();
-  await expect(page.getByRole('dialog', { name: 'Log in' })).toBeHidden();
-  await expect(page.getByTestId('header-credits')).toHaveText(/^\d+$/);
 }
 
 test.describe.configure({ mode: 'serial' });
@@ -96,8 +84,8 @@ test('explore pages as its end comes into view and filters by media', { tag: PAR
   expect(await cards.count()).toBeLessThan(20);
 });
 
-test("a report takes the item out of the reporter's gallery; 'Make the same' fills Image to Image (exploreId 1400)", async ({ page }) => {
-  await logIn(page, 'free@demo.local');
+test("a report takes the item out of the reporter's gallery; 'Make the same' fills Image to Image (exploreId 1400)", async ({ page, signIn }) => {
+  await signIn(page, 'free@demo.local');
   await page.goto('/explore');
   const target = page.getByTestId('explore-card').filter({ hasText: 'Seascape: waves, sunset' });
   await target.click();
@@ -125,9 +113,9 @@ test("a report takes the item out of the reporter's gallery; 'Make the same' fil
   await expect(page.getByRole('textbox', { name: 'Prompt' })).toHaveValue('watercolor painting, soft washes');
 });
 
-test('a template runs from /template to a result in the Generate List; the browser says All loaded', async ({ page }) => {
+test('a template runs from /template to a result in the Generate List; the browser says All loaded', async ({ page, signIn }) => {
   test.setTimeout(120_000);
-  await logIn(page, 'standard@demo.local');
+  await signIn(page, 'standard@demo.local');
   await page.goto('/template');
   await expect(page.getByRole('banner')).toHaveCount(0);
   await page.getByRole('tab', { name: 'Image' }).click();
@@ -147,9 +135,9 @@ test('a template runs from /template to a result in the Generate List; the brows
   await expect(task).toHaveAttribute('data-status', 'success', { timeout: 90_000 });
 });
 
-test('an effect runs from /effect: the tip, its create screen, a result', { tag: PARTS_APART_TAG }, async ({ page }) => {
+test('an effect runs from /effect: the tip, its create screen, a result', { tag: PARTS_APART_TAG }, async ({ page, signIn }) => {
   test.setTimeout(150_000);
-  await logIn(page, 'standard@demo.local');
+  await signIn(page, 'standard@demo.local');
   await page.goto('/effect');
   await page.getByTestId('template-card').filter({ hasText: 'Zoom pulse' }).getByRole('button', { name: 'Preview Zoom pulse' }).click();
   const tip = page.getByRole('dialog', { name: 'Zoom pulse' });

@@ -5,20 +5,8 @@
  * and the rough edges of the walk at 1440 and 375 px (header name and plan, the phone preview, the 404
  * page's Go Back after a full load, the check-in panel for who can and cannot claim it).
  */
-import { expect, test, type Locator, type Page } from '@playwright/test';
-
-const DEMO_PASSWORD = 'demo-password';
-
-async function logIn(page: Page, email: string): Promise<void> {
-  await page.goto('/home');
-  await page.getByTestId('account-entry').getByRole('button', { name: 'Login', exact: true }).click();
-  const frame = page.frameLocator('iframe[title$="to AI Video Generator"]');
-  await frame.locator('#login-email').fill(email);
-  await frame.locator('#login-password').fill(DEMO_PASSWORD);
-  await frame.getByRole('button', { name: 'Log in', exact: true }).click();
-  await expect(page.getByRole('dialog', { name: 'Log in' })).toBeHidden();
-  await expect(page.getByTestId('header-credits')).toHaveText(/^\d+$/);
-}
+import { expect, test } from '../support/login';
+import type { Locator, Page } from '@playwright/test';
 
 /** Presses Generate (or another button that creates a task) and answers the new task's card. */
 async function generate(page: Page, button: Locator = page.getByTestId('generate-button')): Promise<Locator> {
@@ -49,9 +37,9 @@ async function firstImageDigest(page: Page, card: Locator): Promise<string> {
 
 test.describe.serial('what a user gets after Generate (premium@demo.local)', () => {
   let page: Page;
-  test.beforeAll(async ({ browser }) => {
+  test.beforeAll(async ({ browser, signIn }) => {
     page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-    await logIn(page, 'premium@demo.local');
+    await signIn(page, 'premium@demo.local');
   });
   test.afterAll(async () => page.close());
 
@@ -126,10 +114,10 @@ test.describe.serial('what a user gets after Generate (premium@demo.local)', () 
 
 test.describe('rough edges at 1440 and 375 px', () => {
   for (const width of [1440, 375]) {
-    test(`header, 404 Go Back and the image preview at ${width} px`, async ({ browser }) => {
+    test(`header, 404 Go Back and the image preview at ${width} px`, async ({ browser, signIn }) => {
       test.setTimeout(150_000);
       const page = await browser.newPage({ viewport: { width, height: width === 375 ? 780 : 900 } });
-      await logIn(page, 'premium@demo.local');
+      await signIn(page, 'premium@demo.local');
       // one product name, never cut; the plan as the account panel says it
       const name = page.getByRole('link', { name: 'AI Video Generator, home' }).getByText('AI Video Generator');
       expect(await name.evaluate((el) => el.scrollWidth <= el.clientWidth + 1)).toBe(true);
@@ -165,9 +153,9 @@ test.describe('rough edges at 1440 and 375 px', () => {
     });
   }
 
-  test('the check-in panel: offered in a check-in country, Escape closes it; not offered outside', async ({ browser }) => {
+  test('the check-in panel: offered in a check-in country, Escape closes it; not offered outside', async ({ browser, signIn }) => {
     const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-    await logIn(page, 'checkin@demo.local');
+    await signIn(page, 'checkin@demo.local');
     const panel = page.getByRole('dialog', { name: 'Daily Check-in' });
     await expect(panel).toBeVisible();
     await page.keyboard.press('Escape');
@@ -180,7 +168,7 @@ test.describe('rough edges at 1440 and 375 px', () => {
     await page.close();
 
     const outside = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-    await logIn(outside, 'free@demo.local');
+    await signIn(outside, 'free@demo.local');
     await outside.waitForTimeout(1000);
     await expect(outside.getByRole('dialog', { name: 'Daily Check-in' })).toHaveCount(0);
     await expect(outside.getByRole('button', { name: /^Daily check-in/ })).toHaveCount(0);

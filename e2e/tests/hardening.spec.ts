@@ -3,28 +3,11 @@
  * (the login frame included), a foreign page cannot frame it, and an API outage keeps a signed-in user
  * signed in, says so, and recovers by itself.
  */
-import { expect, test, type FrameLocator, type Page } from '@playwright/test';
+import { expect, test } from '../support/login';
 
-const DEMO_PASSWORD = 'demo-password';
 const NETWORK_TEXT = 'Network fluctuation detected. Please try again later.';
 
-function loginFrame(page: Page): FrameLocator {
-  return page.frameLocator('iframe[title$="to AI Video Generator"]');
-}
-
-async function logIn(page: Page, email: string): Promise<void> {
-  const entry = page.getByTestId('account-entry');
-  await expect(entry).toBeVisible();
-  await entry.getByRole('button', { name: 'Login', exact: true }).click();
-  await expect(page.getByRole('dialog', { name: 'Log in' })).toBeVisible();
-  const frame = loginFrame(page);
-  await frame.locator('#login-email').fill(email);
-  await frame.locator('#login-password').fill(DEMO_PASSWORD);
-  await frame.getByRole('button', { name: 'Log in', exact: true }).click();
-  await expect(page.getByTestId('account-avatar')).toBeVisible();
-}
-
-test('the shell and the login frame run under the CSP without a violation; a foreign page cannot frame the shell', async ({ page }) => {
+test('the shell and the login frame run under the CSP without a violation; a foreign page cannot frame the shell', async ({ page, signIn }) => {
   const violations: string[] = [];
   page.on('console', (message) => {
     if (/Content Security Policy|Refused to (load|execute|apply|frame|connect)/i.test(message.text())) violations.push(message.text());
@@ -34,7 +17,7 @@ test('the shell and the login frame run under the CSP without a violation; a for
   expect(headers['content-security-policy']).toMatch(/script-src 'self' 'nonce-[^']+'/);
   expect(headers['content-security-policy']).toContain("frame-ancestors 'self'");
   expect(headers['x-content-type-options']).toBe('nosniff');
-  await logIn(page, 'free@demo.local');
+  await signIn(page, 'free@demo.local', { goto: false });
   await page.goto('/explore');
   await expect(page.getByTestId('account-avatar')).toBeVisible();
   expect(violations).toEqual([]);
@@ -48,9 +31,8 @@ test('the shell and the login frame run under the CSP without a violation; a for
   await foreign.close();
 });
 
-test('an API outage keeps the user signed in, says so, and recovers on its own', async ({ page }) => {
-  await page.goto('/home');
-  await logIn(page, 'standard@demo.local');
+test('an API outage keeps the user signed in, says so, and recovers on its own', async ({ page, signIn }) => {
+  await signIn(page, 'standard@demo.local');
 
   // the API goes away: every /v1 call answers 503 as the gateway does
   await page.route('**/v1/**', (route) =>

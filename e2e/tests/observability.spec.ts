@@ -4,11 +4,10 @@
  * CMS content; the customer chat shows on Home only; /metrics answers; axe finds no serious or critical
  * violation on any route of the table.
  */
+import { expect, test } from '../support/login';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
 
-const DEMO_PASSWORD = 'demo-password';
 const AXE_SOURCE = readFileSync(path.join(require.resolve('axe-core'), '..', 'axe.min.js'), 'utf8');
 
 /** Every page of the route table (spec section 2), one concrete path each. */
@@ -44,20 +43,9 @@ function direct(baseURL: string | undefined): string {
   return (baseURL ?? '').replace('app.studio.test', '127.0.0.1');
 }
 
-async function logIn(page: Page, email: string): Promise<void> {
-  const entry = page.getByTestId('account-entry');
-  await entry.getByRole('button', { name: 'Login', exact: true }).click();
-  const frame = page.frameLocator('iframe[title$="to AI Video Generator"]');
-  await frame.locator('#login-email').fill(email);
-  await frame.locator('#login-password').fill(DEMO_PASSWORD);
-  await frame.getByRole('button', { name: 'Log in', exact: true }).click();
-  await expect(page.getByTestId('account-avatar')).toBeVisible();
-}
-
-test('the collector holds a session: login, a generation and the purchase dialog, each with the profile', async ({ page, request, baseURL }) => {
+test('the collector holds a session: login, a generation and the purchase dialog, each with the profile', async ({ page, request, baseURL, signIn }) => {
   test.setTimeout(90_000);
-  await page.goto('/home');
-  await logIn(page, 'free@demo.local');
+  await signIn(page, 'free@demo.local');
   await page.goto('/text-to-image');
   await page.getByRole('textbox', { name: 'Prompt' }).fill('A lighthouse on a cliff at dusk, watercolor');
   await page.getByRole('group', { name: 'Number of images' }).getByRole('radio', { name: '1', exact: true }).check();

@@ -4,8 +4,8 @@
  * template', the generate bar in view and the Generate List full width at 768, My Creations' selection as
  * one zip, the floating promotion over nothing, the tab pattern, and the HTTP answers of pages.
  */
-import { expect, test, type BrowserContext, type Page } from '@playwright/test';
-import { logInAs, openLogin } from '../support/login';
+import type { BrowserContext, Page } from '@playwright/test';
+import { expect, openLogin, test } from '../support/login';
 
 const CMS_BLOCK = '[data-cms-injected]';
 /** the product itself, for requests made outside the browser (which maps *.studio.test to it) */
@@ -16,10 +16,10 @@ async function inCampaign(context: BrowserContext, page: Page): Promise<void> {
   await context.addCookies([{ name: 'ab_override', value: 'ad_banner_undefined=2', domain: hostname, path: '/' }]);
 }
 
-test('the SEO text is a visitor\'s: it goes when they sign in, and the side-app embed never gets it', async ({ page }) => {
+test('the SEO text is a visitor\'s: it goes when they sign in, and the side-app embed never gets it', async ({ page, signIn }) => {
   await page.goto('/text-to-video');
   await expect(page.locator('#shell-cms-content').locator(CMS_BLOCK)).not.toHaveCount(0);
-  await logInAs(page, 'free@demo.local');
+  await signIn(page, 'free@demo.local', { goto: false });
   await expect(page.locator(CMS_BLOCK)).toHaveCount(0);
   await page.getByRole('link', { name: /^My Creations/ }).first().click();
   await expect(page.getByRole('heading', { name: 'My Creations' })).toBeVisible();
@@ -88,9 +88,8 @@ test('a creation screen at 768 and 375: Generate in view, the Generate List as w
   }
 });
 
-test('My Creations downloads its selection as one zip', async ({ page }) => {
-  await page.goto('/home');
-  await logInAs(page, 'standard@demo.local');
+test('My Creations downloads its selection as one zip', async ({ page, signIn }) => {
+  await signIn(page, 'standard@demo.local');
   await page.goto('/text-to-image');
   await page.getByRole('textbox', { name: /prompt|describe/i }).first().fill('a lighthouse on a cliff at sunset, soft light');
   await page.getByTestId('generate-button').click();
@@ -107,9 +106,8 @@ test('My Creations downloads its selection as one zip', async ({ page }) => {
   await expect(page.locator('#shell-main').getByTestId('floating-promotion')).toHaveCount(0);
 });
 
-test('tabs follow the tab pattern: the arrow keys move the selection', async ({ page }) => {
-  await page.goto('/home');
-  await logInAs(page, 'free@demo.local');
+test('tabs follow the tab pattern: the arrow keys move the selection', async ({ page, signIn }) => {
+  await signIn(page, 'free@demo.local');
   await page.getByTestId('header-credits').click();
   const dialog = page.getByRole('dialog', { name: 'Upgrade' });
   const selected = dialog.getByRole('tab', { selected: true });

@@ -7,7 +7,8 @@
  * list with its engine-made previews; axe finds nothing serious in the mask editors. TOOLS_SHOTS=<dir> saves
  * screenshots at 1440 and 375 px.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '../support/login';
+import type { Page } from '@playwright/test';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -15,21 +16,9 @@ import path from 'node:path';
 import { PARTS_APART_TAG } from '../support/origins';
 import sharp from 'sharp';
 
-const DEMO_PASSWORD = 'demo-password';
 const work = mkdtempSync(path.join(os.tmpdir(), 'e2e-tools-'));
 const ffmpeg: string = require('@ffmpeg-installer/ffmpeg').path;
 const ffprobe: string = require('@ffprobe-installer/ffprobe').path;
-
-async function logIn(page: Page, email = 'standard@demo.local'): Promise<void> {
-  await page.goto('/home');
-  await page.getByTestId('account-entry').getByRole('button', { name: 'Login', exact: true }).click();
-  const frame = page.frameLocator('iframe[title$="to AI Video Generator"]');
-  await frame.locator('#login-email').fill(email);
-  await frame.locator('#login-password').fill(DEMO_PASSWORD);
-  await frame.getByRole('button', { name: 'Log in', exact: true }).click();
-  await expect(page.getByRole('dialog', { name: 'Log in' })).toBeHidden();
-  await expect(page.getByTestId('header-credits')).toHaveText(/^\d+$/);
-}
 
 async function shot(page: Page, name: string): Promise<void> {
   const dir = process.env.TOOLS_SHOTS;
@@ -119,10 +108,10 @@ function probe(file: string): { width: number; height: number; duration: number 
 }
 
 test.describe('AI tools on a desktop', () => {
-  test('image tools: object removed through a drawn mask, transparent background, larger upscale, no-face refusal', { tag: PARTS_APART_TAG }, async ({ page }) => {
+  test('image tools: object removed through a drawn mask, transparent background, larger upscale, no-face refusal', { tag: PARTS_APART_TAG }, async ({ page, signIn }) => {
     // the background remover loads ISNet (88 MB) in the worker on its first run
     test.setTimeout(150_000);
-    await logIn(page);
+    await signIn(page, 'standard@demo.local');
     const picture = await squarePicture();
 
     await page.goto('/ai-tools/object-remover');
@@ -170,8 +159,8 @@ test.describe('AI tools on a desktop', () => {
   });
 
   // issue 21 case 9: a 12 MP phone photo was refused with 'Resolution is not supported'
-  test('a 4032x3024 phone photo is scaled in the browser to fit the limit, says so, and goes up', async ({ page }) => {
-    await logIn(page);
+  test('a 4032x3024 phone photo is scaled in the browser to fit the limit, says so, and goes up', async ({ page, signIn }) => {
+    await signIn(page, 'standard@demo.local');
     await page.goto('/ai-tools/image-enhancer');
     await expect(page.getByText('(larger photos are scaled down to fit)').first()).toBeVisible();
     await expect(page.getByTestId('tool-engine-notice')).toContainText('Local · ESRGAN slim');
@@ -184,8 +173,8 @@ test.describe('AI tools on a desktop', () => {
     await shot(page, 'image-enhancer-phone-photo-1440');
   });
 
-  test('video and audio tools: eraser keeps the duration, enhancer doubles the size, noise reduction lowers the floor', async ({ page }) => {
-    await logIn(page);
+  test('video and audio tools: eraser keeps the duration, enhancer doubles the size, noise reduction lowers the floor', async ({ page, signIn }) => {
+    await signIn(page, 'standard@demo.local');
     const clip = path.join(work, 'clip.mp4');
     execFileSync(ffmpeg, ['-y', '-loglevel', 'error', '-f', 'lavfi', '-i', 'testsrc=size=320x180:rate=25:duration=2', '-vf', 'drawbox=x=200:y=50:w=60:h=60:color=red:t=fill', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', clip]);
 
@@ -262,8 +251,8 @@ function floorDb(file: string): number {
 test.describe('AI tools on a phone', () => {
   test.use({ viewport: { width: 375, height: 812 }, hasTouch: true, isMobile: true });
 
-  test('AI replace: the mask drawn by touch changes the selected area only', async ({ page }) => {
-    await logIn(page);
+  test('AI replace: the mask drawn by touch changes the selected area only', async ({ page, signIn }) => {
+    await signIn(page, 'standard@demo.local');
     const picture = await squarePicture();
     await page.goto('/ai-tools/partial-redrawing');
     await page.getByLabel('Upload image').setInputFiles({ name: 'square.png', mimeType: 'image/png', buffer: picture });

@@ -21,7 +21,7 @@ export function callsTo(shell: ShellDouble, key: ApiCallKey): CallInput<ApiCallK
 }
 
 /** A Standard member with 100 credits (the shared test kit's user with this remote's demo values). */
-export function demoUser(overrides: Partial<User> = {}): User {
+function demoUser(overrides: Partial<User> = {}): User {
   return makeUser({
     token: 'token',
     verify: { level: 'standard', expired_time: 0, is_expired: false },

@@ -22,7 +22,7 @@ type Double = typeof mf & {
 };
 export const mfDouble = mf as Double;
 
-export const ALL_MODULES: RemoteModuleName[] = [
+const ALL_MODULES: RemoteModuleName[] = [
   'remote_explore/HomePage',
   'remote_explore/ExplorePage',
   'remote_explore/TemplatePage',

@@ -10,7 +10,7 @@ import { checkCookieSupport, storedCookieSupport } from '../login/lib/cookie-che
 import { LoginController } from '../login/lib/login-controller';
 import { logout } from '../logout/logout';
 
-export interface AccountUiState {
+interface AccountUiState {
   transactionsOpen: boolean;
   /** the billing dialog: plans, cancel and resume, history and receipts */
   billingOpen: boolean;

@@ -7,14 +7,14 @@
 import type { ShellApi } from 'shared-contracts';
 import { deleteCookie } from '../shared/lib/cookies';
 import { SHELL_TOKEN_COOKIE } from '../shared/lib/shell-names';
-import { accountLogoutUrl } from '../login/lib/login-urls';
+import { accountLogoutUrl } from '../shared/lib/login-urls';
 
 /**
  * Token cookies of earlier client versions: the token cookie set host-only (before it moved to the
  * parent domain) and the bare names older builds used. deleteCookie expires each host-only and on every
  * parent domain.
  */
-export const LEGACY_TOKEN_COOKIES = [SHELL_TOKEN_COOKIE, 'token', 'access_token', 'jwt'] as const;
+const LEGACY_TOKEN_COOKIES = [SHELL_TOKEN_COOKIE, 'token', 'access_token', 'jwt'] as const;
 
 /** What the host frame receives when the product runs embedded (side-app mode). */
 export const HOST_LOGOUT_MESSAGE = 'studio:logged-out';

@@ -11,7 +11,6 @@ import {
   type PlanTier,
 } from 'shared-contracts';
 
-export const BILLING_PERIODS = ['Weekly', 'Monthly', 'Yearly'] as const;
 
 export const TIERS: readonly { tier: PlanTier; name: string; summary: string }[] = [
   { tier: 'BASIC', name: 'Basic', summary: 'Try the product with sign-up credits.' },

@@ -6,7 +6,7 @@
 import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
 import { ConfirmDialog } from './dialog';
 
-export interface ConfirmQuestion {
+interface ConfirmQuestion {
   title: string;
   message: string;
   cancelLabel?: string;

@@ -2,7 +2,7 @@
 import type { ReactNode } from 'react';
 import { Dialog as KitDialog } from '@studio/ui-kit/dialog';
 
-export { ConfirmDialog, type ConfirmDialogProps } from '@studio/ui-kit/dialog';
+export { ConfirmDialog } from '@studio/ui-kit/dialog';
 
 export interface DialogProps {
   title: string;

@@ -3,7 +3,7 @@
  * the per-user watermark agreement (asked once for each account). Storage errors are warned and ignored.
  */
 export const USER_AGREEMENT_KEY = 'studio_user_agreement';
-export const WATERMARK_AGREEMENT_PREFIX = 'studio_watermark_agreement:';
+const WATERMARK_AGREEMENT_PREFIX = 'studio_watermark_agreement:';
 
 function read(key: string): string | null {
   try {

@@ -11,7 +11,3 @@ export function requireLogin(shell: ShellApi, reason: string): boolean {
 export function mediaUrl(shell: ShellApi, url: string): string {
   return url.startsWith('/') ? shell.api.url(url) : url;
 }
-
-export function messageOf(error: unknown, fallback = 'Unknown error, please retry later'): string {
-  return error instanceof Error && error.message ? error.message : fallback;
-}

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { TEMPLATES_MIN_FOR_NEXT, TEMPLATES_PAGE_SIZE, useShell, type Template, type TemplateTag } from 'shared-contracts';
-import { messageOf } from './session';
+import { messageOf } from '@studio/ui-kit/errors';
 
 export interface CategoryState {
   id: number;

@@ -3,7 +3,7 @@ import { USER_TEXTS, useShell } from 'shared-contracts';
 import { type AiTool } from 'shared-contracts/tools';
 import { Button } from '@studio/ui-kit/button';
 import { theme } from '@studio/ui-kit/theme';
-import { messageOf } from '../lib/errors';
+import { messageOf } from '@studio/ui-kit/errors';
 import type { MaskCanvasHandle } from '../mask/components/mask-canvas';
 import { uploadFile } from '@studio/ui-kit/upload-api';
 import { UploadSlot } from '../workspace/components/upload-slot';

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { USER_TEXTS, useShell } from 'shared-contracts';
-import { messageOf } from '../lib/errors';
+import { messageOf } from '@studio/ui-kit/errors';
 import { createTask, taskResult } from '../workspace/api/tools-api';
 
 export type FaceCheck = { state: 'idle' | 'checking' | 'ok' } | { state: 'refused'; message: string };

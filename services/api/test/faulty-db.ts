@@ -7,7 +7,7 @@
  */
 import type { Database, QueryResult, Queryable } from '@studio/db';
 
-export type FaultWhen = 'before' | 'after' | 'commit' | 'hang';
+type FaultWhen = 'before' | 'after' | 'commit' | 'hang';
 
 export interface Fault {
   /** which statements it hits, by their SQL text (and their parameters, when `args` is given) */
@@ -27,7 +27,7 @@ export interface FaultyDb extends Database {
 }
 
 /** What node-postgres rejects a query with when the server went away under it. */
-export const connectionLost = () => new Error('Connection terminated unexpectedly');
+const connectionLost = () => new Error('Connection terminated unexpectedly');
 
 interface Armed extends Required<Omit<Fault, 'args'>> {
   args?: Fault['args'];

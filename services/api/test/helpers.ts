@@ -13,7 +13,7 @@ import { testApiConfig, type ApiConfig } from '../src/config';
 import type { ApiModuleDefinition, ModuleContext } from '../src/modules/types';
 import { buildApiApp } from '../src/plugin';
 
-export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL;
+const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL;
 export const onPostgres = Boolean(TEST_DATABASE_URL);
 
 export interface TestDb {
@@ -47,7 +47,7 @@ export async function openTestDb(max = 20): Promise<TestDb> {
   };
 }
 
-export function pkcePair(): { verifier: string; challenge: string } {
+function pkcePair(): { verifier: string; challenge: string } {
   const verifier = randomBytes(48).toString('base64url');
   const challenge = createHash('sha256').update(verifier).digest('base64url');
   return { verifier, challenge };

@@ -4,7 +4,6 @@
  * uploads through the real grant + PUT, and a worker with either the real local engines or a test engine.
  */
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { copyFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
@@ -339,8 +338,3 @@ export class TestEngine implements TaskEngines {
   }
 }
 
-export async function copyInto(dir: string, file: string): Promise<string> {
-  const target = path.join(dir, path.basename(file));
-  await copyFile(file, target);
-  return target;
-}

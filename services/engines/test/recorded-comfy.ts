@@ -17,12 +17,12 @@ import type { HistoryEntry, ObjectInfo } from '../src/comfyui/client';
 import { checkWorkflow } from '../src/comfyui/validate-workflow';
 import { SAVE_NODES, type ComfyWorkflow } from '../src/comfyui/workflow';
 
-export const FIXTURES = join(__dirname, 'fixtures', 'comfyui');
+const FIXTURES = join(__dirname, 'fixtures', 'comfyui');
 export function fixture<T>(name: string): T {
   return JSON.parse(readFileSync(join(FIXTURES, name), 'utf8')) as T;
 }
 export const RECORDED_OBJECT_INFO = fixture<ObjectInfo>('object-info.json');
-export const RECORDED_VERSION = fixture<{ system: { comfyui_version: string } }>('system-stats.json').system.comfyui_version;
+const RECORDED_VERSION = fixture<{ system: { comfyui_version: string } }>('system-stats.json').system.comfyui_version;
 
 interface Queued {
   number: number;

@@ -14,7 +14,7 @@ import { migrate, type Database, type Queryable } from '@studio/db';
 import type { MailConfig } from './config.js';
 
 export const MAIL_QUEUE = 'mail-send';
-export const MAIL_MIGRATIONS_DIR = path.resolve(__dirname, '..', 'migrations');
+const MAIL_MIGRATIONS_DIR = path.resolve(__dirname, '..', 'migrations');
 
 export function migrateMail(db: Database): Promise<string[]> {
   return migrate(db, 'mail', MAIL_MIGRATIONS_DIR);

@@ -62,7 +62,7 @@ const USER_TEXT_SET: ReadonlySet<string> = new Set(Object.values(USER_TEXTS));
  * person reads 'Unknown error, please retry later' (spec section 8); a gateway's 502-504 without our
  * envelope ('Bad Gateway') reads as the network text; one with our envelope says what the service said.
  */
-export function failureText(status: number, body: Partial<ApiEnvelope> | null, statusText: string): string {
+function failureText(status: number, body: Partial<ApiEnvelope> | null, statusText: string): string {
   const said = messageOf(body, '');
   if (status < 500) return said || statusText || `HTTP ${status}`;
   if (said && USER_TEXT_SET.has(said)) return said;

@@ -1,7 +1,7 @@
 import { CLIENT_ID_COOKIE_DAYS } from 'shared-contracts';
 import { readCookie, writeCookie } from './cookies';
 
-export const CLIENT_ID_COOKIE = 'studio_client_sn';
+const CLIENT_ID_COOKIE = 'studio_client_sn';
 
 function randomId(): string {
   if (typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function') return crypto.randomUUID();

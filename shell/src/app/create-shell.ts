@@ -16,9 +16,9 @@ import { createTracker, type Tracker } from '../tracking/track';
 import { createViewport } from '../viewport/viewport';
 import type { ShellInternals } from './internals';
 
-export const SHELL_VERSION: string = process.env.SHELL_VERSION ?? '0.0.0-dev';
+const SHELL_VERSION: string = process.env.SHELL_VERSION ?? '0.0.0-dev';
 
-export interface Navigator {
+interface Navigator {
   navigate(to: string, options?: { replace?: boolean }): void;
 }
 

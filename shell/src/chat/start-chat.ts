@@ -3,7 +3,7 @@ import type { ShellApi } from 'shared-contracts';
 import { afterLoad } from './after-load';
 import type { ChatConfig, CustomerChat } from './customer-chat';
 
-export const CHAT_ROUTES = ['/home', '/'];
+const CHAT_ROUTES = ['/home', '/'];
 
 export function startCustomerChat(shell: ShellApi, config: ChatConfig): () => void {
   let chat: Promise<CustomerChat> | null = null;

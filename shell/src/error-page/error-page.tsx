@@ -21,7 +21,7 @@ export interface ErrorPageProps {
 }
 
 /** Where Go Back goes: the app's own history, else the browser's (a full page load), else home. */
-export function backTarget(): 'app' | 'browser' | 'home' {
+function backTarget(): 'app' | 'browser' | 'home' {
   const state = window.history.state as { idx?: number } | null;
   if (typeof state?.idx === 'number' && state.idx > 0) return 'app';
   return window.history.length > 1 ? 'browser' : 'home';

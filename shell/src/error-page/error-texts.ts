@@ -31,7 +31,7 @@ export const ERROR_TEXTS: Record<number, ErrorText> = {
   },
 };
 
-export const OTHER_ERROR_TEXT: ErrorText = {
+const OTHER_ERROR_TEXT: ErrorText = {
   title: 'Something unexpected happened',
   description: 'An unexpected error occurred. Please try again, or go back to the home page.',
 };
@@ -40,7 +40,7 @@ export function errorTextOf(status: number): ErrorText {
   return ERROR_TEXTS[status] ?? OTHER_ERROR_TEXT;
 }
 
-export { CRAWLER_UA, isCrawler } from './crawler';
+export { isCrawler } from './crawler';
 
 /** The 'Explore Our AI Tools' feature guide: 3 groups, 6 links. */
 export const FEATURE_GUIDE = [

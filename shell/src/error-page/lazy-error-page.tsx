@@ -1,37 +1,31 @@
 /** The error page loads as its own chunk the first time an error shows (it is not part of the first load). */
-import { Component, lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense } from 'react';
+import { ErrorBoundary } from 'react-error-boundary';
 import type { ErrorPageProps } from './error-page';
 import { isCrawler } from './crawler';
 
 const ErrorPageChunk = lazy(() => import(/* webpackChunkName: "error-page" */ './error-page').then((m) => ({ default: m.ErrorPage })));
 
 /** If even the error page cannot load (offline, broken deploy), say so plainly and offer a reload. */
-class ChunkGuard extends Component<{ children: ReactNode }, { failed: boolean }> {
-  override state = { failed: false };
-  static getDerivedStateFromError() {
-    return { failed: true };
-  }
-  override render() {
-    if (!this.state.failed) return this.props.children;
-    return (
-      <main css={{ padding: '64px 20px', textAlign: 'center' }}>
-        <h1 css={{ fontSize: 24 }}>Something unexpected happened</h1>
-        <p>The page could not be loaded. Check your connection and reload.</p>
-        <button type="button" onClick={() => window.location.reload()}>
-          Reload
-        </button>
-      </main>
-    );
-  }
+function ChunkFailed() {
+  return (
+    <main css={{ padding: '64px 20px', textAlign: 'center' }}>
+      <h1 css={{ fontSize: 24 }}>Something unexpected happened</h1>
+      <p>The page could not be loaded. Check your connection and reload.</p>
+      <button type="button" onClick={() => window.location.reload()}>
+        Reload
+      </button>
+    </main>
+  );
 }
 
 export function LazyErrorPage(props: ErrorPageProps) {
   if (isCrawler(props.userAgent ?? navigator.userAgent)) return null;
   return (
-    <ChunkGuard>
+    <ErrorBoundary fallback={<ChunkFailed />}>
       <Suspense fallback={<div css={{ minHeight: '60vh' }} />}>
         <ErrorPageChunk {...props} />
       </Suspense>
-    </ChunkGuard>
+    </ErrorBoundary>
   );
 }

@@ -4,7 +4,8 @@
  * which area failed and a Retry that builds a FRESH load (React.lazy caches a rejection, so every retry is
  * a new lazy component); nothing outside the area is affected.
  */
-import { Component, lazy, Suspense, useCallback, useMemo, useState, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useState, type ComponentType, type ReactNode } from 'react';
+import { ErrorBoundary } from 'react-error-boundary';
 import { USER_TEXTS, type RemoteModuleName, type RemoteModules } from 'shared-contracts';
 import { useShellInternals } from '../app/internals';
 import type { RemoteRuntime } from './remote-runtime';
@@ -50,26 +51,7 @@ function lazyFor(runtime: RemoteRuntime, name: RemoteModuleName, attempt: number
   return component;
 }
 
-interface BoundaryProps {
-  render(error: unknown, crashed: boolean): ReactNode;
-  area: string;
-  children: ReactNode;
-}
-
-class RemoteErrorBoundary extends Component<BoundaryProps, { error: unknown; failed: boolean }> {
-  override state = { error: null as unknown, failed: false };
-  static getDerivedStateFromError(error: unknown) {
-    return { error, failed: true };
-  }
-  override componentDidCatch(error: unknown, info: ErrorInfo) {
-    console.error(`[shell] ${this.props.area} failed`, error, info.componentStack);
-  }
-  override render() {
-    return this.state.failed ? this.props.render(this.state.error, true) : this.props.children;
-  }
-}
-
-export type FallbackKind = 'page' | 'silent' | ((retry: () => void, error: unknown) => ReactNode);
+type FallbackKind = 'page' | 'silent' | ((retry: () => void, error: unknown) => ReactNode);
 
 export interface RemoteAreaProps<N extends RemoteModuleName> {
   module: N;
@@ -86,7 +68,7 @@ export interface RemoteAreaProps<N extends RemoteModuleName> {
  * `crashed`: the remote loaded but failed while showing (a fault of ours, not the network): it says the
  * spec's 'Oops! Something went wrong. Please try again later.' instead of 'could not be loaded'.
  */
-export function AreaFallback({ area, error, retry, crashed = false }: { area: string; error: unknown; retry(): void; crashed?: boolean }) {
+function AreaFallback({ area, error, retry, crashed = false }: { area: string; error: unknown; retry(): void; crashed?: boolean }) {
   const detail = error instanceof Error ? error.message : '';
   // a remote of another contract major is not down: this version of it cannot be served by this shell
   const refused = isContractMismatch(error);
@@ -163,11 +145,15 @@ export function RemoteArea<N extends RemoteModuleName>({ module, props, area, fa
 
   return (
     <RemoteAreaContext.Provider value={context}>
-      <RemoteErrorBoundary key={attempt} area={area} render={renderFallback}>
+      <ErrorBoundary
+        key={attempt}
+        fallbackRender={({ error }) => renderFallback(error, true)}
+        onError={(error, info) => console.error(`[shell] ${area} failed`, error, info.componentStack)}
+      >
         <Suspense fallback={loading === undefined ? fallback === 'page' ? <AreaLoading area={area} /> : null : loading}>
           <Loaded {...(props as Record<string, unknown>)} />
         </Suspense>
-      </RemoteErrorBoundary>
+      </ErrorBoundary>
     </RemoteAreaContext.Provider>
   );
 }

@@ -15,7 +15,7 @@ import { sharedScopeGuard } from './shared-scope-guard';
 import { contractGuard, type ContractRefusal } from './contract-guard';
 import { applyDevOverrides } from './dev-override';
 
-export interface FederationFunctions {
+interface FederationFunctions {
   loadRemote: typeof mfLoadRemote;
   registerRemotes: typeof mfRegisterRemotes;
   registerPlugins: typeof mfRegisterPlugins;
@@ -28,7 +28,7 @@ const buildFederation: FederationFunctions = {
   registerPlugins: (...args) => mfRegisterPlugins(...args),
 };
 
-export class RemoteUnavailableError extends Error {
+class RemoteUnavailableError extends Error {
   constructor(message: string) {
     super(message);
     this.name = 'RemoteUnavailableError';

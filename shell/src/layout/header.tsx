@@ -132,7 +132,7 @@ function AccountLoading() {
   return <span aria-hidden="true" data-testid="account-loading" css={{ display: 'inline-block', width: 76, height: 36 }} />;
 }
 
-export function AccountSlot() {
+function AccountSlot() {
   return (
     <RemoteArea module="remote_account/AccountEntry" props={{}} area="Account" fallback={() => <LoginFallback />} loading={<AccountLoading />} />
   );

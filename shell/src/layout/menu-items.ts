@@ -11,7 +11,7 @@ import { routePath, type RouteName } from '../routing/named-routes';
 export type BadgeKind = 'new' | 'hot' | 'free';
 
 /** The campaign a 'new' item names in its channel query. */
-export const NEW_BADGE_CHANNEL = 'veo3_campaign';
+const NEW_BADGE_CHANNEL = 'veo3_campaign';
 
 export interface MenuItem {
   route: RouteName;

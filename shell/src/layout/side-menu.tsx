@@ -9,7 +9,7 @@ function isActive(item: MenuItem, pathname: string): boolean {
   return pathname === base || pathname.startsWith(`${base}/`);
 }
 
-export function Badge({ kind, compact }: { kind: BadgeKind; compact?: boolean }) {
+function Badge({ kind, compact }: { kind: BadgeKind; compact?: boolean }) {
   return (
     <span
       data-badge={kind}

@@ -11,7 +11,7 @@ import type { Blocker, BlockerFunction, Location, NavigationType, UNSAFE_createB
 export type History = ReturnType<typeof UNSAFE_createBrowserHistory>;
 type Update = Parameters<Parameters<History['listen']>[0]>[0];
 
-export interface LeaveGuard {
+interface LeaveGuard {
   shouldBlock: BlockerFunction;
   /** the guard's blocker changed (blocked, proceeding, unblocked) */
   onChange(blocker: Blocker): void;

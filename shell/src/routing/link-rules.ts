@@ -18,7 +18,7 @@ export interface LinkContext {
 
 export const AI_PREFIX = '/ai';
 
-export function isOwnHost(hostname: string, ownDomains: readonly string[]): boolean {
+function isOwnHost(hostname: string, ownDomains: readonly string[]): boolean {
   const host = hostname.toLowerCase();
   return ownDomains.some((domain) => {
     const d = domain.toLowerCase().replace(/^\./, '');

@@ -18,12 +18,7 @@ export function pageValidationFailure(path: string): PageError {
   return new PageError(`Page Not Found: ${path}`, 404, true);
 }
 
-/** No route matched: non-fatal 404 (spec section 8). */
-export function routeNotMatched(path: string): PageError {
-  return new PageError(`Page not found: ${path}`, 404, false);
-}
-
-export function isPageError(error: unknown): error is PageError {
+function isPageError(error: unknown): error is PageError {
   return error instanceof Error && error.name === 'PageError' && typeof (error as PageError).status === 'number';
 }
 

@@ -40,9 +40,9 @@ export interface RouteSpec<N extends RemoteModuleName = RemoteModuleName> {
 
 /** An SEO slug: lowercase words joined by single hyphens, at most 100 characters. */
 const SEMANTIC = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
-export const MUSIC_TABS = ['music', 'song'] as const;
+const MUSIC_TABS = ['music', 'song'] as const;
 
-export function validSemantic(params: Record<string, string | undefined>): boolean {
+function validSemantic(params: Record<string, string | undefined>): boolean {
   const semantic = params.semantic;
   return semantic === undefined || (semantic.length <= 100 && SEMANTIC.test(semantic));
 }

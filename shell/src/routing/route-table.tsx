@@ -34,7 +34,7 @@ function Redirect({ to }: { to: string }) {
 }
 
 /** A page of the table: its parameters are validated, then its remote module renders in its own area. */
-export function RoutePage({ spec }: { spec: RouteSpec }) {
+function RoutePage({ spec }: { spec: RouteSpec }) {
   const params = useParams();
   const { pathname } = useLocation();
   if (spec.validate && !spec.validate(params)) throw pageValidationFailure(pathname);
@@ -87,7 +87,7 @@ function FatalErrorElement({ error }: { error: unknown }) {
   return <ErrorPage status={described.status} message={described.message} stack={described.stack} env={config.env} />;
 }
 
-export function pageRoute(spec: RouteSpec): RouteObject {
+function pageRoute(spec: RouteSpec): RouteObject {
   return { id: spec.id, path: spec.path, element: <RoutePage spec={spec} />, handle: { spec, meta: spec.meta } satisfies RouteHandle };
 }
 

@@ -8,8 +8,8 @@
 import { CAMPAIGN_PACTIVITY } from 'shared-contracts';
 import { storageGet, storageSet } from '../api/cookies';
 
-export const EMBED_PARAMS = ['embed', 'embedmode', 'from_embed'] as const;
-export const EMBED_MODE_SESSION_KEY = 'embedmode';
+const EMBED_PARAMS = ['embed', 'embedmode', 'from_embed'] as const;
+const EMBED_MODE_SESSION_KEY = 'embedmode';
 
 export function hasEmbedParams(search: string): boolean {
   const params = new URLSearchParams(search);

@@ -2,9 +2,9 @@ import { proxy } from 'valtio/vanilla';
 import type { PreferencesApi, UserPreferences } from 'shared-contracts';
 import { storageGetJson, storageSet } from '../api/cookies';
 
-export const PREFERENCES_KEY = 'studio_preferences';
+const PREFERENCES_KEY = 'studio_preferences';
 
-export const DEFAULT_PREFERENCES: UserPreferences = { theme: 'dark', language: 'en', autoSave: true };
+const DEFAULT_PREFERENCES: UserPreferences = { theme: 'dark', language: 'en', autoSave: true };
 
 function sanitize(raw: Partial<UserPreferences> | null): UserPreferences {
   return {

@@ -29,7 +29,7 @@ export const TOKEN_STORAGE_KEY = 'studio_token';
 /** local storage key of the user cache wrapper */
 export const USER_CACHE_KEY = 'studio_user_info';
 
-export type ClearReason = Parameters<SessionApi['clear']>[0];
+type ClearReason = Parameters<SessionApi['clear']>[0];
 
 export interface SessionDeps {
   bus: EventBus;
@@ -49,7 +49,7 @@ export interface SessionDeps {
  * A failure that says nothing about the session: no answer at all, or a server-side 5xx (the API or the
  * database down, a gateway between). Only a 401 or code 140013 ends a session (the API client clears it).
  */
-export function isOutage(error: unknown): boolean {
+function isOutage(error: unknown): boolean {
   if (!(error instanceof ApiError)) return !(error instanceof Error && error.name === 'AbortError');
   return error.status === 0 || error.status >= 500;
 }

@@ -1,7 +1,7 @@
 /** Toasts: info, warn, success, error; 3000 ms; stacked 70px apart from 100px (spec sections 2 and 9). */
 import { TOAST_DURATION_MS, TOAST_GAP_PX, TOAST_TOP_PX, type ToastApi, type ToastType } from 'shared-contracts';
 
-export interface ToastItem {
+interface ToastItem {
   id: number;
   type: ToastType;
   message: string;

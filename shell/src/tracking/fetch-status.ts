@@ -14,7 +14,7 @@ export interface FetchStatusOptions {
   newTraceId?: () => string;
 }
 
-export function newTraceId(): string {
+function newTraceId(): string {
   if (typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function') return crypto.randomUUID();
   return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 12)}`;
 }

@@ -6,7 +6,7 @@
  */
 import { TRACK_BATCH_MAX, TRACK_QUEUE_MAX, type AnalyticsProfile, type TrackedEvent, type TrackProps, type TrackValue } from 'shared-contracts';
 
-export { TRACK_QUEUE_MAX };
+;
 
 type DataLayerWindow = Window & { dataLayer?: unknown[] };
 
@@ -36,7 +36,7 @@ export interface Tracker {
 const FLUSH_AT = 20;
 
 /** Flat values only: nested objects become JSON text, functions and undefined are dropped, strings are bounded. */
-export function flattenProps(props: Record<string, unknown>): TrackProps {
+function flattenProps(props: Record<string, unknown>): TrackProps {
   const flat: TrackProps = {};
   for (const [key, value] of Object.entries(props).slice(0, 32)) {
     if (!/^[A-Za-z0-9_.-]{1,64}$/.test(key)) continue;

@@ -2,7 +2,7 @@ import { proxy } from 'valtio/vanilla';
 import { PHONE_MAX_WIDTH, RESIZE_THROTTLE_MS, type ViewportState } from 'shared-contracts';
 
 /** Tablet layout (narrow sidebar) from 768 up to the 1188 breakpoint; desktop from 1188. */
-export const TABLET_MAX_WIDTH = 1188;
+const TABLET_MAX_WIDTH = 1188;
 
 export function viewportOf(width: number): ViewportState {
   return {

@@ -9,7 +9,7 @@ import { menuItem, primaryButton, secondaryButton } from '../../shared/component
 import { usePalette, type Palette } from '../../shared/lib/palette';
 import type { AccountRuntime } from '../../app/runtime';
 import { STORAGE_KEYS, readJson } from '../../shared/lib/storage';
-import { accountCenterUrl } from '../../login/lib/login-urls';
+import { accountCenterUrl } from '../../shared/lib/login-urls';
 import { displayName } from '../lib/display-name';
 import { PLAN_LABELS, planLevelOf } from '../lib/plan-level';
 import { panelItems } from '../lib/panel-items';

@@ -6,8 +6,8 @@
 import type { ShellApi } from 'shared-contracts';
 import { secondaryButton } from '../../shared/components/styles';
 import type { Palette } from '../../shared/lib/palette';
-import { useCreditPlans, useMemberships } from '../../billing/api/billing';
-import { creditPlanStatus, isLive, membershipStatus } from '../../billing/lib/plan-status';
+import { useCreditPlans, useMemberships } from '../../shared/api/billing';
+import { creditPlanStatus, isLive, membershipStatus } from '../../shared/lib/plan-status';
 
 export function PlanSummary({ shell, palette, onDone }: { shell: ShellApi; palette: Palette; onDone(): void }) {
   const memberships = useMemberships(shell);

@@ -1,5 +1,5 @@
 import { DEFAULT_USER_LABEL, displayName, initialsOf } from './display-name';
-import { expiryText } from './expiry';
+import { expiryText } from '../../shared/lib/expiry';
 import { panelItems } from './panel-items';
 import { planLevelOf } from './plan-level';
 

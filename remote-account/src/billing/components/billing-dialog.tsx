@@ -11,11 +11,11 @@ import { ConfirmDialog } from '@studio/ui-kit/dialog';
 import { Dialog } from '../../shared/components/dialog';
 import { secondaryButton } from '../../shared/components/styles';
 import { usePalette, type Palette } from '../../shared/lib/palette';
-import { useBillingHistory, useCreditPlans, useMemberships, useSkuInfo } from '../api/billing';
-import { canCancel, canResume, creditPlanStatus, dateText, isLive, membershipStatus, smallerPlan } from '../lib/plan-status';
+import { useBillingHistory, useCreditPlans, useMemberships, useSkuInfo } from '../../shared/api/billing';
+import { canCancel, canResume, creditPlanStatus, dateText, isLive, membershipStatus, smallerPlan } from '../../shared/lib/plan-status';
 import { HistoryList } from './history-list';
 
-export const BILLING_TITLE = 'Billing';
+const BILLING_TITLE = 'Billing';
 
 type Ask = { title: string; message: string; confirm: string; run(): Promise<unknown>; done: string };
 

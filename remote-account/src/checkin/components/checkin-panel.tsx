@@ -12,7 +12,7 @@ import { usePalette } from '../../shared/lib/palette';
 import type { AccountRuntime } from '../../app/runtime';
 import { panelCredits, showUpgradePrompt } from '../lib/rules';
 
-export const CHECKIN_TITLE = 'Daily Check-in';
+const CHECKIN_TITLE = 'Daily Check-in';
 export const GO_CREATE_PATH = routePath('ImageToImage', {}, { exploreId: String(FEATURE_GUIDE_EXPLORE_ID) });
 export const GUEST_CREDITS_TEXT = `Log in and check in every day to get ${CHECKIN_CREDITS.free} free credits.`;
 

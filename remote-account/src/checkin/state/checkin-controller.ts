@@ -39,7 +39,7 @@ export interface CheckInViewState extends CheckInState {
 
 export type ClaimSource = 'checkin-panel' | 'account-panel';
 
-export const CHECKIN_CLICK_EVENT = 'miai_activity_interface_click';
+const CHECKIN_CLICK_EVENT = 'miai_activity_interface_click';
 
 export class CheckInController {
   readonly state: CheckInViewState = proxy<CheckInViewState>({

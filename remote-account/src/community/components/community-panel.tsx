@@ -4,7 +4,7 @@ import { Dialog } from '../../shared/components/dialog';
 import { primaryButton } from '../../shared/components/styles';
 import { usePalette } from '../../shared/lib/palette';
 
-export const COMMUNITY_TITLE = 'Join our community';
+const COMMUNITY_TITLE = 'Join our community';
 
 export function CommunityPanel({ shell, open, onClose }: { shell: ShellApi; open: boolean; onClose(): void }) {
   const palette = usePalette(shell);

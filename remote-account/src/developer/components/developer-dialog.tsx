@@ -12,7 +12,7 @@ import { KeysSection } from './keys-section';
 import { UsageSection } from './usage-section';
 import { WebhooksSection } from './webhooks-section';
 
-export const DEVELOPER_TITLE = 'Developer API';
+const DEVELOPER_TITLE = 'Developer API';
 
 export function DeveloperDialog({ shell, open, onClose }: { shell: ShellApi; open: boolean; onClose(): void }) {
   const palette = usePalette(shell);

@@ -8,13 +8,13 @@ import { readCookie } from '../../shared/lib/cookies';
 import { usePalette, type Palette } from '../../shared/lib/palette';
 import { SHELL_CLIENT_ID_COOKIE } from '../../shared/lib/shell-names';
 import { appVersion } from '../../shared/lib/app-version';
-import { loginLang } from '../../login/lib/login-urls';
+import { loginLang } from '../../shared/lib/login-urls';
 import { submitFeedback } from '../api/feedback';
 import { feedbackParams } from '../lib/feedback-session';
 
-export const FEEDBACK_TITLE = 'Feedback';
-export const FEEDBACK_MAX = 2000;
-export const FEEDBACK_MIN = 5;
+const FEEDBACK_TITLE = 'Feedback';
+const FEEDBACK_MAX = 2000;
+const FEEDBACK_MIN = 5;
 
 type Phase = 'editing' | 'sending' | 'sent';
 

@@ -5,7 +5,7 @@
 import { FEEDBACK_SESSION_MS, type PlanLevel } from 'shared-contracts';
 import { STORAGE_KEYS, readJson, writeJson } from '../../shared/lib/storage';
 
-export const FEEDBACK_FORM_ID = 'studio-feedback';
+const FEEDBACK_FORM_ID = 'studio-feedback';
 
 interface StoredSession {
   id: string;
@@ -20,7 +20,7 @@ function newId(): string {
   return [...bytes].map((b) => b.toString(16).padStart(2, '0')).join('');
 }
 
-export function feedbackSessionId(now: number = Date.now()): string {
+function feedbackSessionId(now: number = Date.now()): string {
   const stored = readJson<StoredSession>('session', STORAGE_KEYS.feedbackSession);
   if (stored && typeof stored.id === 'string' && typeof stored.createdAt === 'number' && now - stored.createdAt < FEEDBACK_SESSION_MS && now >= stored.createdAt) {
     return stored.id;

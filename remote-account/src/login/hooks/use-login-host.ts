@@ -9,10 +9,10 @@ import { fetchAbPlan } from '../api/oauth';
 import { checkCookieSupport } from '../lib/cookie-check';
 import { rememberLandingPage } from '../lib/login-controller';
 
-export const EARLY_LOGIN_TEST = 'login_test_undefined';
-export const EARLY_LOGIN_VARIANT = 2;
+const EARLY_LOGIN_TEST = 'login_test_undefined';
+const EARLY_LOGIN_VARIANT = 2;
 /** clicks inside these never open the early login: the Login button and the consent box */
-export const EARLY_LOGIN_EXEMPT = '[data-login-button], [data-consent-box]';
+const EARLY_LOGIN_EXEMPT = '[data-login-button], [data-consent-box]';
 
 export function useLoginHost(runtime: AccountRuntime): void {
   const { login, shell, ui } = runtime;

@@ -4,10 +4,10 @@
  */
 import { THIRD_PARTY_COOKIE_FLAG_DAYS, type ShellConfig } from 'shared-contracts';
 import { readCookie, writeCookie } from '../../shared/lib/cookies';
-import { accountOriginOf, cookieCheckUrl } from './login-urls';
+import { accountOriginOf, cookieCheckUrl } from '../../shared/lib/login-urls';
 import { parseCookieCheck } from './frame-messages';
 
-export const COOKIE_CHECK_FLAG = 'account_tpc';
+const COOKIE_CHECK_FLAG = 'account_tpc';
 
 export function storedCookieSupport(): boolean | null {
   const value = readCookie(COOKIE_CHECK_FLAG);
@@ -16,7 +16,7 @@ export function storedCookieSupport(): boolean | null {
   return null;
 }
 
-export function storeCookieSupport(supported: boolean): void {
+function storeCookieSupport(supported: boolean): void {
   writeCookie(COOKIE_CHECK_FLAG, supported ? '1' : '0', THIRD_PARTY_COOKIE_FLAG_DAYS * 86400);
 }
 

@@ -19,7 +19,7 @@ export function parseFrameMessage(event: Pick<MessageEvent, 'origin' | 'data'>, 
   return message;
 }
 
-export const COOKIE_CHECK_MESSAGE = FRAME_MESSAGES.COOKIE_CHECK;
+const COOKIE_CHECK_MESSAGE = FRAME_MESSAGES.COOKIE_CHECK;
 
 export function parseCookieCheck(event: Pick<MessageEvent, 'origin' | 'data'>, accountOrigin: string): boolean | null {
   if (event.origin !== accountOrigin) return null;

@@ -7,8 +7,8 @@ import { FRAME_MESSAGES, LOGIN_POPUP, LOGIN_REFRESH_DELAYS_MS, RELOGIN_REDIRECT_
 import { STORAGE_KEYS, readJson, removeKey, writeJson } from '../../shared/lib/storage';
 import { exchangeCode, fetchFeatureCodes } from '../api/oauth';
 import { createLoginState, type LoginViewState } from '../state/login-state';
-import { accountLogoutUrl, accountOriginOf, authorizeUrl, loginLang } from './login-urls';
-import { chooseLoginWay, type DialogType, type LastLoginWay, type LoginWay } from './login-way';
+import { accountLogoutUrl, accountOriginOf, authorizeUrl, loginLang, type DialogType, type LoginWay } from '../../shared/lib/login-urls';
+import { chooseLoginWay, type LastLoginWay } from './login-way';
 import { parseFrameMessage } from './frame-messages';
 import { openerOf, returnFocusAfterLogin } from './focus-return';
 import { createPkce } from './pkce';
@@ -39,10 +39,10 @@ export interface LoginDeps {
 }
 
 export const LOGIN_RESULT_EVENT = 'user_login_result_v2';
-export const LOGIN_EXPOSE_EVENT = 'user_login_expose';
-export const POPUP_POLL_MS = 500;
+const LOGIN_EXPOSE_EVENT = 'user_login_expose';
+const POPUP_POLL_MS = 500;
 /** pending logins older than this are not accepted (the account service's codes live much shorter) */
-export const PENDING_LOGIN_MAX_AGE_MS = 30 * 60 * 1000;
+const PENDING_LOGIN_MAX_AGE_MS = 30 * 60 * 1000;
 const LANDING_KEY = 'account:landing-page';
 
 /** The path the visit started on, sent as landing_page with the token exchange. */

@@ -4,9 +4,7 @@
  * way evidently did not get the user in).
  */
 import { LOGIN_SESSION_REUSE_MS } from 'shared-contracts';
-
-export type LoginWay = 'iframe' | 'popup' | 'redirect';
-export type DialogType = 'login' | 'register';
+import type { LoginWay } from '../../shared/lib/login-urls';
 
 export interface LastLoginWay {
   way: LoginWay;

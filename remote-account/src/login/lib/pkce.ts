@@ -1,13 +1,13 @@
 /** PKCE (RFC 7636, S256) and the OAuth state, made with WebCrypto. */
 import { sha256 } from './sha256';
 
-export function base64Url(bytes: Uint8Array): string {
+function base64Url(bytes: Uint8Array): string {
   let binary = '';
   for (const byte of bytes) binary += String.fromCharCode(byte);
   return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 }
 
-export function randomToken(byteLength: number, cryptoImpl: Crypto = globalThis.crypto): string {
+function randomToken(byteLength: number, cryptoImpl: Crypto = globalThis.crypto): string {
   const bytes = new Uint8Array(byteLength);
   cryptoImpl.getRandomValues(bytes);
   return base64Url(bytes);

@@ -1,5 +1,5 @@
 import { proxy } from 'valtio';
-import type { DialogType, LoginWay } from '../lib/login-way';
+import type { DialogType, LoginWay } from '../../shared/lib/login-urls';
 
 export interface LoginViewState {
   open: boolean;

@@ -52,14 +52,3 @@ export function menuItem(p: Palette): CSSObject {
   };
 }
 
-export const visuallyHidden: CSSObject = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  padding: 0,
-  margin: -1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-  border: 0,
-};

@@ -41,7 +41,7 @@ function withVariables(mode: 'dark' | 'light'): Palette {
  * The shell's theme variables (so the remote follows its theme), with the shell's own values as
  * fallbacks. Both themes keep text at 4.5:1 or better against their surfaces.
  */
-export const PALETTES: Record<'dark' | 'light', Palette> = { dark: withVariables('dark'), light: withVariables('light') };
+const PALETTES: Record<'dark' | 'light', Palette> = { dark: withVariables('dark'), light: withVariables('light') };
 
 export function usePalette(shell: ShellApi): Palette {
   const prefs = useSnapshot(shell.preferences.state);

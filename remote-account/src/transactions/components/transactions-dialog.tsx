@@ -16,10 +16,10 @@ import { Tabs } from '@studio/ui-kit/tabs';
 import { Dialog } from '../../shared/components/dialog';
 import { usePalette, type Palette } from '../../shared/lib/palette';
 import { throttle } from '../../shared/lib/throttle';
-import { expiryText } from '../../account-panel/lib/expiry';
+import { expiryText } from '../../shared/lib/expiry';
 import { useTransactions } from '../hooks/use-transactions';
 
-export const TRANSACTIONS_TITLE = 'Credit Transitions';
+const TRANSACTIONS_TITLE = 'Credit Transitions';
 const TYPES: { value: CreditTransactionType; label: string }[] = [
   { value: 'acquisition', label: 'Acquisition' },
   { value: 'consumption', label: 'Consumption' },

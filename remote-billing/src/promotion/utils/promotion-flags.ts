@@ -1,4 +1,4 @@
-import { PROMOTION_HIDE_MS, type AdModule, type PromotionFlag, type PromotionPlacement } from 'shared-contracts';
+import { type AdModule, type PromotionFlag, type PromotionPlacement } from 'shared-contracts';
 
 /** Local flags of spec section 3: the closed flag of each ad module, and each promotion's show/close dates. */
 const AD_CLOSED_KEY = (module: AdModule) => `studio.ad-closed.${module}`;
@@ -40,11 +40,6 @@ export function readPromotionFlag(placement: PromotionPlacement): PromotionFlag 
     }
   }
   return { lastShownDate: '', closedAt: 0 };
-}
-
-/** Closed in the last 24 hours: stay hidden. */
-export function closedRecently(flag: PromotionFlag, now: number): boolean {
-  return flag.closedAt > 0 && now - flag.closedAt < PROMOTION_HIDE_MS;
 }
 
 export function localDate(now: number): string {

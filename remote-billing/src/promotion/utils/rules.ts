@@ -4,7 +4,7 @@
 import { CAMPAIGN_START_MS, PROMOTION_HIDE_MS, type AdItem, type PromotionFlag } from 'shared-contracts';
 import { inCampaignAudience } from '../../lib/campaign';
 
-export const FREE_TRIAL_ACTIVITY = '3_days_free';
+const FREE_TRIAL_ACTIVITY = '3_days_free';
 /** Ads that sell a membership (the trial, a membership discount): a Premium member can buy no higher plan. */
 const MEMBERSHIP_ACTIVITIES: ReadonlySet<string> = new Set([FREE_TRIAL_ACTIVITY, 'membership_discount']);
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -11,7 +11,7 @@ const EVERY = { week: 'week', month: 'month', year: 'year' } as const;
 const money = (symbol: string, amount: number) => `${symbol}${amount.toFixed(2)}`;
 const date = (seconds: number) => new Date(seconds * 1000).toLocaleDateString('en', { dateStyle: 'medium' });
 
-export function summaryText(sku: SkuItem, trial: boolean, quote: PlanQuote | null): string {
+function summaryText(sku: SkuItem, trial: boolean, quote: PlanQuote | null): string {
   const price = money(sku.currency_symbol, sku.price);
   const every = EVERY[sku.period_unit];
   if (trial) {

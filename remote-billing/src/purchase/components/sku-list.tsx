@@ -6,7 +6,7 @@ import { campaignPack, creditsOf, discountPercent, priceText, sortOf } from '../
 import { promoColors } from '../../lib/promo-colors';
 
 /** The name a sku goes by in a list: the membership's, or its credits (and their period for a plan). */
-export function skuName(sku: SkuItem): string {
+function skuName(sku: SkuItem): string {
   const credits = creditsOf(sku);
   switch (sortOf(sku)) {
     case 'membership':

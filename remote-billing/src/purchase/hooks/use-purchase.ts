@@ -4,7 +4,7 @@ import { startPending } from '../state/pending-purchase';
 import { newSessionId, shopUrl } from '../utils/pricing';
 
 /** A second click this soon after a buy click is the same click (a double click): it opens nothing. */
-export const ONE_CLICK_MS = 1500;
+const ONE_CLICK_MS = 1500;
 
 /**
  * A buy click: a visitor gets the login dialog; a user gets the shop in a new tab, once per click, and the

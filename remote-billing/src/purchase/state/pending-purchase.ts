@@ -13,7 +13,7 @@ export interface PendingPurchase {
   startedAt: number;
 }
 
-export const PENDING_PURCHASE_KEY = 'studio.billing.pending-purchase';
+const PENDING_PURCHASE_KEY = 'studio.billing.pending-purchase';
 const WATCH_MS = PURCHASE_POLL_INTERVAL_MS * PURCHASE_POLL_MAX_TRIES;
 
 function read(now: number): PendingPurchase | null {

@@ -126,7 +126,7 @@ export function creditLists(skus: SkuItem[], who: Audience): { title: string; sk
   ].filter((list) => list.skus.length > 0);
 }
 
-export const PACKS_TITLE = 'One-time credit packs';
+const PACKS_TITLE = 'One-time credit packs';
 
 /**
  * Membership plans: premium (or standard in upgrade mode), sorted by price descending; India sees its

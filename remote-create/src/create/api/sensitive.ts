@@ -7,7 +7,7 @@ import { USER_TEXTS, type ApiClient, type Task } from 'shared-contracts';
 
 // a check usually answers within a few hundred ms: look early, then back off
 const POLL_STEPS_MS = [50, 80, 120, 200, 300, 500, 800];
-export const CHECK_TIMEOUT_MS = 60_000;
+const CHECK_TIMEOUT_MS = 60_000;
 
 const sleep = (ms: number, signal?: AbortSignal) =>
   new Promise<void>((resolve, reject) => {

@@ -3,7 +3,7 @@ import type { Task } from 'shared-contracts';
 import { Button } from '@studio/ui-kit/button';
 import { Dialog } from '../../lib/dialog';
 import { theme } from '@studio/ui-kit/theme';
-import { fieldOf } from '../utils/form';
+import { fieldOf } from '../../lib/task-fields';
 
 /** The audio edit choice modal: 'Select one audio to edit', one radio per track, Cancel and OK. */
 export function AudioEditDialog({ tasks, onCancel, onPick }: { tasks: Task[]; onCancel(): void; onPick(task: Task): void }) {

@@ -14,7 +14,7 @@ export function costLabel(cost: TaskCostResponse | null, loggedIn: boolean, pend
 }
 
 /** What the button's note says when the cost could not be had: the server's reason, or a plain retry hint. */
-export function costNote(error: string): string {
+function costNote(error: string): string {
   const reason = error.trim();
   if (!reason || /^(network|failed to fetch|unknown|internal)/i.test(reason)) return 'The price is not available right now; it is checked again when you press Generate.';
   return /[.!?]$/.test(reason) ? reason : `${reason}.`;

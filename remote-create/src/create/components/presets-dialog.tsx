@@ -4,7 +4,7 @@ import { useShell, type PromptCategory } from 'shared-contracts';
 import { Tabs } from '@studio/ui-kit/tabs';
 import { theme } from '@studio/ui-kit/theme';
 import { Dialog } from '../../lib/dialog';
-import { messageOf } from '../../lib/errors';
+import { messageOf } from '@studio/ui-kit/errors';
 
 /** Prompt presets by category (GET /v1/prompt/category-and-presets). */
 export function PresetsDialog({ algorithm, onPick, onClose }: { algorithm: string; onPick(prompt: string): void; onClose(): void }) {

@@ -1,7 +1,7 @@
 import useSWR from 'swr';
 import { useSnapshot } from 'valtio';
 import { useShell, type EngineOffer, type TaskCostResponse } from 'shared-contracts';
-import { messageOf } from '../../lib/errors';
+import { messageOf } from '@studio/ui-kit/errors';
 
 export interface CostState {
   /** the cost of the current parameters, or null while it is not known */

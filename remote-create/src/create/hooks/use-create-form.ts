@@ -6,7 +6,7 @@ import type { ImageSlotKey } from '../utils/modes';
 import type { MusicTab } from '../utils/validation';
 
 /** The music screen's tab, kept in the URL (`?tab=song` or the `:tabname` song), changed without a history entry. */
-export function useMusicTab(): [MusicTab, (tab: MusicTab) => void] {
+function useMusicTab(): [MusicTab, (tab: MusicTab) => void] {
   const [params, setParams] = useSearchParams();
   const { tabname } = useParams();
   const tab: MusicTab = params.get('tab') === 'song' || tabname === 'song' ? 'song' : 'music';

@@ -5,18 +5,14 @@
  * and the balance after its hold goes to the header (credits:changed).
  */
 import { useCallback, useRef, useState } from 'react';
-import { API_CODES, USER_TEXTS, useShell, type CreateMode, type TaskCostResponse } from 'shared-contracts';
-import { codeOf, isAborted, isInsufficientCredits, isStorageFull, messageOf } from '../../lib/errors';
+import { USER_TEXTS, useShell, type CreateMode, type TaskCostResponse } from 'shared-contracts';
+import { answerCreateFailure, refuseOverBalance } from '@studio/ui-kit/create-failure';
 import type { GenerateListApi } from '../../tasks/hooks/use-generate-list';
 import { useUploadQuestions } from '../../uploads/hooks/use-upload-questions';
 import { sensitiveChecks } from '../api/sensitive';
 import { buildCreate, mediaToCheck, textsToCheck, validateForm, type CreateForm } from '../utils/form';
 
 export type GeneratePhase = 'idle' | 'checking' | 'creating';
-
-export function notEnoughCreditsText(cost: number, balance: number): string {
-  return `Not enough credits: this needs ${cost} credit${cost === 1 ? '' : 's'} and you have ${balance}.`;
-}
 
 export interface GenerateDeps {
   mode: CreateMode;
@@ -59,12 +55,7 @@ export function useGenerate({ mode, form, list, refreshCost, origin }: GenerateD
       const call = origin?.exploreId || origin?.tplId ? { ...built, userData: { ...built.userData, ...origin } } : built;
       const fresh = await refreshCost().catch(() => null);
       const cost = fresh?.cost ?? null;
-      const balance = shell.session.state.flags.curCredits;
-      if (cost !== null && cost > balance) {
-        shell.toast.warn(notEnoughCreditsText(cost, balance));
-        shell.bus.emit('billing:open', { tab: 'credits', reason: 'insufficient-credits' });
-        return;
-      }
+      if (refuseOverBalance(shell, cost)) return;
       if (flags.isFree && mode !== 'text-to-music' && !(await questions.watermarkAgreement(user.uid))) return;
       // no credit prompt here: 'Use {n} credits to unlock the full audio' is for unlocking a locked preview, and
       // a track is made whole for the cost the button shows (nothing is locked)
@@ -93,24 +84,13 @@ export function useGenerate({ mode, form, list, refreshCost, origin }: GenerateD
       setCreatedCount((count) => count + 1);
       shell.track('generate_created', { algorithm: call.algorithm, cost: task.cost });
     } catch (reason) {
-      if (isAborted(reason)) return;
-      if (isInsufficientCredits(reason)) {
-        shell.toast.warn(messageOf(reason, 'Not enough credits'));
-        shell.bus.emit('billing:open', { tab: 'credits', reason: 'insufficient-credits' });
-        void shell.session.refreshUser();
-      } else if (isStorageFull(reason)) {
-        void questions.notEnoughSpace();
-      } else if (codeOf(reason) === API_CODES.CONFLICT) {
-        // the cost changed meanwhile: show the new one and let the user press again
-        void refreshCost();
-        setError(messageOf(reason));
-      } else if (codeOf(reason) === API_CODES.UNAUTHORIZED) {
-        shell.bus.emit('account:login-required', { reason: 'generate' });
-      } else {
-        const text = messageOf(reason, USER_TEXTS.GENERATION_FAILED_LATER);
-        setError(text);
-        shell.toast.error(text);
-      }
+      const failure = answerCreateFailure(shell, reason, {
+        fallback: USER_TEXTS.GENERATION_FAILED_LATER,
+        onStorageFull: () => void questions.notEnoughSpace(),
+        onCostChanged: () => void refreshCost(),
+      });
+      if (failure) setError(failure.message);
+      if (failure && !failure.costChanged) shell.toast.error(failure.message);
     } finally {
       busy.current = false;
       controller.current = null;

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { USER_TEXTS, useShell } from 'shared-contracts';
-import { messageOf } from '../../lib/errors';
+import { messageOf } from '@studio/ui-kit/errors';
 import { useUpload } from '../../uploads/hooks/use-upload';
 import { checkImageFile } from '../../uploads/utils/upload-rules';
 

@@ -1,5 +1,6 @@
 import type { Task } from 'shared-contracts';
-import { fieldOf, type CreateForm } from './form';
+import { fieldOf } from '../../lib/task-fields';
+import type { CreateForm } from './form';
 import { MUSIC_STYLES, SONG_ALGORITHM } from './modes';
 import type { MusicTab } from './validation';
 

@@ -87,7 +87,7 @@ export function initialForm(mode: CreateMode, options: { semantic?: string; musi
 }
 
 /** The prompt the image engine gets: the user's words, then the style's. */
-export function promptWithStyle(prompt: string, style: ImageStyleId): string {
+function promptWithStyle(prompt: string, style: ImageStyleId): string {
   const words = IMAGE_STYLES.find((item) => item.id === style)?.words ?? '';
   const base = prompt.trim();
   if (!words) return base;
@@ -241,10 +241,4 @@ export function textsToCheck(mode: CreateMode, form: CreateForm): string {
 /** The uploaded inputs (images and video) the sensitive checks look at. */
 export function mediaToCheck(form: CreateForm): UploadedMedia[] {
   return [...Object.values(form.images).filter((m): m is UploadedMedia => Boolean(m)), ...(form.video ? [form.video] : [])];
-}
-
-/** What a settings field of a task says (user_data.fields). */
-export function fieldOf(userData: TaskUserData | undefined, field: string): string {
-  const found = userData?.fields?.find((item) => item.field === field);
-  return found ? String(found.val) : '';
 }

@@ -63,13 +63,13 @@ export const SONG_ALGORITHM = 'mai_text2song_minimax';
 export const MUSIC_ALGORITHM = 'mai_tcm';
 
 const seconds = (value: number) => `${value} s`;
-export const VIDEO_DURATION: OptionSpec<number> = { options: [5, 10], defaultValue: 5, format: seconds };
+const VIDEO_DURATION: OptionSpec<number> = { options: [5, 10], defaultValue: 5, format: seconds };
 /** 1080p is Ultra HD: Standard and Premium only (the server refuses it for Free) */
 export const ULTRA_HD = '1080p';
-export const VIDEO_RESOLUTION: OptionSpec<string> = { options: ['540p', '720p', '1080p'], defaultValue: '720p', format: (v) => v };
-export const MOTION: OptionSpec<string> = { options: Object.keys(MOTION_LABELS), defaultValue: 'auto', format: (v) => MOTION_LABELS[v] ?? v };
+const VIDEO_RESOLUTION: OptionSpec<string> = { options: ['540p', '720p', '1080p'], defaultValue: '720p', format: (v) => v };
+const MOTION: OptionSpec<string> = { options: Object.keys(MOTION_LABELS), defaultValue: 'auto', format: (v) => MOTION_LABELS[v] ?? v };
 export const MUSIC_DURATION: OptionSpec<number> = { options: [15, 30, 60, 120], defaultValue: MUSIC_DEFAULT_DURATION, format: seconds };
-export const EFFECT_DURATION: OptionSpec<number> = { options: [3, 5, 8], defaultValue: 5, format: seconds };
+const EFFECT_DURATION: OptionSpec<number> = { options: [3, 5, 8], defaultValue: 5, format: seconds };
 
 const videoPrompt = (label: string, required: boolean): PromptSpec => ({
   label,

@@ -1,19 +1,19 @@
 /** The bounds math of the image crop modal (spec section 5, crop). Pure functions, tested beside. */
 
 /** images are downscaled so their longest side is at most this (or the smaller maximum given) */
-export const CROP_MAX_SIZE = 2000;
+const CROP_MAX_SIZE = 2000;
 /** minimum crop width, in pixels on screen */
 export const MIN_CROP_WIDTH = 40;
 /** the default crop area, in pixels on screen at the fit zoom */
-export const DEFAULT_CROP_SIZE = 412;
+const DEFAULT_CROP_SIZE = 412;
 /** zoom runs from fit to this many times fit */
-export const ZOOM_MAX_FACTOR = 5;
+const ZOOM_MAX_FACTOR = 5;
 /** the slider has ten steps over the zoom range */
-export const ZOOM_STEPS = 10;
+const ZOOM_STEPS = 10;
 /** one wheel tick or pinch step changes the scale by this much */
-export const WHEEL_STEP = 0.2;
-export const DEFAULT_MIN_RATIO = 0.01;
-export const DEFAULT_MAX_RATIO = 100;
+const WHEEL_STEP = 0.2;
+const DEFAULT_MIN_RATIO = 0.01;
+const DEFAULT_MAX_RATIO = 100;
 
 export interface AspectChoice {
   label: string;
@@ -21,7 +21,7 @@ export interface AspectChoice {
   value: number;
 }
 
-export const ASPECT_CHOICES: readonly AspectChoice[] = [
+const ASPECT_CHOICES: readonly AspectChoice[] = [
   { label: '16:9', value: 16 / 9 },
   { label: '9:16', value: 9 / 16 },
   { label: '1:1', value: 1 },

@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import useSWRInfinite from 'swr/infinite';
 import { EXAMPLES_END_DELAY_MS, EXAMPLES_PAGE_SIZE, useShell, type DemoItem } from 'shared-contracts';
 import { Button } from '@studio/ui-kit/button';
-import { messageOf } from '../../lib/errors';
+import { messageOf } from '@studio/ui-kit/errors';
 import { focusRing, theme } from '@studio/ui-kit/theme';
 import type { SwiperSlide } from './image-swiper-modal';
 

@@ -5,8 +5,8 @@ export function ReminderDialog({ message, onCancel, onLeave }: { message: string
   return <ConfirmDialog title="Reminder" message={message} cancelLabel="Cancel" confirmLabel="Leave" onCancel={onCancel} onConfirm={onLeave} testId="leave-reminder" />;
 }
 
-export const GO_BACK_TITLE = 'Exit current mission';
-export const GO_BACK_TEXT = 'Returning to the home page will discard your current task. Are you sure you want to return?';
+const GO_BACK_TITLE = 'Exit current mission';
+const GO_BACK_TEXT = 'Returning to the home page will discard your current task. Are you sure you want to return?';
 
 /** The go-back modal: 'Exit current mission', Cancel and Yes. */
 export function GoBackDialog({ onCancel, onConfirm }: { onCancel(): void; onConfirm(): void }) {

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { USER_TEXTS, useShell, type LibrarySelection, type LikeValue, type Task } from 'shared-contracts';
 import { cancelTask, downloadLink, fileNameOf, retryTask, startDownload } from '@studio/ui-kit/task-api';
 import { useAsk } from '../../lib/ask-host';
-import { messageOf } from '../../lib/errors';
+import { messageOf } from '@studio/ui-kit/errors';
 import { deleteTask, saveLike } from '../../tasks/api/tasks';
 import type { TaskActions } from '../../tasks/components/task-card';
 import { isUnfinished } from '../../tasks/state/task-list';

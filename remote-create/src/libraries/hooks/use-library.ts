@@ -7,7 +7,7 @@
 import useSWR from 'swr';
 import { useSnapshot } from 'valtio';
 import { TASK_PAGE_SIZE, useShell, type ApiClient, type Task } from 'shared-contracts';
-import { messageOf } from '../../lib/errors';
+import { messageOf } from '@studio/ui-kit/errors';
 import { listTasks } from '../../tasks/api/tasks';
 import { isUnfinished } from '../../tasks/state/task-list';
 import { matchesFilter, type MediaFilter } from '../utils/media-filter';

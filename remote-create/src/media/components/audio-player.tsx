@@ -3,7 +3,7 @@ import { USER_TEXTS } from 'shared-contracts';
 import { Button } from '@studio/ui-kit/button';
 import { theme } from '@studio/ui-kit/theme';
 
-export function formatTime(seconds: number): string {
+function formatTime(seconds: number): string {
   if (!Number.isFinite(seconds) || seconds < 0) return '0:00';
   const whole = Math.floor(seconds);
   return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, '0')}`;

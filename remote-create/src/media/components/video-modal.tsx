@@ -12,7 +12,7 @@ export interface VideoModalProps {
   onClose(): void;
 }
 
-export function ratioValue(ratio: number | string): number {
+function ratioValue(ratio: number | string): number {
   if (typeof ratio === 'number') return ratio > 0 ? ratio : 16 / 9;
   const [w, h] = ratio.split(/[:/x]/).map(Number);
   return w > 0 && h > 0 ? w / h : 16 / 9;

@@ -1,7 +1,7 @@
 /** Zoom, rotation and group navigation of the image preview (spec section 2: zoom 0.25 to 4, step 0.2). */
 export const PREVIEW_MIN_ZOOM = 0.25;
 export const PREVIEW_MAX_ZOOM = 4;
-export const PREVIEW_ZOOM_STEP = 0.2;
+const PREVIEW_ZOOM_STEP = 0.2;
 
 const round = (value: number) => Math.round(value * 100) / 100;
 

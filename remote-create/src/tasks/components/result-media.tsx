@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { engineBadge, USER_TEXTS, type Task, type TaskOutput } from 'shared-contracts';
 import { Button } from '@studio/ui-kit/button';
-import { fieldOf } from '../../create/utils/form';
+import { fieldOf } from '../../lib/task-fields';
 import { focusRing, theme } from '@studio/ui-kit/theme';
 import { AudioPlayer } from '../../media/components/audio-player';
 import { VideoModal } from '../../media/components/video-modal';

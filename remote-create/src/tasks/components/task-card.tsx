@@ -4,18 +4,18 @@ import { TASK_RESULT_DAYS, USER_TEXTS, trackEvent, useShell, type LikeValue, typ
 import { Button, Glyph, GLYPHS } from '@studio/ui-kit/button';
 import { ActionMenu } from '@studio/ui-kit/action-menu';
 import { EngineBadge } from '@studio/ui-kit/engine-badge';
-import { fieldOf } from '../../create/utils/form';
+import { fieldOf } from '../../lib/task-fields';
 import { theme } from '@studio/ui-kit/theme';
 import { UploadProgress } from '../../uploads/components/upload-progress';
-import { likeOf } from '../api/tasks';
+import { likeOf, reportTask } from '../api/tasks';
 import { usePublish } from '../hooks/use-publish';
 import { isUnfinished } from '../state/task-list';
 import { displayProgress, progressAfter } from '../utils/progress';
-import { ReportDialog } from './report-dialog';
+import { ReportDialog } from '@studio/ui-kit/report-dialog';
 import { ResultMedia } from './result-media';
 import { queueText, SeedLine } from './task-meta';
 
-export const STATUS_LABEL: Record<Task['status'], string> = {
+const STATUS_LABEL: Record<Task['status'], string> = {
   queued: 'In queue',
   generating: 'Generating',
   success: 'Done',
@@ -248,7 +248,7 @@ export function TaskCard({
           </Button>
         )}
       </div>
-      {reporting ? <ReportDialog task={task} onClose={() => setReporting(false)} /> : null}
+      {reporting ? <ReportDialog subject="this result" send={(reason, other) => reportTask(shell.api, task, reason, other)} onClose={() => setReporting(false)} /> : null}
     </article>
   );
 }

@@ -8,12 +8,12 @@ import { useEffect, useMemo, useReducer, useRef, useState, type Dispatch } from 
 import useSWR from 'swr';
 import { useSnapshot } from 'valtio';
 import { TASK_PAGE_SIZE, useShell, type LikeValue, type Task, type TaskOutput } from 'shared-contracts';
-import { messageOf } from '../../lib/errors';
+import { messageOf } from '@studio/ui-kit/errors';
 import { batchResults, listTasks } from '../api/tasks';
 import { initialTaskList, isUnfinished, taskListReducer, unfinishedIds, type TaskListAction, type TaskListState } from '../state/task-list';
 import { useTaskListActions, type TaskMemory } from './use-task-list-actions';
 
-export const POLL_INTERVAL_MS = 2000;
+const POLL_INTERVAL_MS = 2000;
 
 export interface GenerateListApi {
   tasks: Task[];

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import useSWR from 'swr';
 import { useShell, type Task } from 'shared-contracts';
-import { messageOf } from '../../lib/errors';
+import { messageOf } from '@studio/ui-kit/errors';
 
 /**
  * Publishing a successful result to Explore (the server runs the content checks first) or taking it back

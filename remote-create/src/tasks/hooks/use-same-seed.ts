@@ -4,7 +4,7 @@
  */
 import { useCallback } from 'react';
 import { USER_TEXTS, useShell, type Task } from 'shared-contracts';
-import { isInsufficientCredits, messageOf } from '../../lib/errors';
+import { isInsufficientCredits, messageOf } from '@studio/ui-kit/errors';
 
 export function sameSeedCall(task: Task): { algorithm: string; data: Record<string, unknown>; user_data: Task['user_data'] } | null {
   const request = task.user_data.request;

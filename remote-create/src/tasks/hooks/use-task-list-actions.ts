@@ -2,7 +2,7 @@ import { useCallback, useMemo, type Dispatch, type SetStateAction } from 'react'
 import { USER_TEXTS, useShell, type LikeValue, type Task, type TaskOutput } from 'shared-contracts';
 import { cancelTask, downloadLink, fileNameOf, retryTask, startDownload } from '@studio/ui-kit/task-api';
 import { useAsk } from '../../lib/ask-host';
-import { messageOf } from '../../lib/errors';
+import { messageOf } from '@studio/ui-kit/errors';
 import { deleteTask, saveLike } from '../api/tasks';
 import { isUnfinished, type TaskListAction } from '../state/task-list';
 import { sayRetryRefused } from '../utils/retry-refusal';

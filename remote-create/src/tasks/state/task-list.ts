@@ -19,7 +19,7 @@ export type TaskListAction =
   /** a task run again: the server's answer replaces it where it stands */
   | { type: 'retryTask'; task: Task };
 
-export const UNFINISHED: readonly TaskStatus[] = ['queued', 'generating'];
+const UNFINISHED: readonly TaskStatus[] = ['queued', 'generating'];
 export const isUnfinished = (task: Pick<Task, 'status'>) => UNFINISHED.includes(task.status);
 
 /** creation time in ms where the server gives it (tasks of one second keep their order), else seconds */

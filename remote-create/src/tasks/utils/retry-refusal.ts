@@ -1,5 +1,5 @@
 import type { ShellApi, Task } from 'shared-contracts';
-import { isInsufficientCredits, messageOf } from '../../lib/errors';
+import { isInsufficientCredits, messageOf } from '@studio/ui-kit/errors';
 
 /** Says why a task could not run again: too few credits opens the credits tab; anything else is a toast. */
 export function sayRetryRefused(shell: Pick<ShellApi, 'toast' | 'bus'>, task: Task, error: unknown, fallback?: string): void {

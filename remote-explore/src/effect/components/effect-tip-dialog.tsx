@@ -5,7 +5,7 @@ import { theme } from '@studio/ui-kit/theme';
 import { mediaUrl } from '../../lib/session';
 
 /** The effect's create screen with this template chosen. */
-export function effectCreateLink(template: Template): string {
+function effectCreateLink(template: Template): string {
   const semantic = templateExtra(template)?.semantic;
   return routePath('EffectCreate', semantic ? { semantic } : {}, { tplId: String(template.tpl_id) });
 }

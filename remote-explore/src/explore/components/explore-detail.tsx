@@ -3,7 +3,7 @@ import { ExploreSwiper } from './explore-swiper';
 import { ExploreVideoModal } from './explore-video-modal';
 import type { ItemPanelProps } from './item-panel';
 
-export { makeSameLink } from './item-panel';
+;
 
 /**
  * An explore item's detail (spec section 2 generic modals): a picture opens the image-swiper over the

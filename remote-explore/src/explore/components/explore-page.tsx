@@ -11,7 +11,7 @@ import { FIRST_SCREEN_PICTURES, GRID_FIRST_ROW, pictureLoading } from '@studio/u
 import { ExploreCard } from './explore-card';
 import { ExploreDetail } from './explore-detail';
 
-export const EXPLORE_MEDIA_FILTERS: { value: ExploreMedia; label: string }[] = [
+const EXPLORE_MEDIA_FILTERS: { value: ExploreMedia; label: string }[] = [
   { value: '', label: 'All' },
   { value: 'video', label: 'Video' },
   { value: 'image', label: 'Image' },
@@ -20,7 +20,7 @@ export const EXPLORE_MEDIA_FILTERS: { value: ExploreMedia; label: string }[] = [
 
 /** columns by width: 5 on wide desktops down to 2 on phones */
 /** Columns by width (react-masonry-css keys are "up to this width"): the breakpoints of spec section 9. */
-export const MASONRY_COLUMNS = { default: 6, [BREAKPOINT.huge - 1]: 5, [BREAKPOINT.wide - 1]: 4, [BREAKPOINT.desktop - 1]: 3, [BREAKPOINT.phone - 1]: 2 };
+const MASONRY_COLUMNS = { default: 6, [BREAKPOINT.huge - 1]: 5, [BREAKPOINT.wide - 1]: 4, [BREAKPOINT.desktop - 1]: 3, [BREAKPOINT.phone - 1]: 2 };
 
 /** /explore: the gallery with the media filter and recommend flag, paged as the end comes into view. */
 export function ExplorePage() {

@@ -3,13 +3,14 @@ import { useSnapshot } from 'valtio';
 import { DISCOVERY_TEXTS, moduleRoute, routePath, settingsText, useShell, type ExploreEntry, type LikeValue } from 'shared-contracts';
 import { Button } from '@studio/ui-kit/button';
 import { theme } from '@studio/ui-kit/theme';
-import { messageOf, requireLogin } from '../../lib/session';
-import { ReportDialog } from './report-dialog';
+import { messageOf } from '@studio/ui-kit/errors';
+import { ReportDialog } from '@studio/ui-kit/report-dialog';
+import { requireLogin } from '../../lib/session';
 
 const heading = { margin: '0 0 4px', fontSize: 13, color: theme.textMuted, fontWeight: 600 } as const;
 
 /** The link that opens the creation screen with an item's settings ('Make the same'). */
-export function makeSameLink(item: Pick<ExploreEntry, 'id' | 'module'>): string | null {
+function makeSameLink(item: Pick<ExploreEntry, 'id' | 'module'>): string | null {
   const route = moduleRoute(item.module);
   return route ? routePath(route, {}, { exploreId: String(item.id) }) : null;
 }
@@ -153,8 +154,9 @@ export function ItemPanel({ item, onClose, onChange, onGone }: ItemPanelProps) {
       {!session.flags.isLogin ? <p css={{ margin: 0, fontSize: 12, color: theme.textMuted }}>Sign in to like or report.</p> : null}
       {reporting ? (
         <ReportDialog
-          exploreId={item.id}
-          title={item.title}
+          subject={`“${item.title}”`}
+          send={(reason, other) => shell.api.call('POST /v1/explore/report', { body: { explore_id: item.id, reason, ...(reason === 'Other' ? { other: other.trim() } : {}) } })}
+          zIndex={3100}
           onClose={() => setReporting(false)}
           onReported={() => {
             setReporting(false);

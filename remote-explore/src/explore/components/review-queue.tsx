@@ -4,7 +4,8 @@ import { ApiError, REVIEW_TEXTS, useShell, type ExploreReviewItem, type ExploreR
 import { Button } from '@studio/ui-kit/button';
 import { PageFrame } from '@studio/ui-kit/page-frame';
 import { theme } from '@studio/ui-kit/theme';
-import { mediaUrl, messageOf, requireLogin } from '../../lib/session';
+import { messageOf } from '@studio/ui-kit/errors';
+import { mediaUrl, requireLogin } from '../../lib/session';
 
 const PAGE_SIZE = 20;
 

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { EXPLORE_PAGE_SIZE, useShell, type ExploreEntry } from 'shared-contracts';
-import { messageOf } from '../../lib/session';
+import { messageOf } from '@studio/ui-kit/errors';
 
 export type ExploreMedia = '' | 'video' | 'image' | 'audio';
 

@@ -15,7 +15,7 @@ import {
 } from 'shared-contracts/home-discovery';
 import { mediaUrl } from '../../lib/session';
 import { TemplateCard } from '../../lib/template-card';
-import { TemplateRunDialog } from '../../template/components/template-run-dialog';
+import { TemplateRunDialog } from '../../lib/template-run-dialog';
 
 function SectionHead({ id, title, to, more }: { id: string; title: string; to: string; more: string }) {
   return (

@@ -6,9 +6,8 @@ import { focusRing, media, theme } from '@studio/ui-kit/theme';
 import { Tabs } from '../../lib/tabs';
 import { useTemplateBrowser } from '../../lib/use-template-browser';
 import { TemplateGrid } from '../../lib/template-grid';
-import { TemplateRunDialog } from './template-run-dialog';
+import { TemplateRunDialog } from '../../lib/template-run-dialog';
 
-export const TEMPLATE_MEDIA_TABS = ['Video', 'Image'] as const;
 
 /**
  * The template browser (shown without header and sidebar): media tabs, categories with paged lists of 25,

@@ -24,7 +24,7 @@ const TOOL_HELP: Record<MaskTool, string> = {
   pan: 'Drag to move the picture; pinch or use the wheel to zoom.',
 };
 
-export interface MaskEditorProps {
+interface MaskEditorProps {
   image: HTMLImageElement | HTMLCanvasElement;
   tools: readonly MaskTool[];
   onSelectedChange(selected: number): void;
@@ -62,7 +62,7 @@ function ToolButton({ active, onClick, children }: { active?: boolean; onClick()
  * magic wand, polygon and smart brush (each tool as offered), brush size, tolerance, undo/redo (also
  * Ctrl+Z / Ctrl+Shift+Z), clear, zoom and pan.
  */
-export const MaskEditor = forwardRef<MaskCanvasHandle, MaskEditorProps>(function MaskEditor({ image, tools, onSelectedChange, disabled }, ref) {
+const MaskEditor = forwardRef<MaskCanvasHandle, MaskEditorProps>(function MaskEditor({ image, tools, onSelectedChange, disabled }, ref) {
   const ids = useId();
   const [tool, setTool] = useState<MaskTool>(tools[0]);
   const [brushSize, setBrushSize] = useState(36);

@@ -32,7 +32,7 @@ export function selectedCount(mask: Mask): number {
 }
 
 /** A round stamp of the brush (value 1) or the eraser (value 0). */
-export function stampCircle(mask: Mask, cx: number, cy: number, radius: number, value: 0 | 1): void {
+function stampCircle(mask: Mask, cx: number, cy: number, radius: number, value: 0 | 1): void {
   const r = Math.max(0.5, radius);
   const x0 = Math.max(0, Math.floor(cx - r));
   const x1 = Math.min(mask.width - 1, Math.ceil(cx + r));

@@ -3,7 +3,7 @@ import { routePath, type AiToolCategory, type RouteName } from 'shared-contracts
 import { AI_TOOLS, type AiTool } from 'shared-contracts/tools';
 
 /** The Hot list: the tool routes spec section 2 names (the catalogue's `hot`). */
-export function isHot(tool: AiTool): boolean {
+function isHot(tool: AiTool): boolean {
   return tool.hot && tool.route !== null;
 }
 

@@ -3,7 +3,7 @@ import { useShell, type Task, type TaskOutput } from 'shared-contracts';
 import { Button } from '@studio/ui-kit/button';
 import { theme } from '@studio/ui-kit/theme';
 import { Dialog } from '@studio/ui-kit/dialog';
-import { messageOf } from '../../lib/errors';
+import { messageOf } from '@studio/ui-kit/errors';
 import { listCreations } from '../api/tools-api';
 import type { InputMedia } from '../utils/validation';
 

@@ -4,7 +4,7 @@ import { EngineBadge } from '@studio/ui-kit/engine-badge';
 import { theme } from '@studio/ui-kit/theme';
 
 /** What runs the tool: the cost call's answer once there is one, else what this product's own engine does. */
-export function offerFor(algorithm: string, offer: EngineOffer | undefined): EngineOffer | undefined {
+function offerFor(algorithm: string, offer: EngineOffer | undefined): EngineOffer | undefined {
   if (offer) return offer;
   const id = isAlgorithm(algorithm) ? algorithm : resolveAlgorithm(algorithm);
   const local = id ? localMethod(id) : undefined;

@@ -4,7 +4,7 @@ import { Button } from '@studio/ui-kit/button';
 import { theme } from '@studio/ui-kit/theme';
 
 /** A track's waveform with play/pause (wavesurfer.js), for the audio tools' input and result. */
-export function Waveform({ url, blob, label }: { url: string; blob?: Blob; label: string }) {
+function Waveform({ url, blob, label }: { url: string; blob?: Blob; label: string }) {
   const box = useRef<HTMLDivElement>(null);
   const surfer = useRef<WaveSurfer | null>(null);
   const [playing, setPlaying] = useState(false);

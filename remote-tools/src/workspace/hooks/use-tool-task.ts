@@ -4,8 +4,9 @@
  * failure with the server's text), cancel, retry and download with the plan's watermark rule.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { API_CODES, USER_TEXTS, useShell, type Task, type TaskCostResponse, type TaskOutput } from 'shared-contracts';
-import { codeOf, isAborted, isInsufficientCredits, isStorageFull, messageOf } from '../../lib/errors';
+import { USER_TEXTS, useShell, type Task, type TaskCostResponse, type TaskOutput } from 'shared-contracts';
+import { answerCreateFailure, refuseOverBalance } from '@studio/ui-kit/create-failure';
+import { isInsufficientCredits, messageOf } from '@studio/ui-kit/errors';
 import { cancelTask, downloadLink, fileNameOf, retryTask, startDownload } from '@studio/ui-kit/task-api';
 import { costOf, createTask, taskResult } from '../api/tools-api';
 import { nextProgress } from '../utils/progress';
@@ -14,10 +15,6 @@ const POLL_MS = 1000;
 const RUNNING = new Set(['queued', 'generating']);
 
 export const isRunning = (task: Task | null) => Boolean(task && RUNNING.has(task.status));
-
-export function notEnoughCreditsText(cost: number, balance: number): string {
-  return `Not enough credits: this needs ${cost} credit${cost === 1 ? '' : 's'} and you have ${balance}.`;
-}
 
 export interface RunRequest {
   data: Record<string, unknown>;
@@ -121,12 +118,7 @@ export function useToolTask(algorithm: string, module: string, costQuery: Record
       try {
         const fresh = await refreshCost();
         const price = fresh?.cost ?? null;
-        const balance = shell.session.state.flags.curCredits;
-        if (price !== null && price > balance) {
-          shell.toast.warn(notEnoughCreditsText(price, balance));
-          shell.bus.emit('billing:open', { tab: 'credits', reason: 'insufficient-credits' });
-          return;
-        }
+        if (refuseOverBalance(shell, price)) return;
         const extra = request.prepare ? await request.prepare() : {};
         if (extra === null) return;
         const created = await createTask(shell.api, algorithm, { ...request.data, ...extra }, { module, name: request.name }, price);
@@ -135,19 +127,8 @@ export function useToolTask(algorithm: string, module: string, costQuery: Record
         if (typeof created.balance === 'number') shell.bus.emit('credits:changed', { credits: created.balance });
         shell.track('tool_task_created', { algorithm, cost: created.cost });
       } catch (reason) {
-        if (isAborted(reason)) return;
-        if (isInsufficientCredits(reason)) {
-          shell.toast.warn(messageOf(reason, 'Not enough credits'));
-          shell.bus.emit('billing:open', { tab: 'credits', reason: 'insufficient-credits' });
-          void shell.session.refreshUser();
-        } else if (isStorageFull(reason)) {
-          onStorageFull?.();
-        } else if (codeOf(reason) === API_CODES.UNAUTHORIZED) {
-          shell.bus.emit('account:login-required', { reason: 'generate' });
-        } else {
-          if (codeOf(reason) === API_CODES.CONFLICT) void refreshCost();
-          setError(messageOf(reason, USER_TEXTS.PROCESSING_FAILED));
-        }
+        const failure = answerCreateFailure(shell, reason, { fallback: USER_TEXTS.PROCESSING_FAILED, onStorageFull, onCostChanged: () => void refreshCost() });
+        if (failure) setError(failure.message);
       } finally {
         setBusy(false);
       }

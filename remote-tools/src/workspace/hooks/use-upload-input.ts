@@ -6,8 +6,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { USER_TEXTS, useShell, type ApiClient, type TaskOutput } from 'shared-contracts';
 import { type UploadLimit } from 'shared-contracts/upload-limits';
-import { isAborted, isStorageFull, messageOf } from '../../lib/errors';
-import { uploadFile } from '@studio/ui-kit/upload-api';
+import { isAborted } from '@studio/ui-kit/errors';
+import { useUploader } from '@studio/ui-kit/use-uploader';
 import { readMediaMeta } from '../utils/read-media';
 import { checkFile, checkMeta, limitFor, type InputMedia, type MediaMeta } from '../utils/validation';
 import { fitPhoto } from '../utils/fit-image';
@@ -53,7 +53,9 @@ async function measureCreation(api: ApiClient, output: TaskOutput, signal: Abort
 
 export function useUploadInput(algorithm: string, limits: readonly UploadLimit[], onStorageFull?: () => void) {
   const shell = useShell();
+  const uploader = useUploader(algorithm);
   const [state, setState] = useState<InputState>({ phase: 'idle' });
+  /** a creation's measuring (an upload's own is the uploader's) */
   const controller = useRef<AbortController | null>(null);
   const objectUrl = useRef<string | null>(null);
 
@@ -62,6 +64,7 @@ export function useUploadInput(algorithm: string, limits: readonly UploadLimit[]
     objectUrl.current = null;
   };
   useEffect(
+    // the uploader aborts its own upload when the page goes
     () => () => {
       controller.current?.abort();
       release();
@@ -71,10 +74,7 @@ export function useUploadInput(algorithm: string, limits: readonly UploadLimit[]
 
   const pick = useCallback(
     async (file: File): Promise<ChosenInput | null> => {
-      if (!shell.session.state.flags.isLogin) {
-        shell.bus.emit('account:login-required', { reason: 'upload' });
-        return null;
-      }
+      if (!uploader.signedIn()) return null;
       const refused = checkFile(file, limits);
       const limit = limitFor(file, limits);
       if (refused || !limit) {
@@ -82,6 +82,7 @@ export function useUploadInput(algorithm: string, limits: readonly UploadLimit[]
         return null;
       }
       controller.current?.abort();
+      uploader.cancel();
       release();
       const url = URL.createObjectURL(file);
       objectUrl.current = url;
@@ -99,41 +100,30 @@ export function useUploadInput(algorithm: string, limits: readonly UploadLimit[]
         setState({ phase: 'error', message: bad });
         return null;
       }
-      const own = new AbortController();
-      controller.current = own;
       setState({ phase: 'uploading', percent: 0, url, media: limit.media, name: file.name });
-      try {
-        const result = await uploadFile(
-          shell.api,
-          algorithm,
-          file,
-          ({ loaded, total }) => {
-            if (!own.signal.aborted) setState({ phase: 'uploading', percent: total > 0 ? Math.round((loaded / total) * 100) : 0, url, media: limit.media, name: file.name });
-          },
-          own.signal,
-        );
-        if (own.signal.aborted) return null;
-        const input: ChosenInput = {
-          ossPath: result.oss_path,
-          url,
-          media: result.media.media,
-          name: file.name,
-          file,
-          width: result.media.width ?? meta.width,
-          height: result.media.height ?? meta.height,
-          duration: result.media.duration ?? meta.duration,
-          note,
-        };
-        setState({ phase: 'done', input });
-        return input;
-      } catch (error) {
-        if (isAborted(error) || own.signal.aborted) return null;
-        if (isStorageFull(error)) onStorageFull?.();
-        setState({ phase: 'error', message: messageOf(error, USER_TEXTS.UPLOAD_FAILED) });
+      const outcome = await uploader.upload(file, (percent) => setState({ phase: 'uploading', percent: Math.round(percent), url, media: limit.media, name: file.name }));
+      if (!outcome) return null;
+      if (!outcome.ok) {
+        if (outcome.storageFull) onStorageFull?.();
+        setState({ phase: 'error', message: outcome.message });
         return null;
       }
+      const { result } = outcome;
+      const input: ChosenInput = {
+        ossPath: result.oss_path,
+        url,
+        media: result.media.media,
+        name: file.name,
+        file,
+        width: result.media.width ?? meta.width,
+        height: result.media.height ?? meta.height,
+        duration: result.media.duration ?? meta.duration,
+        note,
+      };
+      setState({ phase: 'done', input });
+      return input;
     },
-    [algorithm, limits, onStorageFull, shell],
+    [limits, onStorageFull, uploader],
   );
 
   /**
@@ -144,6 +134,7 @@ export function useUploadInput(algorithm: string, limits: readonly UploadLimit[]
     async (output: TaskOutput): Promise<ChosenInput | null> => {
       const limit = limits.find((l) => l.media === output.media);
       controller.current?.abort();
+      uploader.cancel();
       release();
       const own = new AbortController();
       controller.current = own;
@@ -159,14 +150,15 @@ export function useUploadInput(algorithm: string, limits: readonly UploadLimit[]
       setState({ phase: 'done', input });
       return input;
     },
-    [limits, shell],
+    [limits, shell, uploader],
   );
 
   const reset = useCallback(() => {
     controller.current?.abort();
+    uploader.cancel();
     release();
     setState({ phase: 'idle' });
-  }, []);
+  }, [uploader]);
 
   return { state, pick, chooseCreation, reset, input: state.phase === 'done' ? state.input : null };
 }

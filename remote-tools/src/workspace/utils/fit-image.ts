@@ -20,7 +20,7 @@ export function scaledText(from: { width: number; height: number }, to: { width:
 }
 
 /** Draws the picture at `size` and encodes it as the file's own kind (JPEG at 0.92 for JPEG and WEBP photos). */
-export async function scaleImageFile(url: string, file: File, size: { width: number; height: number }): Promise<File> {
+async function scaleImageFile(url: string, file: File, size: { width: number; height: number }): Promise<File> {
   const img = new Image();
   img.src = url;
   await img.decode();

@@ -13,7 +13,7 @@ import type { Database, Queryable } from '@studio/db';
 import { API_CODES, API_KEY_PREFIX, type ApiKeyItem } from 'shared-contracts';
 import type { AuthUser, MemberLevel } from '../../auth.js';
 import { ApiFailure, fail } from '../../http.js';
-import { hitWindow } from '../tasks/creation-limits.js';
+import { hitWindow } from '../../rate-window.js';
 
 export interface DeveloperConfig {
   /** requests per minute one key may make */

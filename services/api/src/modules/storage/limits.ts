@@ -21,7 +21,7 @@ import {
 import type { ProbedMedia } from '@studio/engines/media';
 import type { MediaKind } from '@studio/engines/types';
 import { ApiFailure } from '../../http.js';
-import { IMG2PROMPT, resolveAlgorithm } from '../tasks/catalog.js';
+import { IMG2PROMPT, resolveAlgorithm } from '../algorithms/catalog.js';
 
 const MB = BYTES_PER_MB;
 

@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import { API_CODES, type CreateTaskRequest, type Task, type TaskUserData } from 'shared-contracts';
 import { ApiFailure, fail } from '../../http.js';
-import { WATERMARK_DOWNLOAD, resolveAlgorithm } from './catalog.js';
+import { WATERMARK_DOWNLOAD, resolveAlgorithm } from '../algorithms/catalog.js';
 import { checkSpace, prepare } from './prepare.js';
 import type { Caller, ServiceCore } from './service-types.js';
 import { startRun } from './start-run.js';

@@ -6,7 +6,7 @@
  * (a lost timer), or running past the lane's deadline plus laneStallMs (an engine that ignored its stop).
  * Every await of a slot is bounded already; this is the guard for the one nobody thought of.
  */
-import type { Lane } from './catalog.js';
+import type { Lane } from '../algorithms/catalog.js';
 import type { Lanes, Slot } from './lanes.js';
 import type { WorkerRuntime } from './worker-runtime.js';
 

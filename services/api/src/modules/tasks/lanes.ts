@@ -14,7 +14,7 @@
  * the watchdog (lane-watchdog.ts) restarts a slot that stopped fetching, and the worker publishes the
  * figures (worker-presence.ts) for the sweeper's stall check and /metrics.
  */
-import type { Lane } from './catalog.js';
+import type { Lane } from '../algorithms/catalog.js';
 import { LANES, type JobData } from './queue.js';
 import { claimRun, runJob } from './run-job.js';
 import type { TaskRow } from './store.js';

@@ -7,7 +7,7 @@ import { API_CODES, USER_TEXTS } from 'shared-contracts';
 import type { ParamSpec } from 'shared-contracts/algorithms';
 import { checkText } from '@studio/engines/moderation';
 import { ApiFailure } from '../../http.js';
-import type { ResolvedAlgorithm } from './catalog.js';
+import type { ResolvedAlgorithm } from '../algorithms/catalog.js';
 
 const bad = (message: string) => new ApiFailure(400, API_CODES.BAD_REQUEST, message);
 

@@ -6,7 +6,7 @@ import { USER_TEXTS } from 'shared-contracts';
 import { speak } from '@studio/engines/speech';
 import { probeMedia, runFfmpeg } from '@studio/engines/media';
 import type { MediaObject } from '../storage/media.js';
-import { resolveAlgorithm } from './catalog.js';
+import { resolveAlgorithm } from '../algorithms/catalog.js';
 import { localPrechecks, requireFace, spokenTrack } from './prechecks.js';
 import type { ServiceCore } from './service-types.js';
 

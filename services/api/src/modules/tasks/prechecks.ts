@@ -13,7 +13,7 @@ import { asUserFailure, type AnalysisClient } from '../../analysis/queue.js';
 import { ApiFailure } from '../../http.js';
 import type { StorageAdapter } from '../storage/adapter.js';
 import type { MediaObject } from '../storage/media.js';
-import type { ResolvedAlgorithm } from './catalog.js';
+import type { ResolvedAlgorithm } from '../algorithms/catalog.js';
 import type { Prechecks, ServiceCore } from './service-types.js';
 
 /** As analysis jobs on the worker, each awaited at most `waitMs` (then the spec's processing failure). */

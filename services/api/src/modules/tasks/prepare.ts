@@ -8,7 +8,7 @@ import { API_CODES, USER_TEXTS, type TaskCostResponse } from 'shared-contracts';
 import { ApiFailure, fail } from '../../http.js';
 import type { MediaObject } from '../storage/media.js';
 import { storageFull } from '../storage/index.js';
-import { GENERATIVE, WATERMARK_DOWNLOAD, resolveAlgorithm, type ResolvedAlgorithm } from './catalog.js';
+import { GENERATIVE, WATERMARK_DOWNLOAD, resolveAlgorithm, type ResolvedAlgorithm } from '../algorithms/catalog.js';
 import { refusalFor } from '@studio/engines/comfyui';
 import { engineOffer } from './engines.js';
 import { checkPayload } from './params.js';

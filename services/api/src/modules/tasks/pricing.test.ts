@@ -1,5 +1,5 @@
 /** The price table, plan rights and engine choice by configuration (pure functions). */
-import { resolveAlgorithm } from './catalog';
+import { resolveAlgorithm } from '../algorithms/catalog';
 import { createTaskEngines, engineConfigFromEnv } from './engines';
 import { applyEntitlements, DEFAULT_PLAN_RULES, quote, type QuoteInput } from './pricing';
 import type { MediaObject } from '../storage/media';

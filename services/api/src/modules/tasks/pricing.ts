@@ -27,7 +27,7 @@ import type { AlgorithmId } from '@studio/engines/types';
 import type { MemberLevel } from '../../auth.js';
 import { ApiFailure } from '../../http.js';
 import type { MediaObject } from '../storage/media.js';
-import type { ResolvedAlgorithm } from './catalog.js';
+import type { ResolvedAlgorithm } from '../algorithms/catalog.js';
 
 export interface PlanRules {
   videosAtOnce: Record<MemberLevel, number>;

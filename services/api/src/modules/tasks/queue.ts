@@ -10,7 +10,7 @@
 import { EventEmitter } from 'node:events';
 import PgBoss from 'pg-boss';
 import type { Database, Queryable } from '@studio/db';
-import type { Lane } from './catalog.js';
+import type { Lane } from '../algorithms/catalog.js';
 import { currentTraceId } from '../../trace-context.js';
 
 export const LANES: Lane[] = ['video', 'image', 'audio', 'check'];

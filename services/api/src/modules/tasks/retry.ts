@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import { API_CODES, TASK_NOT_RETRYABLE, type Task } from 'shared-contracts';
 import { ApiFailure, fail } from '../../http.js';
-import { resolveAlgorithm } from './catalog.js';
+import { resolveAlgorithm } from '../algorithms/catalog.js';
 import { checkSpace, prepare } from './prepare.js';
 import type { Caller, ServiceCore } from './service-types.js';
 import { startRun } from './start-run.js';

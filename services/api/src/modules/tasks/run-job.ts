@@ -7,7 +7,7 @@ import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { Queryable } from '@studio/db';
 import type { EngineJob } from '@studio/engines/types';
-import type { Lane } from './catalog.js';
+import type { Lane } from '../algorithms/catalog.js';
 import type { JobData } from './queue.js';
 import { endFailedRun } from './run-outcomes.js';
 import { fetchInputs, storeOutputs } from './run-outputs.js';

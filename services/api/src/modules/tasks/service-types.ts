@@ -4,7 +4,7 @@ import type { MemberLevel } from '../../auth.js';
 import type { Ledger } from '../credits/ledger.js';
 import type { MediaObject, MediaStore } from '../storage/media.js';
 import type { AlgorithmId } from '@studio/engines/types';
-import type { ResolvedAlgorithm } from './catalog.js';
+import type { ResolvedAlgorithm } from '../algorithms/catalog.js';
 import type { EngineChoice } from './engines.js';
 import type { PlanRules, Quote } from './pricing.js';
 import type { TaskQueue } from './queue.js';

@@ -9,7 +9,7 @@
 import type { CreateTaskRequest, Task, TaskCostResponse } from 'shared-contracts';
 import { admitWaiting } from './admission.js';
 import { localChoice } from './engines.js';
-import { WATERMARK_DOWNLOAD } from './catalog.js';
+import { WATERMARK_DOWNLOAD } from '../algorithms/catalog.js';
 import { createTask } from './create.js';
 import { localPrechecks } from './prechecks.js';
 import { costOf } from './prepare.js';

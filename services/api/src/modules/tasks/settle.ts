@@ -6,7 +6,7 @@ import { API_CODES, TASK_RESULT_DAYS, USER_TEXTS, type Task } from 'shared-contr
 import { ApiFailure, fail } from '../../http.js';
 import { HoldStateError } from '../credits/ledger.js';
 import { admitWaiting } from './admission.js';
-import { GENERATIVE, resolveAlgorithm } from './catalog.js';
+import { GENERATIVE, resolveAlgorithm } from '../algorithms/catalog.js';
 import type { ServiceCore } from './service-types.js';
 import { loadOwnTask, toTask, type StoredOutput, type TaskRow } from './store.js';
 import { giveBackUsage } from './usage.js';

@@ -2,7 +2,7 @@
 import type { Queryable } from '@studio/db';
 import type { Task, TaskEngineInfo, TaskOutput, TaskResultData, TaskStatus, TaskUserData } from 'shared-contracts';
 import type { MediaStore } from '../storage/media.js';
-import type { Lane } from './catalog.js';
+import type { Lane } from '../algorithms/catalog.js';
 import type { UsageClaim } from './pricing.js';
 
 /** An output as stored: the public file, and for free-plan results the private unwatermarked original. */

@@ -1,7 +1,7 @@
 /** The worker's settings: their defaults (from the machine's cores) and how the environment names them. */
 import os from 'node:os';
 import path from 'node:path';
-import type { Lane } from './catalog.js';
+import type { Lane } from '../algorithms/catalog.js';
 import { DEFAULT_PLAN_RULES, planRulesFromEnv, type PlanRules } from './pricing.js';
 import { DEFAULT_QUEUE_CONFIG, queueConfigFromEnv, type QueueConfig } from './queue.js';
 

@@ -20,7 +20,7 @@ import type { StorageAdapter } from '../storage/adapter.js';
 import { DEFAULT_QUOTA_BYTES } from '../storage/config.js';
 import { createMediaStore } from '../storage/media.js';
 import { createSigner } from '../storage/signing.js';
-import type { Lane } from './catalog.js';
+import type { Lane } from '../algorithms/catalog.js';
 import { startWatchdog, checkLanes } from './lane-watchdog.js';
 import { Lanes, type LaneFigures } from './lanes.js';
 import { LANES, TaskQueue, localQueueSignals, NOTIFY_CHANNEL } from './queue.js';

@@ -3,7 +3,7 @@
  * is really charged) on a reference input: one picture, 10 s of video, 1 s of speech, a minute of audio.
  */
 import type { MediaObject } from '../storage/media.js';
-import { resolveAlgorithm } from '../tasks/catalog.js';
+import { resolveAlgorithm } from '../algorithms/catalog.js';
 import { DEFAULT_PLAN_RULES, quote } from '../tasks/pricing.js';
 
 export function priceRuleOf(algorithm: string): string {

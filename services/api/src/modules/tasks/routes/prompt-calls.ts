@@ -10,7 +10,7 @@ import { defineCall } from '../../../define-call.js';
 import { ApiFailure, fail } from '../../../http.js';
 import { checkImageHeader, decodeSlots, readImageHeader } from '../../storage/image-guard.js';
 import { IMAGE_RULE as IMG2PROMPT_RULE } from '../../storage/limits.js';
-import { resolveAlgorithm } from '../catalog.js';
+import { resolveAlgorithm } from '../../algorithms/catalog.js';
 import { IMG2PROMPT_NOTE, POLISH_NOTE, describeImage, measureImage, polishPrompt, presetsFor } from '../prompt.js';
 import { SECURED, type TaskRoutes } from './context.js';
 import { CategorySchema, PromptAnswer, VoiceSchema } from './schemas.js';

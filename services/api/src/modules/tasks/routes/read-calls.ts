@@ -4,7 +4,7 @@ import { TASK_PAGE_SIZE, type LikeValue, type TaskListRequest, type TaskUserData
 import type { Queryable } from '@studio/db';
 import { defineCall } from '../../../define-call.js';
 import { fail } from '../../../http.js';
-import { resolveAlgorithm } from '../catalog.js';
+import { resolveAlgorithm } from '../../algorithms/catalog.js';
 import { TASK_SELECT, loadOwnTask, normaliseRow, type TaskRow } from '../store.js';
 import { SECURED, USER_DATA_MAX_CHARS, type TaskRoutes } from './context.js';
 import { DataSaveNotes, ListBody, TaskSchema } from './schemas.js';

@@ -1,13 +1,15 @@
 import { useEffect, useState } from 'react';
 import { useSnapshot } from 'valtio';
-import { moduleRoute, routePath, templateExtra, useShell, type Template, type UploadResult } from 'shared-contracts';
+import { moduleRoute, routePath, templateExtra, USER_TEXTS, useShell, type Template } from 'shared-contracts';
 import { Button } from '@studio/ui-kit/button';
 import { Dialog } from '@studio/ui-kit/dialog';
 import { theme } from '@studio/ui-kit/theme';
-import { mediaUrl, messageOf, requireLogin } from '../../lib/session';
+import { messageOf } from '@studio/ui-kit/errors';
+import { uploadFile } from '@studio/ui-kit/upload-api';
+import { mediaUrl, requireLogin } from './session';
 
 /** Where a template's result shows: its creation screen, whose Generate List lists it. */
-export function resultScreen(template: Template): string {
+function resultScreen(template: Template): string {
   const route = moduleRoute(template.info.module);
   return route ? routePath(route, route === 'EffectCreate' ? { semantic: templateExtra(template)?.semantic } : {}) : routePath('Home');
 }
@@ -40,12 +42,11 @@ export function TemplateRunDialog({ template, onClose }: { template: Template; o
     setUploading(field);
     setError(null);
     try {
-      const grant = await shell.api.call('GET /v1/common/oss/token', { query: { algorithm: template.info.algorithm } });
-      const stored = await shell.api.upload<UploadResult>(grant.upload_url, file);
+      const stored = await uploadFile(shell.api, template.info.algorithm, file);
       setValues((v) => ({ ...v, [field]: stored.oss_path }));
       setPreviews((p) => ({ ...p, [field]: URL.createObjectURL(file) }));
     } catch (failure) {
-      setError(messageOf(failure, 'Upload failed'));
+      setError(messageOf(failure, USER_TEXTS.UPLOAD_FAILED));
     } finally {
       setUploading(null);
     }

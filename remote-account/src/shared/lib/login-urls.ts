@@ -1,6 +1,8 @@
 import { DEFAULT_LOCALE, LOGIN_LOCALES, type ShellConfig } from 'shared-contracts';
-import { DEFAULT_APP_KEY } from '../../shared/lib/shell-names';
-import type { DialogType, LoginWay } from './login-way';
+import { DEFAULT_APP_KEY } from './shell-names';
+
+export type LoginWay = 'iframe' | 'popup' | 'redirect';
+export type DialogType = 'login' | 'register';
 
 export function accountOriginOf(config: Pick<ShellConfig, 'accountOrigin'>): string {
   return new URL(config.accountOrigin).origin;

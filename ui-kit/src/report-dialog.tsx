@@ -1,21 +1,39 @@
+/**
+ * The one report dialog (spec section 3): the eleven reasons plus Other with its own text, one submission at
+ * a time, the failure said in the dialog, and one thank-you toast once it is sent. The remotes say only what
+ * is reported (`subject`) and how it is sent.
+ */
 import { useId } from 'react';
-import { DISCOVERY_TEXTS, REPORT_OTHER_MAX, REPORT_REASONS, useShell, type ReportReason } from 'shared-contracts';
-import { Button } from '@studio/ui-kit/button';
-import { Dialog } from '@studio/ui-kit/dialog';
-import { theme } from '@studio/ui-kit/theme';
-import { useReportForm } from '@studio/ui-kit/use-report-form';
-import { messageOf } from '../../lib/session';
+import { REPORT_OTHER_MAX, REPORT_REASONS, useShell, type ReportReason } from 'shared-contracts';
+import { Button } from './button';
+import { Dialog } from './dialog';
+import { messageOf } from './errors';
+import { theme } from './theme';
+import { useReportForm } from './use-report-form';
+
+/** the toast once a report is sent, wherever it was sent from */
+export const REPORT_THANKS = 'Thanks for your report. We will review it.';
 
 const REASONS: readonly ReportReason[] = [...REPORT_REASONS, 'Other'];
 
-/** The report dialog: the 11 reasons of spec section 3 plus Other with its own text. */
-export function ReportDialog({ exploreId, title, onClose, onReported }: { exploreId: number; title: string; onClose(): void; onReported(): void }) {
+export interface ReportDialogProps {
+  /** what is reported, as the question names it: 'this result', '“Sunset”' */
+  subject: string;
+  /** sends the report; `other` is the text of Other ('' for the fixed reasons) */
+  send(reason: ReportReason, other: string): Promise<unknown>;
+  onClose(): void;
+  /** after the thanks (default: onClose) */
+  onReported?(): void;
+  zIndex?: number;
+}
+
+export function ReportDialog({ subject, send, onClose, onReported = onClose, zIndex }: ReportDialogProps) {
   const shell = useShell();
   const name = useId();
   const { reason, setReason, other, setOther, needsText, ready, busy, error, submit } = useReportForm({
-    send: (chosen, text) => shell.api.call('POST /v1/explore/report', { body: { explore_id: exploreId, reason: chosen, ...(chosen === 'Other' ? { other: text.trim() } : {}) } }),
+    send,
     onSent: () => {
-      shell.toast.success(DISCOVERY_TEXTS.REPORT_THANKS);
+      shell.toast.success(REPORT_THANKS);
       onReported();
     },
     describeError: (failure) => messageOf(failure),
@@ -27,25 +45,24 @@ export function ReportDialog({ exploreId, title, onClose, onReported }: { explor
       onClose={onClose}
       width={480}
       phoneFullScreen
-      zIndex={3100}
+      zIndex={zIndex}
       testId="report-dialog"
       footer={
         <>
           <Button variant="ghost" onClick={onClose}>
             Cancel
           </Button>
-          <Button variant="primary" onClick={submit} disabled={!ready || busy}>
+          <Button variant="primary" onClick={() => void submit()} disabled={!ready || busy}>
             {busy ? 'Sending…' : 'Submit'}
           </Button>
         </>
       }
     >
-      <p css={{ margin: 0, color: theme.textMuted, fontSize: 14 }}>Why are you reporting “{title}”?</p>
       <fieldset css={{ border: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: 6 }}>
-        <legend css={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>Report reason</legend>
+        <legend css={{ marginBottom: 8, color: theme.textMuted, fontSize: 14 }}>Why are you reporting {subject}?</legend>
         {REASONS.map((option) => (
           <label key={option} css={{ display: 'flex', gap: 10, alignItems: 'center', fontSize: 14, cursor: 'pointer', minHeight: 28 }}>
-            <input type="radio" name={name} value={option} checked={reason === option} onChange={() => setReason(option)} />
+            <input type="radio" name={name} value={option} checked={reason === option} onChange={() => setReason(option)} css={{ accentColor: theme.primary }} />
             {option}
           </label>
         ))}
