@@ -13,7 +13,7 @@ import type { Database, Queryable } from '@studio/db';
 import { API_CODES, API_KEY_PREFIX, type ApiKeyItem } from 'shared-contracts';
 import type { AuthUser, MemberLevel } from '../../auth.js';
 import { ApiFailure, fail } from '../../http.js';
-import { hitWindow } from '../tasks/creation-limits.js';
+import { hitWindow } from '../../rate-limit.js';
 import type { DeveloperConfig } from './config.js';
 
 

@@ -8,6 +8,7 @@
 import type { Queryable } from '@studio/db';
 import { API_CODES, USER_TEXTS } from 'shared-contracts';
 import { ApiFailure } from '../../http.js';
+import { hitWindow } from '../../rate-limit.js';
 
 export interface CreationLimits {
   perMinute: number;
@@ -24,23 +25,6 @@ export function creationLimitsFromEnv(env: NodeJS.ProcessEnv): CreationLimits {
     perMinutePerAddress: n('TASKS_PER_MINUTE_PER_IP', DEFAULT_CREATION_LIMITS.perMinutePerAddress),
     perDay: n('TASKS_PER_DAY', DEFAULT_CREATION_LIMITS.perDay),
   };
-}
-
-/** Adds one to the key's current window; answers the count in it and when the window ends. */
-export async function hitWindow(db: Queryable, key: string, windowMs: number, nowMs: number): Promise<{ count: number; resetAt: number }> {
-  const start = Math.floor(nowMs / windowMs) * windowMs;
-  // counters of past windows mean nothing: sweep them now and then
-  if (Math.random() < 0.01) await db.query('DELETE FROM api_rate_limits WHERE window_start < $1', [nowMs - 2 * DAY]);
-  const result = await db.query<{ count: number; window_start: number }>(
-    `INSERT INTO api_rate_limits (key, window_start, count) VALUES ($1, $2, 1)
-     ON CONFLICT (key) DO UPDATE SET
-       count = CASE WHEN api_rate_limits.window_start < $2 THEN 1 ELSE api_rate_limits.count + 1 END,
-       window_start = GREATEST(api_rate_limits.window_start, $2)
-     RETURNING count, window_start`,
-    [key, start],
-  );
-  const row = result.rows[0];
-  return { count: Number(row.count), resetAt: Number(row.window_start) + windowMs };
 }
 
 const MINUTE = 60_000;
