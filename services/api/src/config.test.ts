@@ -94,6 +94,8 @@ describe('loadConfig', () => {
     expect(() => loadWorkerConfig({ WORKER_METRICS_PORT: '70000' })).toThrow('WORKER_METRICS_PORT must be <= 65535');
     expect(() => loadWorkerConfig({ WORKER_CONCURRENCY_VIDEO: 'many' })).toThrow('WORKER_CONCURRENCY_VIDEO');
     expect(() => loadConfig({ SHOWCASE: 'huge' })).toThrow(/SHOWCASE must be equal to/);
+    // the engines' own settings are checked at the API's and the worker's start too
+    expect(() => loadWorkerConfig({ ENGINE_BG_MODEL: 'u2net' })).toThrow('ENGINE_BG_MODEL');
     // every bad setting at once, so one restart fixes them all
     expect(() => loadConfig({ PORT: 'eighty', TASKS_PER_DAY: 'lots' })).toThrow(/PORT must be integer .*; TASKS_PER_DAY must be integer/);
     // numbers read as numbers; an empty setting is unset

@@ -7,6 +7,7 @@
  */
 import { Type, type Static } from '@sinclair/typebox';
 import { checkEnv } from '@studio/db';
+import { EngineEnvSchema } from '@studio/engines/settings';
 
 const text = () => Type.Optional(Type.String());
 const int = (minimum = 0, maximum?: number) => Type.Optional(Type.Integer({ minimum, ...(maximum === undefined ? {} : { maximum }) }));
@@ -109,6 +110,8 @@ export const ApiEnvSchema = Type.Object({
   ENGINE_ALGORITHMS: text(),
   COMFYUI_URL: text(),
   COMFYUI_WORKFLOWS: text(),
+  // the engines' own (FFMPEG_PATH, ENGINE_BG_MODEL, ...), checked here so the API and its worker refuse a bad one at start
+  ...EngineEnvSchema.properties,
 });
 
 export type ApiEnv = Static<typeof ApiEnvSchema>;
