@@ -20,5 +20,10 @@ export * from './library.js';
 export * from './settings-text.js';
 export * from './developer.js';
 
-/** The contract's version; the shell refuses a remote built against another major (federation/contract-guard.ts). */
-export const CONTRACT_VERSION = '2.10.0';
+import pkg from '../package.json';
+
+/**
+ * The contract's version, the package's own (one home: a release bumps package.json only); the shell refuses a
+ * remote built against another major (federation/contract-guard.ts).
+ */
+export const CONTRACT_VERSION: string = pkg.version;

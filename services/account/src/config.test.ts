@@ -1,4 +1,4 @@
-import { DEV_CLIENT_SECRET, loadAccountConfig, resolveConfig } from './config.js';
+import { DEV_CLIENT_SECRET, loadAccountConfig, loadAccountServerSettings, resolveConfig } from './config.js';
 
 describe('loadAccountConfig', () => {
   const quiet = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
@@ -35,6 +35,15 @@ describe('loadAccountConfig', () => {
     expect(config.cookieSecure).toBe(true);
     expect(config.countryHeader).toBe('cf-ipcountry');
     expect(config.rateLimit).toMatchObject({ failuresPerEmail: 7, loginPerIp: 20, windowMs: 15 * 60 * 1000 });
+  });
+
+  test('a bad setting stops the start with its name and value', () => {
+    expect(() => loadAccountServerSettings({ ACCOUNT_PORT: 'eighty' })).toThrow('ACCOUNT_PORT must be integer (got "eighty")');
+    expect(() => loadAccountConfig({ ACCOUNT_LOGIN_PER_IP: 'ten' })).toThrow('ACCOUNT_LOGIN_PER_IP must be integer (got "ten")');
+    expect(() => loadAccountConfig({ ACCOUNT_COOKIE_SECURE: 'yes' })).toThrow('ACCOUNT_COOKIE_SECURE');
+    const settings = loadAccountServerSettings({ ACCOUNT_PORT: '8141', DATABASE_URL: 'postgres://db/account' });
+    expect([settings.port, settings.host, settings.database.url, settings.seedDemo]).toEqual([8141, '127.0.0.1', 'postgres://db/account', false]);
+    expect(loadAccountServerSettings({}).seedDemo).toBe(true);
   });
 
   test('a short token secret is refused', () => {

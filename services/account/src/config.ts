@@ -1,6 +1,9 @@
 /** The account service's configuration, and how it is read from the environment. */
 import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import { parseTrustProxy, timeoutsFromEnv, type PoolTimeouts, type ProxyTrust } from '@studio/db';
 import { loadMailConfig, type MailConfig } from '@studio/mail';
+import { checkAccountEnv } from './env.js';
 
 export interface AccountClientConfig {
   /** the client_id (the product's app_key) */
@@ -96,7 +99,8 @@ function list(value: string | undefined): string[] {
  * Reads ACCOUNT_* variables. In production (NODE_ENV=production) the client secret and the token secret are
  * required; elsewhere a development secret and a per-process token key are used, with a warning.
  */
-export function loadAccountConfig(env: NodeJS.ProcessEnv = process.env): AccountConfig {
+export function loadAccountConfig(raw: NodeJS.ProcessEnv = process.env): AccountConfig {
+  const env = checkAccountEnv(raw);
   const production = env.NODE_ENV === 'production';
   const warn = (message: string) => console.warn(`[account] ${message}`);
   let secret = env.ACCOUNT_CLIENT_SECRET;
@@ -113,7 +117,6 @@ export function loadAccountConfig(env: NodeJS.ProcessEnv = process.env): Account
   const allowedOrigins = list(env.ACCOUNT_ALLOWED_ORIGINS);
   if (allowedOrigins.length === 0) allowedOrigins.push('http://localhost:8080', 'http://app.studio.test:8080');
   const secure = env.ACCOUNT_COOKIE_SECURE;
-  const number = (value: string | undefined) => (value && Number.isFinite(Number(value)) ? Number(value) : undefined);
   return {
     clients: [
       {
@@ -131,18 +134,41 @@ export function loadAccountConfig(env: NodeJS.ProcessEnv = process.env): Account
     cookieSecure: secure === '1' || secure === 'true' ? true : secure === '0' || secure === 'false' ? false : 'auto',
     countryHeader: env.ACCOUNT_COUNTRY_HEADER || env.COUNTRY_HEADER || undefined,
     rateLimit: {
-      loginPerIp: number(env.ACCOUNT_LOGIN_PER_IP),
-      failuresPerEmail: number(env.ACCOUNT_FAILURES_PER_EMAIL),
-      registerPerIp: number(env.ACCOUNT_REGISTER_PER_IP),
-      resetPerIp: number(env.ACCOUNT_RESET_PER_IP),
-      resetPerEmail: number(env.ACCOUNT_RESET_PER_EMAIL),
-      verifyPerEmail: number(env.ACCOUNT_VERIFY_PER_EMAIL),
-      windowMs: number(env.ACCOUNT_RATE_WINDOW_MS),
+      loginPerIp: env.ACCOUNT_LOGIN_PER_IP,
+      failuresPerEmail: env.ACCOUNT_FAILURES_PER_EMAIL,
+      registerPerIp: env.ACCOUNT_REGISTER_PER_IP,
+      resetPerIp: env.ACCOUNT_RESET_PER_IP,
+      resetPerEmail: env.ACCOUNT_RESET_PER_EMAIL,
+      verifyPerEmail: env.ACCOUNT_VERIFY_PER_EMAIL,
+      windowMs: env.ACCOUNT_RATE_WINDOW_MS,
     },
-    mail: loadMailConfig(env),
+    mail: loadMailConfig(raw),
     legal: env.ACCOUNT_TERMS_URL || env.ACCOUNT_PRIVACY_URL ? { termsUrl: env.ACCOUNT_TERMS_URL ?? '', privacyUrl: env.ACCOUNT_PRIVACY_URL ?? '' } : undefined,
     studioUrl: env.ACCOUNT_STUDIO_URL || undefined,
     oidcSigningKey: production ? required(env.ACCOUNT_OIDC_SIGNING_KEY, 'ACCOUNT_OIDC_SIGNING_KEY') : env.ACCOUNT_OIDC_SIGNING_KEY || undefined,
+  };
+}
+
+/** How the account service runs on its own (main.ts): its address, its database, the proxies it believes. */
+export interface AccountServerSettings {
+  port: number;
+  host: string;
+  database: { url?: string; dataDir: string; timeouts: PoolTimeouts };
+  trustProxy: ProxyTrust | undefined;
+  /** seed the demo accounts: never in production; on PGlite, or on PostgreSQL when ACCOUNT_SEED_DEMO=1 */
+  seedDemo: boolean;
+}
+
+/** The account service's settings on its own, checked with the rest (see env.ts). */
+export function loadAccountServerSettings(raw: NodeJS.ProcessEnv = process.env): AccountServerSettings {
+  const env = checkAccountEnv(raw);
+  return {
+    port: env.ACCOUNT_PORT ?? 8130,
+    host: env.ACCOUNT_HOST ?? '127.0.0.1',
+    // DB_*_TIMEOUT_MS, as the API reads them (@studio/db timeouts.ts)
+    database: { url: env.DATABASE_URL, dataDir: path.resolve(env.ACCOUNT_PGLITE_DATA_DIR ?? '.data/pglite-account'), timeouts: timeoutsFromEnv(raw) },
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    seedDemo: env.NODE_ENV !== 'production' && (!env.DATABASE_URL || env.ACCOUNT_SEED_DEMO === '1'),
   };
 }
 

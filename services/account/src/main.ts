@@ -5,29 +5,22 @@
  * (127.0.0.1), TRUST_PROXY (proxies believed about the client address: a hop count or their addresses), and the ACCOUNT_* settings of config.ts. Demo accounts are seeded unless
  * NODE_ENV=production, on PGlite, or on PostgreSQL with ACCOUNT_SEED_DEMO=1.
  */
-import path from 'node:path';
-import { openDatabase, parseTrustProxy, timeoutsFromEnv } from '@studio/db';
+import { openDatabase } from '@studio/db';
 import { buildAccountApp } from './app.js';
-import { loadAccountConfig } from './config.js';
+import { loadAccountConfig, loadAccountServerSettings } from './config.js';
 import { seedDemoAccounts } from './seed.js';
 
 async function main() {
-  const env = process.env;
-  const db = await openDatabase({
-    url: env.DATABASE_URL || undefined,
-    dataDir: path.resolve(env.ACCOUNT_PGLITE_DATA_DIR ?? '.data/pglite-account'),
-    // DB_*_TIMEOUT_MS, as the API reads them (@studio/db timeouts.ts)
-    timeouts: timeoutsFromEnv(env),
-  });
-  const config = loadAccountConfig(env);
-  const app = await buildAccountApp({ db, config, logger: true, trustProxy: parseTrustProxy(env.TRUST_PROXY) });
-  if (env.NODE_ENV !== 'production' && (!env.DATABASE_URL || env.ACCOUNT_SEED_DEMO === '1')) {
+  // read once, checked: a bad setting stops here with its name
+  const settings = loadAccountServerSettings(process.env);
+  const config = loadAccountConfig(process.env);
+  const db = await openDatabase(settings.database);
+  const app = await buildAccountApp({ db, config, logger: true, trustProxy: settings.trustProxy });
+  if (settings.seedDemo) {
     const created = await seedDemoAccounts(db);
     if (created) app.log.info(`seeded ${created} demo accounts (password demo-password)`);
   }
-  const port = Number(env.ACCOUNT_PORT ?? 8130);
-  const host = env.ACCOUNT_HOST ?? '127.0.0.1';
-  await app.listen({ port, host });
+  await app.listen({ port: settings.port, host: settings.host });
   const close = async () => {
     await app.close();
     await db.close();

@@ -7,7 +7,6 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { SignJWT, errors as joseErrors, jwtVerify } from 'jose';
 import type { Database, Queryable } from '@studio/db';
-import type { ApiConfig } from './config.js';
 import { fail } from './http.js';
 
 export type MemberLevel = 'free' | 'standard' | 'premium';
@@ -106,7 +105,13 @@ export async function loadSession(db: Queryable, sessionId: string, now: Date): 
   return result.rows[0];
 }
 
-export function createAuth(db: Database, config: ApiConfig, options: AuthOptions = {}): AuthService {
+/** The settings auth reads (ApiConfig's jwtSecret and jwtTtlSeconds). */
+export interface AuthSettings {
+  jwtSecret: string;
+  jwtTtlSeconds: number;
+}
+
+export function createAuth(db: Database, config: AuthSettings, options: AuthOptions = {}): AuthService {
   const key = new TextEncoder().encode(config.jwtSecret);
   const clock = options.now ?? (() => new Date());
 

@@ -86,4 +86,20 @@ describe('loadConfig', () => {
     expect(worker.database.timeouts).toEqual({ connectMs: 2000, statementMs: 30000, idleInTransactionMs: 0, queryMs: 40000 });
     expect(() => loadConfig({ DB_STATEMENT_TIMEOUT_MS: '30s' })).toThrow('DB_STATEMENT_TIMEOUT_MS');
   });
+
+  it('stops a start on a bad setting, naming it and its value (the API, its worker and the composed product)', () => {
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow('PORT must be integer (got "eighty")');
+    expect(() => loadConfig({ JWT_TTL_SECONDS: '2d' })).toThrow('JWT_TTL_SECONDS must be integer (got "2d")');
+    expect(() => loadApiConfig({ JWT_TTL_SECONDS: '0' })).toThrow('JWT_TTL_SECONDS must be >= 1');
+    expect(() => loadWorkerConfig({ WORKER_METRICS_PORT: '70000' })).toThrow('WORKER_METRICS_PORT must be <= 65535');
+    expect(() => loadWorkerConfig({ WORKER_CONCURRENCY_VIDEO: 'many' })).toThrow('WORKER_CONCURRENCY_VIDEO');
+    expect(() => loadConfig({ SHOWCASE: 'huge' })).toThrow(/SHOWCASE must be equal to/);
+    // the engines' own settings are checked at the API's and the worker's start too
+    expect(() => loadWorkerConfig({ ENGINE_BG_MODEL: 'u2net' })).toThrow('ENGINE_BG_MODEL');
+    // every bad setting at once, so one restart fixes them all
+    expect(() => loadConfig({ PORT: 'eighty', TASKS_PER_DAY: 'lots' })).toThrow(/PORT must be integer .*; TASKS_PER_DAY must be integer/);
+    // numbers read as numbers; an empty setting is unset
+    const config = loadConfig({ PORT: '8150', JWT_TTL_SECONDS: '600', HOST: '' });
+    expect([config.server.port, config.api.jwtTtlSeconds, config.server.host]).toEqual([8150, 600, '127.0.0.1']);
+  });
 });

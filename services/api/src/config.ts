@@ -1,15 +1,17 @@
 /**
  * The one typed configuration of the services, read once from the environment by the entry points
  * (`loadConfig`, `loadWorkerConfig`) and frozen; nothing else reads process.env, and nothing writes it.
- * A module gets its section through ModuleContext.config (e.g. `ctx.config.storage`).
+ * The environment is first checked against the API's one schema (env.ts, `ApiEnvSchema`): a bad setting stops
+ * the start with its name. A module gets its section through ModuleContext.config (e.g. `ctx.config.storage`).
  */
 import path from 'node:path';
 import { parseTrustProxy, timeoutsFromEnv, type PoolTimeouts, type ProxyTrust } from '@studio/db';
 import { loadMailConfig, type MailConfig } from '@studio/mail';
+import { checkApiEnv, type ApiEnv } from './env.js';
 import { loadBillingConfig, type BillingConfig } from './modules/billing/config.js';
-import { developerConfigFromEnv, type DeveloperConfig } from './modules/developer/keys.js';
-import { parseCountries } from './modules/checkin/checkin-service.js';
-import { showcaseSizeFromEnv, type ShowcaseSize } from './modules/discovery/showcase.js';
+import { developerConfigFromEnv, type DeveloperConfig } from './modules/developer/config.js';
+import { parseCountries } from './modules/checkin/countries.js';
+import { showcaseSizeFromEnv, type ShowcaseSize } from './modules/discovery/showcase-size.js';
 import { storageConfigFromEnv, type StorageConfig } from './modules/storage/config.js';
 import { creationLimitsFromEnv, type CreationLimits } from './modules/tasks/creation-limits.js';
 import { engineConfigFromEnv } from './modules/tasks/engines.js';
@@ -83,7 +85,12 @@ export type ApiConfig = ApiCoreConfig & ModuleSections;
 
 export const DEV_JWT_SECRET = 'dev-only-secret-change-me-0123456789abcdef';
 
+/** The API's own settings of an environment (checked first: see env.ts). */
 export function loadApiConfig(env: NodeJS.ProcessEnv): ApiCoreConfig {
+  return apiCoreOf(checkApiEnv(env));
+}
+
+function apiCoreOf(env: ApiEnv): ApiCoreConfig {
   const production = env.NODE_ENV === 'production';
   const jwtSecret = env.JWT_SECRET ?? (production ? '' : DEV_JWT_SECRET);
   if (production && jwtSecret.length < 32) {
@@ -91,7 +98,7 @@ export function loadApiConfig(env: NodeJS.ProcessEnv): ApiCoreConfig {
   }
   return {
     jwtSecret,
-    jwtTtlSeconds: Number(env.JWT_TTL_SECONDS ?? 2 * 24 * 3600),
+    jwtTtlSeconds: env.JWT_TTL_SECONDS ?? 2 * 24 * 3600,
     accountInternalUrl: env.ACCOUNT_INTERNAL_URL ?? 'http://127.0.0.1:8080/account',
     accountClientId: env.ACCOUNT_CLIENT_ID ?? 'studio-web',
     accountClientSecret: env.ACCOUNT_CLIENT_SECRET ?? (production ? '' : 'dev-studio-web-secret'),
@@ -99,7 +106,7 @@ export function loadApiConfig(env: NodeJS.ProcessEnv): ApiCoreConfig {
     proxyTrust: parseTrustProxy(env.TRUST_PROXY),
     countryHeader: (env.COUNTRY_HEADER ?? '').trim().toLowerCase(),
     publicUrl: env.PUBLIC_URL ?? '',
-    grantRecheckSeconds: Number(env.ACCOUNT_RECHECK_SECONDS ?? 60),
+    grantRecheckSeconds: env.ACCOUNT_RECHECK_SECONDS ?? 60,
     // Swagger UI is for development: production serves it only when API_DOCS=1 says so
     docs: production ? env.API_DOCS === '1' : env.API_DOCS !== '0',
     operatorUids: (env.OPERATOR_UIDS ?? '').split(/[\s,]+/).filter(Boolean),
@@ -174,17 +181,16 @@ export function isProduction(env: NodeJS.ProcessEnv = process.env): boolean {
   return env.NODE_ENV === 'production';
 }
 
-function loadRuntime(env: NodeJS.ProcessEnv, storage: StorageConfig, tasks: TasksConfig): RuntimeConfig {
-  const decode = Number(env.IMAGE_DECODE_CONCURRENCY ?? 2);
+function loadRuntime(env: NodeJS.ProcessEnv, checked: ApiEnv, storage: StorageConfig, tasks: TasksConfig): RuntimeConfig {
   return {
     production: isProduction(env),
     database: { url: env.DATABASE_URL ?? '', dataDir: path.resolve(env.PGLITE_DATA_DIR ?? '.data/pglite'), timeouts: timeoutsFromEnv(env) },
     storage,
     tasks,
     logLevel: env.LOG_LEVEL ?? 'info',
-    worker: { mode: env.WORKER === '1' ? 'on' : env.WORKER === '0' ? 'off' : 'auto', metricsPort: Number(env.WORKER_METRICS_PORT ?? 9464) },
+    worker: { mode: env.WORKER === '1' ? 'on' : env.WORKER === '0' ? 'off' : 'auto', metricsPort: checked.WORKER_METRICS_PORT ?? 9464 },
     seed: { demo: env.SEED_DEMO !== '0', onServer: env.SEED_DEMO === '1' },
-    imageDecodeConcurrency: Number.isInteger(decode) && decode > 0 ? decode : 2,
+    imageDecodeConcurrency: checked.IMAGE_DECODE_CONCURRENCY ?? 2,
   };
 }
 
@@ -199,18 +205,19 @@ function deepFreeze<T>(value: T): T {
 
 /** The whole configuration of an environment, read once and frozen (the API's and the composed product's start). */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): StudioConfig {
-  const api: ApiConfig = { ...loadApiConfig(env), ...loadModuleSections(env) };
+  const checked = checkApiEnv(env);
+  const api: ApiConfig = { ...apiCoreOf(checked), ...loadModuleSections(env) };
   return deepFreeze({
-    ...loadRuntime(env, api.storage, api.tasks),
+    ...loadRuntime(env, checked, api.storage, api.tasks),
     api,
-    server: { port: Number(env.PORT ?? 8120), host: env.HOST ?? '127.0.0.1' },
+    server: { port: checked.PORT ?? 8120, host: checked.HOST ?? '127.0.0.1' },
     abTestsOff: (env.AB_TESTS_OFF ?? '').split(',').map((code) => code.trim()).filter(Boolean),
   });
 }
 
 /** What a worker process needs (no API secrets, no payment settings), read once and frozen. */
 export function loadWorkerConfig(env: NodeJS.ProcessEnv = process.env): RuntimeConfig {
-  return deepFreeze(loadRuntime(env, storageConfigFromEnv(env), loadTasksConfig(env)));
+  return deepFreeze(loadRuntime(env, checkApiEnv(env), storageConfigFromEnv(env), loadTasksConfig(env)));
 }
 
 /** A config for tests and benches: everything set, nothing read from the environment. */

@@ -13,6 +13,7 @@ const CostSchema = Type.Object({
   preview: Type.Optional(Type.Boolean()),
 });
 const Params = Type.Object({ algorithm: Type.String({ maxLength: 8 }) });
+const MediaSchema = Type.Object({ width: Type.Integer(), height: Type.Integer(), duration: Type.Number(), format: Type.String(), size: Type.Integer() });
 
 /**
  * Compile-time cases: `tsc` (npm test's typecheck) fails when one of these stops being an error, i.e. when
@@ -36,6 +37,35 @@ export function driftingCalls(app: FastifyInstance): void {
     void request.params.kind;
     return answer;
   });
+  // @ts-expect-error the params name another parameter than the path's {algorithm}
+  defineCall(app, 'GET /v1/ai/cost/{algorithm}', { schema: { params: Type.Object({ algo: Type.String() }), response: CostSchema } }, async () => answer);
+  // the contract's own shapes pass: explore_id a number, no query
+  defineCall(app, 'POST /v1/explore/unpublish', { schema: { body: Type.Object({ explore_id: Type.Integer({ minimum: 1 }) }), response: Type.Null() } }, async () => null);
+  defineCall(
+    app,
+    'POST /v1/explore/unpublish',
+    // @ts-expect-error a body that drifts: the contract sends explore_id, the schema reads an id
+    { schema: { body: Type.Object({ id: Type.Integer() }), response: Type.Null() } },
+    async () => null,
+  );
+  defineCall(
+    app,
+    'POST /v1/explore/unpublish',
+    // @ts-expect-error a body of another kind: the contract's explore_id is a number
+    { schema: { body: Type.Object({ explore_id: Type.String() }), response: Type.Null() } },
+    async () => null,
+  );
+  // @ts-expect-error a body on a call whose contract sends none
+  defineCall(app, 'POST /v1/logout', { schema: { body: Type.Object({ all: Type.Boolean() }), response: Type.Null() } }, async () => null);
+  // @ts-expect-error a call that sends a body served without its schema
+  defineCall(app, 'POST /v1/explore/unpublish', { schema: { response: Type.Null() } }, async () => null);
+  defineCall(
+    app,
+    'GET /v1/common/oss/mediainfo',
+    // @ts-expect-error the query schema reads a key the contract does not send
+    { schema: { querystring: Type.Object({ oss_path: Type.String(), width: Type.Integer() }), response: MediaSchema } },
+    async () => ({ width: 1, height: 1, duration: 0, format: 'png', size: 1 }),
+  );
 }
 
 describe('defineCall', () => {

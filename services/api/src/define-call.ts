@@ -7,7 +7,10 @@
  * The server path comes from the key ({param} -> :param), so a route cannot drift from the path the client
  * calls; `schema.response` is the schema of the answer's `data` and must be the same type as the call's data
  * in the contract (both ways assignable), and the handler answers that data (defineCall wraps it in the
- * envelope). A drifting path, schema or answer fails `tsc`.
+ * envelope). The request is held the same way: `params`, `querystring` and `body` must take what the contract
+ * lets the client send (its payload type is assignable to the schema's) and name nothing the contract does not
+ * (the schema's keys are the contract's); a call whose contract payload is `void` has no such schema. A drifting
+ * path, schema, request or answer fails `tsc`.
  */
 import type {
   FastifyInstance,
@@ -21,7 +24,7 @@ import type {
   preHandlerHookHandler,
 } from 'fastify';
 import type { Static, TSchema } from '@sinclair/typebox';
-import type { ApiCallData, ApiCallKey } from 'shared-contracts';
+import type { ApiCallBody, ApiCallData, ApiCallKey, ApiCallQuery } from 'shared-contracts';
 import { ok, responses, type TypeBoxProvider } from './http.js';
 
 /** true when A and B are assignable both ways (a schema's Static and the contract's type are the same). */
@@ -61,6 +64,66 @@ export interface CallOptions<S extends CallSchema> {
 type ResponseCheck<K extends ApiCallKey, S extends CallSchema> =
   Same<Static<S['response']>, ApiCallData<K>> extends true ? unknown : { responseSchemaDriftsFromContract: ApiCallData<K> };
 
+/** The schema's type of one request part, `void` where the schema has none. */
+type PartOf<S, Part extends string> = S extends { [P in Part]: infer T extends TSchema } ? Static<T> : void;
+
+/**
+ * A type with its literals widened ('video' | 'image' -> string): a schema may narrow a value the contract leaves
+ * open (an enumeration, as it may a range or a length), but not change its kind.
+ */
+export type Widen<T> = T extends string
+  ? string
+  : T extends number
+    ? number
+    : T extends boolean
+      ? boolean
+      : T extends readonly (infer E)[]
+        ? Widen<E>[]
+        : T extends object
+          ? { [P in keyof T]: Widen<T[P]> }
+          : T;
+
+/**
+ * A request part matches the contract's payload when both are void, or when what the contract lets the client send
+ * is of the kind the schema takes (assignable, literals widened) and the schema names no key the contract lacks.
+ */
+export type SamePayload<Schema, Contract> = [Schema] extends [void]
+  ? [Contract] extends [void | undefined]
+    ? true
+    : string extends keyof Contract
+      ? true // a contract of any keys (Record<string, string>): nothing to check, the handler reads none
+      : false
+  : [Contract] extends [void | undefined]
+    ? false
+    : [Widen<Contract>] extends [Widen<Schema>]
+      ? [Exclude<keyof Schema, keyof Contract | TransportKeys>] extends [never]
+        ? true
+        : false
+      : false;
+
+/** Query keys the shell's ApiClient adds to every GET (`_t`, the cache breaker), which no call's payload names. */
+type TransportKeys = '_t';
+
+/** The path parameters of a call key: 'POST /v1/ai/del/{id}' -> 'id'. */
+export type CallParamNames<P extends string> = P extends `${string}{${infer Name}}${infer Rest}` ? Name | CallParamNames<Rest> : never;
+
+/** The contract's params of a call: one string each, or void for a path without any. */
+type ContractParams<K extends string> = [CallParamNames<CallPath<K>>] extends [never] ? void : { [N in CallParamNames<CallPath<K>>]: string };
+
+/** A schema's params match when they are the key's (a tail call reads its last one as `*`). */
+type SameParams<Schema, K extends string> = SamePayload<Schema, ContractParams<K>> extends true
+  ? true
+  : Schema extends { '*': string }
+    ? true
+    : false;
+
+/** Present only when a request part of the schema differs from the contract: the object literal then misses it. */
+type RequestCheck<K extends ApiCallKey, S extends CallSchema> = (SamePayload<PartOf<S, 'querystring'>, ApiCallQuery<K>> extends true
+  ? unknown
+  : { querySchemaDriftsFromContract: ApiCallQuery<K> }) &
+  (SamePayload<PartOf<S, 'body'>, ApiCallBody<K>> extends true ? unknown : { bodySchemaDriftsFromContract: ApiCallBody<K> }) &
+  (SameParams<PartOf<S, 'params'>, K> extends true ? unknown : { paramsSchemaDriftsFromContract: ContractParams<K> });
+
 export type CallHandler<K extends ApiCallKey, S extends CallSchema> = (request: CallRequest<S>, reply: FastifyReply) => Promise<ApiCallData<K>>;
 
 /** The server path of a call key at run time ({param} -> :param; with tail, the last one -> *). */
@@ -80,7 +143,7 @@ export function serverPathOf(key: string, options: { tail?: boolean } = {}): { m
 export function defineCall<K extends ApiCallKey, S extends CallSchema>(
   scope: FastifyInstance,
   key: K,
-  options: CallOptions<S> & ResponseCheck<K, S>,
+  options: CallOptions<S> & ResponseCheck<K, S> & RequestCheck<K, S>,
   handler: CallHandler<K, S>,
 ): void {
   const { method, url } = serverPathOf(key, options);

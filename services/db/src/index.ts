@@ -214,6 +214,7 @@ export function splitStatements(sql: string): string[] {
   if (current.trim()) statements.push(current.trim());
   return statements.filter((s) => s.length > 0);
 }
+export { checkEnv } from './env-check.js';
 export { parseTrustProxy, trustHops, type ProxyTrust } from './proxy-trust.js';
 export { listen, type Listener, type ListenOptions } from './listen.js';
 export { DEFAULT_TIMEOUTS, connectionOptions, timeoutsFromEnv, type PoolTimeouts } from './timeouts.js';

@@ -9,23 +9,21 @@
  */
 import path from 'node:path';
 import httpProxy from '@fastify/http-proxy';
-import { parseTrustProxy } from '@studio/db';
 import { createGateway } from './server.js';
-import { parseOrigins } from './security.js';
 import { shellConfigFromEnv } from './compose.js';
+import { loadGatewaySettings } from './env.js';
 import { proxyReplyOptions } from './upstream.js';
 
 async function main(): Promise<void> {
-  const env = process.env;
-  const apiUrl = env.API_URL ?? 'http://api:8120';
-  const accountUrl = env.ACCOUNT_URL ?? 'http://account:8130';
+  // read once, checked: a bad setting stops here with its name
+  const { apiUrl, accountUrl, ...settings } = loadGatewaySettings(process.env);
   const app = await createGateway({
     rootDir: path.resolve(__dirname, '../../..'),
     logger: true,
-    shellConfig: shellConfigFromEnv(env),
-    remotesJsonPath: env.REMOTES_JSON,
-    trustProxy: parseTrustProxy(env.TRUST_PROXY),
-    embedOrigins: parseOrigins(env.EMBED_ORIGINS),
+    shellConfig: shellConfigFromEnv(process.env),
+    remotesJsonPath: settings.remotesJsonPath,
+    trustProxy: settings.trustProxy,
+    embedOrigins: settings.embedOrigins,
     mountServices: async (gateway) => {
       // the services see the visitor (written, never appended: see upstream.ts); an outage is a 502/503 envelope
       const replyOptions = proxyReplyOptions;
@@ -35,7 +33,7 @@ async function main(): Promise<void> {
       await gateway.register(httpProxy, { upstream: accountUrl, prefix: '/account', rewritePrefix: '/account', replyOptions });
     },
   });
-  await app.listen({ port: Number(env.GATEWAY_PORT ?? 8080), host: env.GATEWAY_HOST ?? '0.0.0.0' });
+  await app.listen({ port: settings.port, host: settings.host });
 }
 
 main().catch((error: unknown) => {

@@ -5,17 +5,15 @@
  * folder per version; default <remote>/dist of this checkout): `npm run deploy:remote -- <remote>
  * --publish-dir <it>` adds a version there while this server runs.
  */
-import path from 'node:path';
 import Fastify from 'fastify';
 import fastifyStatic from '@fastify/static';
-import { REMOTE_PACKAGES } from './web.js';
+import { loadRemoteServerSettings } from './env.js';
 
 async function main(): Promise<void> {
-  const remote = process.env.REMOTE ?? '';
-  if (!(remote in REMOTE_PACKAGES)) throw new Error(`REMOTE must be one of ${Object.keys(REMOTE_PACKAGES).join(', ')}`);
+  const { remote, root, port, host } = loadRemoteServerSettings(process.env);
   const app = Fastify({ logger: true });
   await app.register(fastifyStatic, {
-    root: process.env.REMOTE_DIR ? path.resolve(process.env.REMOTE_DIR) : path.resolve(__dirname, '../../..', remote, 'dist'),
+    root,
     prefix: `/remotes/${remote}/`,
     cacheControl: false,
     setHeaders: (reply, filePath) => {
@@ -24,7 +22,7 @@ async function main(): Promise<void> {
     },
   });
   app.get('/healthz', async () => ({ ok: true }));
-  await app.listen({ port: Number(process.env.PORT ?? 8200), host: process.env.HOST ?? '0.0.0.0' });
+  await app.listen({ port, host });
 }
 
 main().catch((error: unknown) => {

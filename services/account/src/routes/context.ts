@@ -206,7 +206,7 @@ function accountPages(deps: AccountCore & Basics) {
 }
 
 function accountFlows(deps: AccountCore & Basics & Pages) {
-  const { cfg, store, now, cookieOptions, clientOrigins, pageContext, sendPage, frameOf } = deps;
+  const { cfg, store, now, cookieOptions, clientOrigins, pageContext, sendPage, frameOf, formBody, formFromOwnPage, fatalPage } = deps;
 
   /** Issues the code and hands it over: a redirect, or a page posting it to the frame's host. */
   const finishOAuth = async (reply: FastifyReply, flow: Extract<Flow, { kind: 'oauth' }>, user: UserRow, isNew: boolean) => {
@@ -249,6 +249,24 @@ function accountFlows(deps: AccountCore & Basics & Pages) {
     return { kind: 'oauth', params: check.params, client: check.client, mode: check.mode, redirectOrigin: check.redirectOrigin };
   };
 
+  /**
+   * Opens a sign-in form's post: it must come from the pages themselves (403 otherwise) and continue a flow
+   * (400 otherwise); answers its fields, its flow and the texts of its language, or null once it has answered
+   * the refusal itself.
+   */
+  const openForm = async (request: FastifyRequest, reply: FastifyReply): Promise<{ body: Fields; flow: Flow; t: Texts } | null> => {
+    const body = formBody(request);
+    if (!(await formFromOwnPage(request))) {
+      await fatalPage(reply, 403, body.theme, body.lang, textsFor(body.lang).t.formExpired);
+      return null;
+    }
+    const flow = await flowFromForm(body);
+    if (!flow) {
+      await fatalPage(reply, 400, body.theme, body.lang);
+      return null;
+    }
+    return { body, flow, t: textsFor(body.lang).t };
+  };
 
   const minutesUntil = (at: number) => Math.max(1, Math.ceil((at - now()) / 60000));
 
@@ -292,7 +310,7 @@ function accountFlows(deps: AccountCore & Basics & Pages) {
     return client;
   };
 
-  return { finishOAuth, startSession, flowFromForm, minutesUntil, avatarUrl, profileOf, oauthError, authenticateClient };
+  return { finishOAuth, startSession, flowFromForm, openForm, minutesUntil, avatarUrl, profileOf, oauthError, authenticateClient };
 }
 
 function accountGuards(deps: AccountCore & Basics & Pages) {

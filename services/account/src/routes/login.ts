@@ -1,21 +1,18 @@
 /** POST /login: the login form of the pages; attempts are counted before the password is checked. */
 import type { FastifyInstance } from 'fastify';
 import { dummyPasswordHash, verifyPassword } from '../crypto.js';
-import { textsFor } from '../pages/texts.js';
 import type { AccountContext } from './context.js';
 import { emptyBody, LoginBody } from './schemas.js';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export async function loginRoutes(app: FastifyInstance, { ctx }: { ctx: AccountContext }): Promise<void> {
-  const { cfg, store, base, formFromOwnPage, fatalPage, renderAuth, finishOAuth, startSession, flowFromForm, formBody, minutesUntil } = ctx;
+  const { openForm, cfg, store, base, renderAuth, finishOAuth, startSession, minutesUntil } = ctx;
 
   app.post('/login', { preValidation: emptyBody, schema: { body: LoginBody } }, async (request, reply) => {
-    const body = formBody(request);
-    if (!(await formFromOwnPage(request))) return fatalPage(reply, 403, body.theme, body.lang, textsFor(body.lang).t.formExpired);
-    const flow = await flowFromForm(body);
-    if (!flow) return fatalPage(reply, 400, body.theme, body.lang);
-    const t = textsFor(body.lang).t;
+    const form = await openForm(request, reply);
+    if (!form) return reply;
+    const { body, flow, t } = form;
     const email = (body.email ?? '').trim();
     const password = body.password ?? '';
     const fields: Record<string, string> = {};

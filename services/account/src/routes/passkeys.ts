@@ -43,7 +43,7 @@ function challengeOf(response: { response?: { clientDataJSON?: unknown } }): str
 }
 
 export async function passkeyRoutes(app: FastifyInstance, { ctx }: { ctx: AccountContext }): Promise<void> {
-  const { cfg, store, passkeys, base, formBody, formFromOwnPage, fatalPage, flowFromForm, renderAuth, startSession, finishOAuth, centerGuard, renderCenter, ownOrigin, allAllowedOrigins } = ctx;
+  const { openForm, cfg, store, passkeys, base, formBody, formFromOwnPage, renderAuth, startSession, finishOAuth, centerGuard, renderCenter, ownOrigin, allAllowedOrigins } = ctx;
 
   const relyingParty = (request: FastifyRequest) => {
     const origin = cfg.publicOrigin ?? ownOrigin(request);
@@ -59,11 +59,9 @@ export async function passkeyRoutes(app: FastifyInstance, { ctx }: { ctx: Accoun
   });
 
   app.post('/passkey/login', { preValidation: emptyBody, schema: { body: PasskeyBody } }, async (request, reply) => {
-    const body = formBody(request);
-    if (!(await formFromOwnPage(request))) return fatalPage(reply, 403, body.theme, body.lang, textsFor(body.lang).t.formExpired);
-    const flow = await flowFromForm(body);
-    if (!flow) return fatalPage(reply, 400, body.theme, body.lang);
-    const t = textsFor(body.lang).t;
+    const form = await openForm(request, reply);
+    if (!form) return reply;
+    const { body, flow, t } = form;
     const failed = () => renderAuth(request, reply, flow, 'login', 401, { message: t.passkeyFailed });
     const hit = await store.hit(`login:ip:${request.ip}`, cfg.rateLimit.windowMs);
     if (hit.count > cfg.rateLimit.loginPerIp) return renderAuth(request, reply, flow, 'login', 429, { message: t.tooManyAttempts(ctx.minutesUntil(hit.resetAt)), retryAt: hit.resetAt });

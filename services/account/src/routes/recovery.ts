@@ -20,8 +20,7 @@ import { emptyBody, ForgotBody, ResetBody, TokenQuery } from './schemas.js';
 const PAGE = { mode: 'page' as const, targetOrigin: null, allowedOrigins: [] };
 
 export async function recoveryRoutes(app: FastifyInstance, { ctx }: { ctx: AccountContext }): Promise<void> {
-  const { cfg, store, db, tokens, mailer, base, formFromOwnPage, fatalPage, renderAuth, flowFromForm, formBody, minutesUntil, pageContext, sendPage, publicBase, now } =
-    ctx;
+  const { openForm, cfg, store, db, tokens, mailer, base, formFromOwnPage, fatalPage, renderAuth, flowFromForm, formBody, minutesUntil, pageContext, sendPage, publicBase, now } = ctx;
   const minutes = Math.round(cfg.resetTtlMs / 60000);
 
   app.get('/password/forgot', async (request, reply) => {
@@ -42,11 +41,9 @@ export async function recoveryRoutes(app: FastifyInstance, { ctx }: { ctx: Accou
   };
 
   app.post('/password/forgot', { preValidation: emptyBody, schema: { body: ForgotBody } }, async (request, reply) => {
-    const body = formBody(request);
-    if (!(await formFromOwnPage(request))) return fatalPage(reply, 403, body.theme, body.lang, textsFor(body.lang).t.formExpired);
-    const flow = await flowFromForm(body);
-    if (!flow) return fatalPage(reply, 400, body.theme, body.lang);
-    const t = textsFor(body.lang).t;
+    const form = await openForm(request, reply);
+    if (!form) return reply;
+    const { body, flow, t } = form;
     const email = (body.email ?? '').trim();
     const problem = emailProblem(email, t);
     if (problem) return renderAuth(request, reply, flow, 'forgot', 400, { message: t.fixErrors, fields: { email: problem } }, { email });

@@ -10,14 +10,12 @@ import { sendVerification } from './verification.js';
 import { emailProblem, newPasswordProblem } from '../passwords.js';
 
 export async function registerRoutes(app: FastifyInstance, { ctx }: { ctx: AccountContext }): Promise<void> {
-  const { cfg, store, base, formFromOwnPage, fatalPage, renderAuth, finishOAuth, startSession, flowFromForm, formBody, minutesUntil } = ctx;
+  const { openForm, cfg, store, base, renderAuth, finishOAuth, startSession, minutesUntil } = ctx;
 
   app.post('/register', { preValidation: emptyBody, schema: { body: RegisterBody } }, async (request, reply) => {
-    const body = formBody(request);
-    if (!(await formFromOwnPage(request))) return fatalPage(reply, 403, body.theme, body.lang, textsFor(body.lang).t.formExpired);
-    const flow = await flowFromForm(body);
-    if (!flow) return fatalPage(reply, 400, body.theme, body.lang);
-    const t = textsFor(body.lang).t;
+    const form = await openForm(request, reply);
+    if (!form) return reply;
+    const { body, flow, t } = form;
     const email = (body.email ?? '').trim();
     const password = body.password ?? '';
     const nickname = (body.nickname ?? '').trim();

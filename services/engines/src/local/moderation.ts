@@ -6,6 +6,7 @@
 import { readFileSync } from 'node:fs';
 import sharp from 'sharp';
 import { USER_TEXTS } from 'shared-contracts/constants';
+import { engineSettings } from '../settings';
 import { EngineError } from '../errors';
 import { probeMedia } from '../media/probe';
 import type { AlgorithmParams, EngineContext, EngineJob, EngineResult } from '../types';
@@ -24,7 +25,7 @@ const MINOR_WORDS = ['child', 'children', 'kid', 'kids', 'minor', 'minors', 'und
 const SEXUAL_CATEGORY = 'Adult nudity and sexual activities';
 
 function extraTerms(): string[] {
-  const file = process.env.SENSITIVE_WORDS_FILE;
+  const file = engineSettings().SENSITIVE_WORDS_FILE;
   if (!file) return [];
   try {
     return readFileSync(file, 'utf8').split('\n').map((l) => l.trim().toLowerCase()).filter((l) => l && !l.startsWith('#'));

@@ -6,6 +6,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { accessSync, chmodSync, constants as fsConstants, existsSync } from 'node:fs';
 import { EngineAbortedError, EngineError } from '../errors';
 import { USER_TEXTS } from 'shared-contracts/constants';
+import { engineSettings } from '../settings';
 
 function executable(path: string): boolean {
   try {
@@ -29,8 +30,8 @@ function onPath(name: string): string | null {
   return r.status === 0 && p ? p : null;
 }
 
-function resolveBinary(env: string, pkg: string, name: string): string {
-  const fromEnv = process.env[env];
+function resolveBinary(env: 'FFMPEG_PATH' | 'FFPROBE_PATH', pkg: string, name: string): string {
+  const fromEnv = engineSettings()[env];
   if (fromEnv && existsSync(fromEnv)) return fromEnv;
   try {
     // eslint-disable-next-line @typescript-eslint/no-require-imports

@@ -11,9 +11,7 @@
 import type { Database, Queryable } from '@studio/db';
 import {
   CHECKIN_ACTIVITY_CODE,
-  CHECKIN_COUNTRIES_DEFAULT,
   CHECKIN_CREDITS,
-  CHECKIN_DAILY_WINNERS,
   checkInCycleOf,
   nextRoundTime,
   type CheckInResult,
@@ -30,17 +28,7 @@ export interface CheckinOptions {
   now: () => Date;
 }
 
-export function parseCountries(value: string | undefined): string[] {
-  const list = (value ?? '')
-    .split(',')
-    .map((code) => code.trim().toUpperCase())
-    .filter((code) => /^[A-Z]{2}$/.test(code));
-  return list.length > 0 ? list : [...CHECKIN_COUNTRIES_DEFAULT];
-}
 
-export function checkinOptionsFromEnv(env: NodeJS.ProcessEnv): CheckinOptions {
-  return { countries: parseCountries(env.CHECKIN_COUNTRIES), dailyWinners: CHECKIN_DAILY_WINNERS, now: () => new Date() };
-}
 
 export function creditsFor(level: MemberLevel): number {
   return level === 'premium' ? CHECKIN_CREDITS.premium : level === 'standard' ? CHECKIN_CREDITS.standard : CHECKIN_CREDITS.free;

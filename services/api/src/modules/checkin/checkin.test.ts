@@ -10,7 +10,8 @@ import { testApiConfig, type ApiConfig } from '../../config';
 import { buildApiApp } from '../../plugin';
 import { createSubscription } from '../users/users';
 import { StubAccountService, bearer, envelopeOf, makeProfile, onPostgres, openTestDb, type TestDb } from '../../../test/helpers';
-import { alreadyMessage, createCheckinService, nextRoundIn, soldOutMessage, parseCountries, unavailableMessage, type CheckinOptions } from './checkin-service';
+import { alreadyMessage, createCheckinService, nextRoundIn, soldOutMessage, unavailableMessage, type CheckinOptions } from './checkin-service';
+import { parseCountries } from './countries';
 import { checkinModule } from './index';
 
 const BODY = { activity_code: CHECKIN_ACTIVITY_CODE };

@@ -20,7 +20,7 @@ import PgBoss from 'pg-boss';
 import type { Database, Queryable } from '@studio/db';
 import { WEBHOOK_EVENT_TYPES, WEBHOOK_SIGNATURE_HEADER, type WebhookAttempt, type WebhookDelivery, type WebhookEndpoint, type WebhookEndpointCreated, type WebhookEvent, type WebhookEventType, type WebhookTask } from 'shared-contracts';
 import { fail } from '../../http.js';
-import type { DeveloperConfig } from './keys.js';
+import type { DeveloperConfig } from './config.js';
 
 export const WEBHOOK_QUEUE = 'studio-webhooks';
 export const MAX_ENDPOINTS = 10;

@@ -2,7 +2,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { Type } from '@sinclair/typebox';
 import { EXPLORE_PAGE_SIZE, REPORT_OTHER_MAX, type LikeValue } from 'shared-contracts';
-import { ok, responses, type TypeBoxProvider } from '../../http.js';
+import { defineCall } from '../../define-call.js';
 import type { ModuleContext } from '../types.js';
 import type { ExploreService } from './explore-service.js';
 import { ExploreEntrySchema, TaskStateSchema, paged } from './schemas.js';
@@ -10,14 +10,14 @@ import { ExploreEntrySchema, TaskStateSchema, paged } from './schemas.js';
 const Id = Type.Integer({ minimum: 1, maximum: 2147483647 });
 
 export const exploreRoutes: FastifyPluginAsync<{ ctx: ModuleContext; explore: ExploreService }> = async (scope, { ctx, explore }) => {
-  const app = scope.withTypeProvider<TypeBoxProvider>();
   const signedIn = { preHandler: ctx.auth.authenticate };
   const anyone = { preHandler: ctx.auth.optionalAuth };
   const secured = { tags: ['explore'], security: [{ bearer: [] }] };
   const uid = (request: { user: { uid: string } | null }) => request.user?.uid ?? null;
 
-  app.get(
-    '/v1/workflow/explore/list',
+  defineCall(
+    scope,
+    'GET /v1/workflow/explore/list',
     {
       ...anyone,
       schema: {
@@ -29,98 +29,98 @@ export const exploreRoutes: FastifyPluginAsync<{ ctx: ModuleContext; explore: Ex
           media: Type.Optional(Type.Union([Type.Literal('video'), Type.Literal('image'), Type.Literal('audio'), Type.Literal('')])),
           recommend: Type.Optional(Type.Integer({ minimum: 0, maximum: 1 })),
         }),
-        response: responses(paged(ExploreEntrySchema)),
+        response: paged(ExploreEntrySchema),
       },
     },
-    async (request) => {
-      const q = request.query;
-      const answer = await explore.list(
-        { page: q.page ?? 1, pageSize: q.page_size ?? EXPLORE_PAGE_SIZE, media: q.media || undefined, recommend: q.recommend === 1 },
-        uid(request),
-      );
-      return ok(request, answer);
-    },
+    async ({ query: q, user }) =>
+      explore.list({ page: q.page ?? 1, pageSize: q.page_size ?? EXPLORE_PAGE_SIZE, media: q.media || undefined, recommend: q.recommend === 1 }, user?.uid ?? null),
   );
 
-  app.get(
-    '/v1/workflow/explore/info',
+  defineCall(
+    scope,
+    'GET /v1/workflow/explore/info',
     {
       ...anyone,
       schema: {
         tags: ['explore'],
         summary: "An explore item with its prompt, settings and author (the author also gets views and 'made with')",
         querystring: Type.Object({ id: Id }),
-        response: responses(ExploreEntrySchema),
+        response: ExploreEntrySchema,
       },
     },
-    async (request) => ok(request, await explore.info(request.query.id, uid(request))),
+    async (request) => explore.info(request.query.id, uid(request)),
   );
 
-  app.post(
-    '/v1/explore/report',
+  defineCall(
+    scope,
+    'POST /v1/explore/report',
     {
       ...signedIn,
       schema: {
         ...secured,
         summary: 'Reports an item (once per user; several reporters hide it until reviewed; the reporter no longer sees it)',
         body: Type.Object({ explore_id: Id, reason: Type.String({ maxLength: 80 }), other: Type.Optional(Type.String({ maxLength: REPORT_OTHER_MAX })) }),
-        response: responses(Type.Null()),
+        response: Type.Null(),
       },
     },
     async (request) => {
       await explore.report(request.user!.uid, request.body.explore_id, request.body.reason, request.body.other ?? '');
-      return ok(request, null);
+      return null;
     },
   );
 
-  app.post(
-    '/v1/explore/publish',
+  defineCall(
+    scope,
+    'POST /v1/explore/publish',
     {
       ...signedIn,
       schema: {
         ...secured,
         summary: "Publishes one of the caller's successful results to Explore (the text checks run first)",
         body: Type.Object({ task_id: Type.String({ maxLength: 64 }), output: Type.Optional(Type.Integer({ minimum: 0, maximum: 7 })), title: Type.Optional(Type.String({ maxLength: 80 })) }),
-        response: responses(ExploreEntrySchema),
+        response: ExploreEntrySchema,
       },
     },
-    async (request) => ok(request, await explore.publish(request.user!.uid, request.body.task_id, request.body.output ?? 0, request.body.title)),
+    async (request) => explore.publish(request.user!.uid, request.body.task_id, request.body.output ?? 0, request.body.title),
   );
 
-  app.post(
-    '/v1/explore/unpublish',
-    { ...signedIn, schema: { ...secured, summary: 'Takes one of the caller’s items out of the gallery', body: Type.Object({ explore_id: Id }), response: responses(Type.Null()) } },
+  defineCall(
+    scope,
+    'POST /v1/explore/unpublish',
+    { ...signedIn, schema: { ...secured, summary: 'Takes one of the caller’s items out of the gallery', body: Type.Object({ explore_id: Id }), response: Type.Null() } },
     async (request) => {
       await explore.unpublish(request.user!.uid, request.body.explore_id);
-      return ok(request, null);
+      return null;
     },
   );
 
-  app.post(
-    '/v1/explore/like',
+  defineCall(
+    scope,
+    'POST /v1/explore/like',
     {
       ...signedIn,
       schema: {
         ...secured,
         summary: 'Likes (1) an item, or takes the like back (0 or -1)',
         body: Type.Object({ explore_id: Id, like: Type.Union([Type.Literal(1), Type.Literal(0), Type.Literal(-1)]) }),
-        response: responses(Type.Object({ likes: Type.Integer(), liked: Type.Union([Type.Literal(1), Type.Literal(0), Type.Literal(-1)]) })),
+        response: Type.Object({ likes: Type.Integer(), liked: Type.Union([Type.Literal(1), Type.Literal(0), Type.Literal(-1)]) }),
       },
     },
-    async (request) => ok(request, await explore.like(request.user!.uid, request.body.explore_id, request.body.like as LikeValue)),
+    async (request) => explore.like(request.user!.uid, request.body.explore_id, request.body.like as LikeValue),
   );
 
-  app.post(
-    '/v1/explore/state',
+  defineCall(
+    scope,
+    'POST /v1/explore/state',
     {
       ...signedIn,
       schema: {
         ...secured,
         summary: "Which of the caller's tasks are published (My Creations, Generate List)",
         body: Type.Object({ task_ids: Type.Array(Type.String({ maxLength: 64 }), { maxItems: 100 }) }),
-        response: responses(Type.Array(TaskStateSchema)),
+        response: Type.Array(TaskStateSchema),
       },
     },
-    async (request) => ok(request, await explore.state(request.user!.uid, request.body.task_ids)),
+    async (request) => explore.state(request.user!.uid, request.body.task_ids),
   );
 };

@@ -5,7 +5,8 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { Type } from '@sinclair/typebox';
 import { API_CODES, REVIEW_TEXTS, type ExploreReviewItem } from 'shared-contracts';
-import { ApiFailure, ok, responses, type TypeBoxProvider } from '../../http.js';
+import { defineCall } from '../../define-call.js';
+import { ApiFailure } from '../../http.js';
 import type { ModuleContext } from '../types.js';
 import type { ReviewService } from './review-service.js';
 import { ExploreEntrySchema, paged } from './schemas.js';
@@ -23,7 +24,6 @@ const same: import('@sinclair/typebox').Static<typeof ReviewItemSchema> extends 
 void same;
 
 export const reviewRoutes: FastifyPluginAsync<{ ctx: ModuleContext; review: ReviewService }> = async (scope, { ctx, review }) => {
-  const app = scope.withTypeProvider<TypeBoxProvider>();
   const secured = { tags: ['explore'], security: [{ bearer: [] }] };
   /** read at each request, so a changed list needs no new route */
   const operatorOnly = async (request: FastifyRequest) => {
@@ -31,31 +31,33 @@ export const reviewRoutes: FastifyPluginAsync<{ ctx: ModuleContext; review: Revi
   };
   const preHandler = [ctx.auth.authenticate, operatorOnly];
 
-  app.get(
-    '/v1/explore/review/list',
+  defineCall(
+    scope,
+    'GET /v1/explore/review/list',
     {
       preHandler,
       schema: {
         ...secured,
         summary: 'Operators: the explore items hidden for review, with their reports (the longest waiting first)',
         querystring: Type.Object({ page: Type.Optional(Type.Integer({ minimum: 1, maximum: 10000 })), page_size: Type.Optional(Type.Integer({ minimum: 1, maximum: 50 })) }),
-        response: responses(paged(ReviewItemSchema)),
+        response: paged(ReviewItemSchema),
       },
     },
-    async (request) => ok(request, await review.queue(request.query.page ?? 1, request.query.page_size ?? 20)),
+    async (request) => review.queue(request.query.page ?? 1, request.query.page_size ?? 20),
   );
 
-  app.post(
-    '/v1/explore/review',
+  defineCall(
+    scope,
+    'POST /v1/explore/review',
     {
       preHandler,
       schema: {
         ...secured,
         summary: "Operators: the verdict on a reported item ('cleared' returns it to the gallery, 'removed' keeps it out)",
         body: Type.Object({ explore_id: Type.Integer({ minimum: 1, maximum: 2147483647 }), verdict: Type.Union([Type.Literal('cleared'), Type.Literal('removed')]) }),
-        response: responses(ReviewItemSchema),
+        response: ReviewItemSchema,
       },
     },
-    async (request) => ok(request, await review.decide(request.user!.uid, request.body.explore_id, request.body.verdict)),
+    async (request) => review.decide(request.user!.uid, request.body.explore_id, request.body.verdict),
   );
 };

@@ -14,19 +14,11 @@ import type { EngineJob, EngineResult } from '@studio/engines/types';
 import type { TaskEngines } from '../tasks/worker.js';
 import type { MediaStore } from '../storage/media.js';
 import { renderMissingPreviews } from '../tool-previews/render.js';
+import type { ShowcaseSize } from './showcase-size.js';
 import { CATEGORIES, DEMO_SOURCES, EXPLORE, SAMPLE_SOURCES, SHOWCASE_VERSION, TEMPLATES, type SeedExplore, type SeedTemplate } from './showcase-data.js';
 
 export const SHOWCASE_UID = '00000000-0000-4000-8000-000000005757';
-export type ShowcaseSize = 'off' | 'small' | 'full';
 const KEEP_UNTIL = new Date('2100-01-01T00:00:00Z');
-
-/** SHOWCASE=off|small|full; default off under jest (NODE_ENV=test), small for APP_ENV=test (e2e), else full. */
-export function showcaseSizeFromEnv(env: NodeJS.ProcessEnv): ShowcaseSize {
-  const given = env.SHOWCASE;
-  if (given === 'off' || given === 'small' || given === 'full') return given;
-  if (env.NODE_ENV === 'test') return 'off';
-  return env.APP_ENV === 'test' ? 'small' : 'full';
-}
 
 export const showcaseRunKey = (size: ShowcaseSize) => `${SHOWCASE_VERSION}-${size}`;
 const pick = <T extends { small?: boolean }>(list: T[], size: ShowcaseSize) => (size === 'full' ? list : list.filter((item) => item.small));

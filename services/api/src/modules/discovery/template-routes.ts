@@ -1,8 +1,9 @@
 /** Template, effect, example and prompt-sample routes, and the template run (POST /v1/workflow/direct). */
 import type { FastifyPluginAsync } from 'fastify';
-import { Type, type Static } from '@sinclair/typebox';
+import { Type } from '@sinclair/typebox';
 import { EXAMPLES_PAGE_SIZE, TEMPLATES_PAGE_SIZE, type ApiEnvelope, type Task } from 'shared-contracts';
-import { ApiFailure, ok, responses, type TypeBoxProvider } from '../../http.js';
+import { defineCall } from '../../define-call.js';
+import { ApiFailure } from '../../http.js';
 import { TaskSchema } from '../tasks/index.js';
 import type { ModuleContext } from '../types.js';
 import { DemoSchema, SampleSchema, TemplateSchema, TemplateTagSchema, paged } from './schemas.js';
@@ -14,11 +15,11 @@ const Tag = Type.Union([Type.Literal('video'), Type.Literal('image'), Type.Liter
 const Key = Type.String({ minLength: 1, maxLength: 64 });
 
 export const templateRoutes: FastifyPluginAsync<{ ctx: ModuleContext; templates: TemplateService }> = async (scope, { ctx, templates }) => {
-  const app = scope.withTypeProvider<TypeBoxProvider>();
   const tags = ['templates'];
 
-  app.get(
-    '/v1/workflow/list',
+  defineCall(
+    scope,
+    'GET /v1/workflow/list',
     {
       schema: {
         tags,
@@ -30,55 +31,56 @@ export const templateRoutes: FastifyPluginAsync<{ ctx: ModuleContext; templates:
           fun_category: Type.Optional(Type.Integer({ minimum: 0 })),
           media: Type.Optional(Tag),
         }),
-        response: responses(paged(TemplateSchema)),
+        response: paged(TemplateSchema),
       },
     },
     async (request) => {
       const q = request.query;
-      return ok(
-        request,
-        await templates.page({ funModule: q.fun_module ?? 'template', category: q.fun_category, media: q.media, page: q.page ?? 1, pageSize: q.page_size ?? TEMPLATES_PAGE_SIZE }),
-      );
+      return templates.page({ funModule: q.fun_module ?? 'template', category: q.fun_category, media: q.media, page: q.page ?? 1, pageSize: q.page_size ?? TEMPLATES_PAGE_SIZE });
     },
   );
 
-  app.get(
-    '/v1/workflow/ct/list',
+  defineCall(
+    scope,
+    'GET /v1/workflow/ct/list',
     {
       schema: {
         tags,
         summary: "Template tags (video, image; audio only when asked for) with their categories ('All' first), each with its first page of 25",
         querystring: Type.Object({ fun_module: Type.Optional(FunModule), media: Type.Optional(Tag) }),
-        response: responses(Type.Array(TemplateTagSchema)),
+        response: Type.Array(TemplateTagSchema),
       },
     },
-    async (request) => ok(request, await templates.categories(request.query.fun_module ?? 'template', request.query.media)),
+    async (request) => templates.categories(request.query.fun_module ?? 'template', request.query.media),
   );
 
-  app.get(
-    '/v1/workflow/info',
-    { schema: { tags, summary: 'One template', querystring: Type.Object({ tpl_id: Type.Integer({ minimum: 1 }) }), response: responses(TemplateSchema) } },
-    async (request) => ok(request, await templates.info(request.query.tpl_id)),
+  defineCall(
+    scope,
+    'GET /v1/workflow/info',
+    { schema: { tags, summary: 'One template', querystring: Type.Object({ tpl_id: Type.Integer({ minimum: 1 }) }), response: TemplateSchema } },
+    async (request) => templates.info(request.query.tpl_id),
   );
 
-  app.get(
-    '/v1/recommend/tpl',
+  defineCall(
+    scope,
+    'GET /v1/recommend/tpl',
     {
       schema: {
         tags,
         summary: 'Recommended templates of a tag (video, image, effect); action_conf=hot&action_conf_value=1 keeps the HOT ones',
         querystring: Type.Object({ tag: Type.String({ maxLength: 16 }), action_conf: Type.Optional(Type.String({ maxLength: 32 })), action_conf_value: Type.Optional(Type.String({ maxLength: 32 })) }),
-        response: responses(Type.Array(TemplateSchema)),
+        response: Type.Array(TemplateSchema),
       },
     },
     async (request) => {
       const hot = request.query.action_conf === 'hot' && request.query.action_conf_value !== '0';
-      return ok(request, await templates.recommend(request.query.tag, hot));
+      return templates.recommend(request.query.tag, hot);
     },
   );
 
-  app.post(
-    '/v1/workflow/direct',
+  defineCall(
+    scope,
+    'POST /v1/workflow/direct',
     {
       preHandler: ctx.auth.authenticate,
       schema: {
@@ -90,7 +92,7 @@ export const templateRoutes: FastifyPluginAsync<{ ctx: ModuleContext; templates:
           data: Type.Record(Type.String({ maxLength: 32 }), Type.String({ maxLength: 2000 }), { maxProperties: 8 }),
           expected_cost: Type.Optional(Type.Integer({ minimum: 0 })),
         }),
-        response: responses(TaskSchema),
+        response: TaskSchema,
       },
     },
     async (request) => {
@@ -105,26 +107,28 @@ export const templateRoutes: FastifyPluginAsync<{ ctx: ModuleContext; templates:
       const answer = response.json() as ApiEnvelope<Task>;
       if (answer.code !== 0) throw new ApiFailure(response.statusCode, answer.code, answer.msg, answer.data);
       await templates.countUse(request.body.tpl_id);
-      return ok(request, answer.data as unknown as Static<typeof TaskSchema>);
+      return answer.data;
     },
   );
 
-  app.get(
-    '/v1/common/demo/list',
+  defineCall(
+    scope,
+    'GET /v1/common/demo/list',
     {
       schema: {
         tags,
         summary: "A creation screen's examples, 20 a page (a shorter page is the last)",
         querystring: Type.Object({ key: Key, page: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 })), page_size: Type.Optional(Type.Integer({ minimum: 1, maximum: 50 })) }),
-        response: responses(Type.Array(DemoSchema)),
+        response: Type.Array(DemoSchema),
       },
     },
-    async (request) => ok(request, await templates.demos(request.query.key, request.query.page ?? 1, request.query.page_size ?? EXAMPLES_PAGE_SIZE)),
+    async (request) => templates.demos(request.query.key, request.query.page ?? 1, request.query.page_size ?? EXAMPLES_PAGE_SIZE),
   );
 
-  app.get(
-    '/v1/common/prompt_sample',
-    { schema: { tags, summary: "A creation screen's prompt samples", querystring: Type.Object({ key: Key }), response: responses(Type.Array(SampleSchema)) } },
-    async (request) => ok(request, await templates.samples(request.query.key)),
+  defineCall(
+    scope,
+    'GET /v1/common/prompt_sample',
+    { schema: { tags, summary: "A creation screen's prompt samples", querystring: Type.Object({ key: Key }), response: Type.Array(SampleSchema) } },
+    async (request) => templates.samples(request.query.key),
   );
 };

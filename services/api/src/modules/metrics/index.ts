@@ -1,10 +1,11 @@
 /**
  * GET /metrics (Prometheus text format) and the per-route request metrics. The hooks see every API route:
- * this plugin shares its parent's scope (skip-override), as fastify-plugin would make it. When
+ * fastify-plugin makes this plugin share its parent's scope (no encapsulation). When
  * METRICS_TOKEN is set, a scrape must send it as a bearer token. It also opens the request's trace context.
  */
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
 import type { ApiModuleDefinition, ApiModulePlugin } from '../types.js';
 import { createApiMetrics } from './registry.js';
 import { traceContext } from '../../trace-context.js';
@@ -42,8 +43,7 @@ export function metricsPlugin(given?: { token?: string }): ApiModulePlugin {
       return reply.type(metrics.registry.contentType).send(await metrics.registry.metrics());
     });
   };
-  (plugin as unknown as Record<symbol, boolean>)[Symbol.for('skip-override')] = true;
-  return plugin;
+  return fp(plugin, { name: 'studio-metrics' });
 }
 
 /** `settings` overrides the config (tests); by default the token is the config's (METRICS_TOKEN). */

@@ -8,7 +8,7 @@
 import type { Queryable } from '@studio/db';
 import { API_CODES, USER_TEXTS } from 'shared-contracts';
 import { ApiFailure } from '../../http.js';
-import { hitWindow } from '../../rate-window.js';
+import { hitWindow } from '../../rate-limit.js';
 
 export interface CreationLimits {
   perMinute: number;

@@ -12,6 +12,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { TOKEN_COOKIE_NAME, TRACK_BATCH_MAX, TRACK_EVENTS, type TrackAccepted, type TrackProps } from 'shared-contracts';
 import type { AuthUser } from '../../auth.js';
 import { ok, responses, type TypeBoxProvider } from '../../http.js';
+import { postgresRateLimitStore } from '../../rate-limit.js';
 import type { ApiModuleDefinition, ApiModulePlugin, ModuleContext } from '../types.js';
 import { collectorOptionsFrom, maintainPartitions, storeEvents, type CollectorOptions, type StoredEvent } from './collector.js';
 import { countryOfRequest } from '../country/index.js';
@@ -104,7 +105,8 @@ export function trackingPlugin(given?: CollectorOptions): ApiModulePlugin {
         done(error, undefined);
       }
     });
-    await scope.register(rateLimit, { global: false });
+    // the API's one counter (api_rate_limits), so every API process shares the collector's limit
+    await scope.register(rateLimit, { global: false, store: postgresRateLimitStore(ctx.db, () => now().getTime()) });
 
     const maintain = () =>
       maintainPartitions(ctx.db, now(), options.retentionDays).then(

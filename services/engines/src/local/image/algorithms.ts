@@ -13,6 +13,7 @@ import { readRgb, toSharp } from './raw';
 import { removeBackground } from './segment';
 import { esrganUpscale } from './upscale';
 import { watermarkPng } from './watermark-mark';
+import { engineSettings } from '../../settings';
 
 /** a module-local alias: hot loops avoid global lookups (slow inside vm contexts such as jest) */
 const M = Math;
@@ -147,7 +148,7 @@ export async function bgRemover(job: Job<'bg_remover'>, ctx: EngineContext): Pro
   const img = await readRgb(input(job, 0, 'image'));
   ctx.onProgress(10, 'segmenting');
   // ENGINE_BG_MODEL=selfie: an operator who does not take the AGPL ISNet weights (MODELS.md)
-  const model = process.env.ENGINE_BG_MODEL === 'selfie' ? 'selfie' : 'isnet';
+  const model = engineSettings().ENGINE_BG_MODEL ?? 'isnet';
   const matte = await removeBackground(img, model);
   const kept = M.round(matte.coverage * 1000) / 10;
   if (matte.coverage < CUTOUT_BOUNDS.min || matte.coverage > CUTOUT_BOUNDS.max) {
