@@ -7,11 +7,11 @@ import type { FastifyInstance } from 'fastify';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 
-export const FORM_LIMIT = 64 * 1024;
+const FORM_LIMIT = 64 * 1024;
 export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
 /** read up to this much of an upload (the handler answers "larger than 2 MB" with the page); beyond, the
  *  upload is cut off while it streams in (413, answered with a redirect to the same message) */
-export const MULTIPART_LIMIT = AVATAR_MAX_BYTES + 64 * 1024;
+const MULTIPART_LIMIT = AVATAR_MAX_BYTES + 64 * 1024;
 
 /** The avatar form after @fastify/multipart (attachFieldsToBody 'keyValues'): fields as strings, the file as bytes. */
 export type MultipartBody = Record<string, string | Buffer | undefined>;

@@ -21,7 +21,7 @@ export interface AccountClientConfig {
   eventsUrl?: string;
 }
 
-export interface RateLimitConfig {
+interface RateLimitConfig {
   /** failed logins per IP within the window (successful ones do not count) */
   loginPerIp: number;
   /** failed logins per e-mail within the window */
@@ -74,7 +74,7 @@ export interface AccountConfig {
   oidcSigningKey?: string;
 }
 
-export const DEFAULT_RATE_LIMIT: RateLimitConfig = {
+const DEFAULT_RATE_LIMIT: RateLimitConfig = {
   loginPerIp: 20,
   failuresPerEmail: 5,
   registerPerIp: 20,

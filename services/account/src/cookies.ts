@@ -25,7 +25,7 @@ export interface CookieOptions {
   sameSite: 'None' | 'Lax' | 'Strict';
 }
 
-export function serializeCookie(name: string, value: string, options: CookieOptions): string {
+function serializeCookie(name: string, value: string, options: CookieOptions): string {
   const parts = [`${name}=${encodeURIComponent(value)}`, `Path=${options.path}`];
   if (options.maxAgeSeconds !== undefined) {
     parts.push(`Max-Age=${Math.floor(options.maxAgeSeconds)}`);

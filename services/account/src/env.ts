@@ -10,7 +10,7 @@ const text = () => Type.Optional(Type.String());
 const count = () => Type.Optional(Type.Integer({ minimum: 1 }));
 const millis = () => Type.Optional(Type.Integer({ minimum: 0 }));
 
-export const AccountEnvSchema = Type.Object({
+const AccountEnvSchema = Type.Object({
   NODE_ENV: text(),
   ACCOUNT_PORT: Type.Optional(Type.Integer({ minimum: 0, maximum: 65535 })),
   ACCOUNT_HOST: text(),

@@ -1,8 +1,8 @@
 /** The one rule for a new password: at sign-up, on a change in the account center and on a reset. */
 import type { Texts } from './pages/texts.js';
 
-export const PASSWORD_MIN = 8;
-export const PASSWORD_MAX = 200;
+const PASSWORD_MIN = 8;
+const PASSWORD_MAX = 200;
 
 export function newPasswordProblem(password: string, t: Texts): string | null {
   if (!password) return t.passwordRequired;
@@ -11,7 +11,7 @@ export function newPasswordProblem(password: string, t: Texts): string | null {
   return null;
 }
 
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export function emailProblem(email: string, t: Texts): string | null {
   if (!email) return t.emailRequired;

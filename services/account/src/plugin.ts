@@ -42,7 +42,7 @@ import { AccountTokens } from './tokens.js';
 import { PasskeyStore } from './passkey-store.js';
 import { loadSigningKey, type SigningKey } from './oidc-keys.js';
 
-export { CHECK_COOKIE, CSRF_COOKIE, SESSION_COOKIE } from './routes/cookie-names.js';
+export {  CSRF_COOKIE, SESSION_COOKIE } from './routes/cookie-names.js';
 
 export interface AccountPluginOptions {
   db: Database;

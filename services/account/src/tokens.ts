@@ -20,7 +20,7 @@ export interface TokenRow {
 const iso = (ms: number) => new Date(ms).toISOString();
 
 /** a token as it travels in a link: 43 base64url characters */
-export const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
+const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
 
 export class AccountTokens {
   constructor(

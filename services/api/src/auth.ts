@@ -33,7 +33,7 @@ declare module 'fastify' {
   }
 }
 
-export interface IssuedToken {
+interface IssuedToken {
   jwt: string;
   expiresAt: Date;
 }

@@ -83,7 +83,7 @@ export interface TasksConfig {
 /** What a module of the API sees as ctx.config: the API's core settings and every module's section. */
 export type ApiConfig = ApiCoreConfig & ModuleSections;
 
-export const DEV_JWT_SECRET = 'dev-only-secret-change-me-0123456789abcdef';
+const DEV_JWT_SECRET = 'dev-only-secret-change-me-0123456789abcdef';
 
 /** The API's own settings of an environment (checked first: see env.ts). */
 export function loadApiConfig(env: NodeJS.ProcessEnv): ApiCoreConfig {
@@ -133,7 +133,7 @@ export function loadModuleSections(env: NodeJS.ProcessEnv): ModuleSections {
   };
 }
 
-export function loadTasksConfig(env: NodeJS.ProcessEnv): TasksConfig {
+function loadTasksConfig(env: NodeJS.ProcessEnv): TasksConfig {
   return {
     worker: workerConfigFromEnv(env),
     queue: queueConfigFromEnv(env),

@@ -30,10 +30,8 @@ import { ok, responses, type TypeBoxProvider } from './http.js';
 /** true when A and B are assignable both ways (a schema's Static and the contract's type are the same). */
 export type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 
-/** The HTTP method of a call key: 'POST /v1/x' -> 'POST'. */
-export type CallMethod<K extends string> = K extends `${infer M} ${string}` ? M : never;
 /** The contract path of a call key: 'GET /v1/ai/cost/{algorithm}' -> '/v1/ai/cost/{algorithm}'. */
-export type CallPath<K extends string> = K extends `${string} ${infer P}` ? P : never;
+type CallPath<K extends string> = K extends `${string} ${infer P}` ? P : never;
 /** A contract path as Fastify serves it: '/v1/ai/result/{kind}/{id}' -> '/v1/ai/result/:kind/:id'. */
 export type ServerPath<P extends string> = P extends `${infer Head}{${infer Name}}${infer Rest}` ? `${Head}:${Name}${ServerPath<Rest>}` : P;
 
@@ -71,7 +69,7 @@ type PartOf<S, Part extends string> = S extends { [P in Part]: infer T extends T
  * A type with its literals widened ('video' | 'image' -> string): a schema may narrow a value the contract leaves
  * open (an enumeration, as it may a range or a length), but not change its kind.
  */
-export type Widen<T> = T extends string
+type Widen<T> = T extends string
   ? string
   : T extends number
     ? number
@@ -87,7 +85,7 @@ export type Widen<T> = T extends string
  * A request part matches the contract's payload when both are void, or when what the contract lets the client send
  * is of the kind the schema takes (assignable, literals widened) and the schema names no key the contract lacks.
  */
-export type SamePayload<Schema, Contract> = [Schema] extends [void]
+type SamePayload<Schema, Contract> = [Schema] extends [void]
   ? [Contract] extends [void | undefined]
     ? true
     : string extends keyof Contract
@@ -105,7 +103,7 @@ export type SamePayload<Schema, Contract> = [Schema] extends [void]
 type TransportKeys = '_t';
 
 /** The path parameters of a call key: 'POST /v1/ai/del/{id}' -> 'id'. */
-export type CallParamNames<P extends string> = P extends `${string}{${infer Name}}${infer Rest}` ? Name | CallParamNames<Rest> : never;
+type CallParamNames<P extends string> = P extends `${string}{${infer Name}}${infer Rest}` ? Name | CallParamNames<Rest> : never;
 
 /** The contract's params of a call: one string each, or void for a path without any. */
 type ContractParams<K extends string> = [CallParamNames<CallPath<K>>] extends [never] ? void : { [N in CallParamNames<CallPath<K>>]: string };

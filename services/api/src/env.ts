@@ -15,7 +15,7 @@ const number = (minimum = 0) => Type.Optional(Type.Number({ minimum }));
 const flag = () => Type.Optional(Type.Union([Type.Literal('0'), Type.Literal('1')]));
 const port = () => int(0, 65535);
 
-export const ApiEnvSchema = Type.Object({
+const ApiEnvSchema = Type.Object({
   NODE_ENV: text(),
   APP_ENV: text(),
   PORT: port(),

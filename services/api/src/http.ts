@@ -98,10 +98,10 @@ function validationMessage(error: FastifyError): string {
 }
 
 /** The deepest JSON body the API reads; deeper ones are refused before any handler (or PostgreSQL's jsonb) sees them. */
-export const MAX_JSON_DEPTH = 32;
+const MAX_JSON_DEPTH = 32;
 
 /** How deep a parsed JSON value nests (arrays and objects), walked without recursion. */
-export function jsonDepth(value: unknown, stopAt = Infinity): number {
+function jsonDepth(value: unknown, stopAt = Infinity): number {
   let deepest = 0;
   const stack: [unknown, number][] = [[value, 1]];
   while (stack.length) {
@@ -115,7 +115,7 @@ export function jsonDepth(value: unknown, stopAt = Infinity): number {
 }
 
 /** PostgreSQL (or its connection) unavailable: a restart, a failover, a full connection pool. */
-export function isDatabaseUnavailable(error: unknown): boolean {
+function isDatabaseUnavailable(error: unknown): boolean {
   if (!error || typeof error !== 'object') return false;
   const { code, message } = error as { code?: unknown; message?: unknown };
   if (typeof code === 'string' && (/^(08|57P0)/.test(code) || ['53300', 'ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE'].includes(code))) return true;

@@ -65,11 +65,6 @@ export async function migrateApi(db: Database): Promise<string[]> {
   return applied;
 }
 
-export interface ApiServices {
-  ledger: Ledger;
-  auth: AuthService;
-}
-
 export async function apiPlugin(app: FastifyInstance, opts: ApiPluginOptions): Promise<void> {
   const { db, config, accountClient } = opts;
   if (!opts.skipMigrations) await migrateApi(db);

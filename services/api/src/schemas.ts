@@ -4,7 +4,7 @@
  * time against the contract's type (shared-contracts): a drift on either side fails `tsc`.
  */
 import { Type, type Static } from '@sinclair/typebox';
-import type { CreditTransaction, DemoItem, ListResponse, PromptSample, SkuItem } from 'shared-contracts';
+import type { CreditTransaction, ListResponse, SkuItem } from 'shared-contracts';
 import type { Same } from './define-call.js';
 
 const Seconds = (description: string) => Type.Integer({ description: `${description}, seconds since epoch` });
@@ -12,7 +12,7 @@ const Seconds = (description: string) => Type.Integer({ description: `${descript
 const PeriodUnit = Type.Union([Type.Literal('week'), Type.Literal('month'), Type.Literal('year')]);
 const Tier = Type.Union([Type.Literal('BASIC'), Type.Literal('STANDARD'), Type.Literal('PREMIUM')]);
 
-export const SkuSchema = Type.Object({
+const SkuSchema = Type.Object({
   sku_id: Type.Integer(),
   sub_tpl_id: Type.Integer(),
   sub_tpl_name: Type.String(),
@@ -48,17 +48,7 @@ export const SkuSchema = Type.Object({
 
 export const SkuInfoSchema = Type.Object({ sku_buy_list: Type.Array(SkuSchema), zero_buy_checked: Type.Boolean(), free_daily_tasks: Type.Integer() });
 
-export const PromptSampleSchema = Type.Object({ id: Type.Integer(), prompt: Type.String(), thumbnail: Type.String() });
-
-export const DemoSchema = Type.Object({
-  id: Type.Integer(),
-  title: Type.String(),
-  media: Type.Union([Type.Literal('video'), Type.Literal('image'), Type.Literal('audio')]),
-  url: Type.String(),
-  thumbnail: Type.String(),
-});
-
-export const CreditTransactionSchema = Type.Object({
+const CreditTransactionSchema = Type.Object({
   type: Type.Union([Type.Literal('acquisition'), Type.Literal('consumption')]),
   details: Type.String(),
   credits: Type.Integer({ description: 'always positive; type tells the direction' }),
@@ -73,8 +63,6 @@ export const CreditTransactionsSchema = Type.Object({ list: Type.Array(CreditTra
 // Compile-time conformance with the contract.
 const conformance: [
   Same<Static<typeof SkuSchema>, SkuItem>,
-  Same<Static<typeof PromptSampleSchema>, PromptSample>,
-  Same<Static<typeof DemoSchema>, DemoItem>,
   Same<Static<typeof CreditTransactionsSchema>, ListResponse<CreditTransaction>>,
-] = [true, true, true, true];
+] = [true, true];
 void conformance;

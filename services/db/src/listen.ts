@@ -7,7 +7,7 @@
 import pg from 'pg';
 import { connectionOptions, type PoolTimeouts } from './timeouts.js';
 
-export interface ListenLog {
+interface ListenLog {
   warn(obj: object, msg: string): void;
   info(obj: object, msg: string): void;
 }

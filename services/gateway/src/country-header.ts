@@ -5,7 +5,7 @@
  */
 import type { FastifyRequest } from 'fastify';
 
-export const COUNTRY_HEADERS = ['cf-ipcountry', 'x-country', 'x-country-code', 'x-geo-country', 'x-appengine-country', 'cloudfront-viewer-country', 'x-vercel-ip-country'];
+const COUNTRY_HEADERS = ['cf-ipcountry', 'x-country', 'x-country-code', 'x-geo-country', 'x-appengine-country', 'cloudfront-viewer-country', 'x-vercel-ip-country'];
 
 export function stripUntrustedCountry(trustedHeader: string | undefined) {
   const trusted = (trustedHeader ?? '').trim().toLowerCase();

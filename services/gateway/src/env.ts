@@ -13,7 +13,7 @@ import { REMOTE_PACKAGES } from './web.js';
 const text = () => Type.Optional(Type.String());
 const port = () => Type.Optional(Type.Integer({ minimum: 0, maximum: 65535 }));
 
-export const GatewayEnvSchema = Type.Object({
+const GatewayEnvSchema = Type.Object({
   GATEWAY_PORT: port(),
   GATEWAY_HOST: text(),
   API_URL: text(),
@@ -47,7 +47,7 @@ export function loadGatewaySettings(raw: NodeJS.ProcessEnv = process.env): Gatew
   };
 }
 
-export const RemoteServerEnvSchema = Type.Object({
+const RemoteServerEnvSchema = Type.Object({
   REMOTE: Type.Union(Object.keys(REMOTE_PACKAGES).map((name) => Type.Literal(name))),
   REMOTE_DIR: text(),
   PORT: port(),

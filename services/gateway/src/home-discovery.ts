@@ -107,7 +107,7 @@ export function trendingImageHints(data: HomeDiscoveryData, apiBase = ''): strin
 }
 
 /** the longest the shell's start waits for the first Trending picture (a picture that never loads holds nothing) */
-export const FIRST_PICTURE_WAIT_MS = 3000;
+const FIRST_PICTURE_WAIT_MS = 3000;
 
 /**
  * For a page whose first screen is in the HTML: the shell's main script (still preloaded, so it downloads

@@ -34,7 +34,7 @@ export interface SecurityOptions {
 }
 
 /** The origin of an absolute http(s) URL, else null (relative URLs are our own origin). */
-export function originOf(url: string | undefined): string | null {
+function originOf(url: string | undefined): string | null {
   if (!url || !/^https?:\/\//i.test(url)) return null;
   try {
     return new URL(url).origin;
@@ -43,7 +43,7 @@ export function originOf(url: string | undefined): string | null {
   }
 }
 
-export function remoteOrigins(manifest: RemotesManifest): string[] {
+function remoteOrigins(manifest: RemotesManifest): string[] {
   return [...new Set(manifest.remotes.map((remote) => originOf(remote.entry)).filter((origin): origin is string => origin !== null))];
 }
 

@@ -41,7 +41,7 @@ export interface SeoOptions {
   apiBase?: string;
 }
 
-export interface PrerenderResult {
+interface PrerenderResult {
   status: number;
   html: string;
 }
@@ -52,7 +52,7 @@ const SITE = 'AI Video Generator';
 /** the route whose hero is in the first HTML (its largest paint, which would otherwise wait for every script) */
 const HOME_MODULE = 'remote_explore/HomePage';
 
-export { escapeHtml };
+;
 
 /** A react-router pattern (/text-to-music/:semantic?/:tabname?) as a regular expression. */
 export function patternRegex(pattern: string): RegExp {
@@ -89,7 +89,7 @@ function routesLoader(shellDist: string): () => LoadedRoutes | null {
   };
 }
 
-export function canonicalOf(origin: string, aiPrefix: string, pathname: string): string {
+function canonicalOf(origin: string, aiPrefix: string, pathname: string): string {
   const clean = pathname.replace(/\/+$/, '') || '/';
   return `${origin.replace(/^http:\/\//, 'https://').replace(/\/+$/, '')}${aiPrefix}${clean === '/' ? '' : clean}`;
 }
@@ -160,7 +160,7 @@ interface HeadMeta {
   noindex: boolean;
 }
 
-export function headTags(meta: HeadMeta, siteName: string): string {
+function headTags(meta: HeadMeta, siteName: string): string {
   const e = escapeHtml;
   const tags = [
     `<meta name="description" content="${e(meta.description)}" />`,
@@ -181,7 +181,7 @@ export function headTags(meta: HeadMeta, siteName: string): string {
 }
 
 /** Writes the head and, for visitors, the CMS blocks into the shell's page. */
-export function renderPage(html: string, meta: HeadMeta, blocks: { head: string; content: string; bottom: string } | null, siteName = SITE): string {
+function renderPage(html: string, meta: HeadMeta, blocks: { head: string; content: string; bottom: string } | null, siteName = SITE): string {
   let page = html
     .replace(/<title>[\s\S]*?<\/title>/i, `<title>${escapeHtml(meta.title)}</title>`)
     .replace(/<meta\s+name="description"[^>]*>/i, '');
@@ -227,7 +227,7 @@ function shellFirstLoadLoader(shellDist: string): () => { shared: Set<string>; s
 }
 
 /** The remotes list (what /remotes.json answers now) as a JSON data block the shell reads at start. */
-export function inlineRemotesList(manifest: RemotesManifest): string {
+function inlineRemotesList(manifest: RemotesManifest): string {
   const json = JSON.stringify(manifest).replace(/</g, '\\u003c');
   return `<script id="${INLINE_REMOTES_LIST_ID}" type="application/json">${json}</script>`;
 }
@@ -244,7 +244,7 @@ function priorityAttr(low: boolean): string {
 }
 
 /** The shell's start-up scripts, preloaded so they download beside main.js rather than after it has run. */
-export function shellScriptHints(scripts: string[], low = false): string {
+function shellScriptHints(scripts: string[], low = false): string {
   return scripts.map((file) => `<link rel="preload" href="/${escapeHtml(file)}" as="script"${priorityAttr(low)} />`).join('');
 }
 
@@ -254,7 +254,7 @@ export function shellScriptHints(scripts: string[], low = false): string {
  * dayjs, ...), so they load beside the shell's scripts instead of after them (remotes.json -> manifest ->
  * entry -> chunk -> shared chunk would otherwise be a chain of round trips before the page's largest paint).
  */
-export function preloadHints(
+function preloadHints(
   options: SeoOptions,
   module: string,
   cache: Map<string, RemoteManifestFile | null>,

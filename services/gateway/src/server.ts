@@ -20,7 +20,7 @@ export interface GatewayOptions extends Omit<WebOptions, 'servicePrefixes'> {
 export const SERVICE_PREFIXES = ['/v1', '/api', '/account'];
 
 /** An incoming x-trace-id is kept only when it looks like an id (it is echoed and logged). */
-export function traceIdOf(value: string | string[] | undefined): string {
+function traceIdOf(value: string | string[] | undefined): string {
   const id = Array.isArray(value) ? value[0] : value;
   return id && /^[A-Za-z0-9._:-]{1,128}$/.test(id) ? id : randomUUID();
 }

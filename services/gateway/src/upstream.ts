@@ -18,7 +18,7 @@ type ForwardingRequest = Pick<FastifyRequest, 'ip' | 'protocol' | 'host'>;
 
 const CLIENT_SET = ['forwarded', 'x-forwarded-for', 'x-forwarded-proto', 'x-forwarded-host', 'x-forwarded-port', 'x-real-ip', 'x-client-ip'];
 
-export function forwardingHeaders(request: ForwardingRequest, headers: IncomingHttpHeaders): IncomingHttpHeaders {
+function forwardingHeaders(request: ForwardingRequest, headers: IncomingHttpHeaders): IncomingHttpHeaders {
   const next: IncomingHttpHeaders = { ...headers };
   for (const name of CLIENT_SET) delete next[name];
   next['x-forwarded-for'] = request.ip;
@@ -28,7 +28,7 @@ export function forwardingHeaders(request: ForwardingRequest, headers: IncomingH
 }
 
 /** 503 when nothing answers at the upstream's address (it is down or restarting), 502 otherwise. */
-export function upstreamStatus(error: { statusCode?: number; code?: string; cause?: unknown }): 502 | 503 | 504 {
+function upstreamStatus(error: { statusCode?: number; code?: string; cause?: unknown }): 502 | 503 | 504 {
   const cause = error.cause as { code?: string } | undefined;
   const code = cause?.code ?? error.code ?? '';
   if (error.statusCode === 504 || /TIMEOUT/.test(code)) return 504;

@@ -4,7 +4,7 @@
  * new files plus a new line in remotes.json; the shell is not rebuilt.
  */
 import path from 'node:path';
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import type { RemoteContainer } from 'shared-contracts';
@@ -100,7 +100,7 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
 }
 
 /** Puts the runtime config into the shell's page, escaped so no value can close the script element. */
-export function withShellConfig(html: string, config: Record<string, string> | undefined): string {
+function withShellConfig(html: string, config: Record<string, string> | undefined): string {
   if (!config) return html;
   // an empty value means "the shell's own default" (e.g. the page's origin), so it is left out
   const present = Object.fromEntries(Object.entries(config).filter(([, value]) => value !== ''));
@@ -108,7 +108,3 @@ export function withShellConfig(html: string, config: Record<string, string> | u
   return html.replace('</head>', `<script id="shell-config" type="application/json">${json}</script></head>`);
 }
 
-export function listBuiltVersions(rootDir: string, pkg: string): string[] {
-  const dist = path.join(rootDir, pkg, 'dist');
-  return existsSync(dist) ? readdirSync(dist) : [];
-}

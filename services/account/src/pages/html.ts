@@ -15,7 +15,7 @@ export function escapeHtml(value: string): string {
 }
 
 /** JSON that is safe inside a <script> element. */
-export function jsonForScript(value: unknown): string {
+function jsonForScript(value: unknown): string {
   return JSON.stringify(value)
     .replace(/</g, '\\u003c')
     .replace(/>/g, '\\u003e')

@@ -18,7 +18,7 @@ import { SESSION_COOKIE } from './cookie-names.js';
 import { CenterForm, emptyBody } from './schemas.js';
 
 /** The signature header of an account event: `t=<unix seconds>,v1=<hex HMAC-SHA256 of "t.body" with the client secret>`. */
-export function signAccountEvent(secret: string, body: string, at: number): string {
+function signAccountEvent(secret: string, body: string, at: number): string {
   const t = Math.floor(at / 1000);
   return `t=${t},v1=${createHmac('sha256', secret).update(`${t}.${body}`).digest('hex')}`;
 }

@@ -5,7 +5,7 @@
  * The pages' forms carry the authorize request's fields as hidden inputs, so a form allows further string
  * fields.
  */
-import { Type, type Static } from '@sinclair/typebox';
+import { Type } from '@sinclair/typebox';
 import type { FastifyRequest } from 'fastify';
 
 const text = (maxLength = 4096) => Type.Optional(Type.String({ maxLength }));
@@ -74,8 +74,6 @@ export const CenterForm = Type.Object(
   },
   { additionalProperties: Type.String({ maxLength: 4096 }), maxProperties: 20 },
 );
-
-export type LoginFields = Static<typeof LoginBody>;
 
 /** A form posted with no body at all reads as an empty form (the handler then says what is missing). */
 export async function emptyBody(request: FastifyRequest): Promise<void> {

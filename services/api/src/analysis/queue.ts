@@ -35,7 +35,7 @@ export interface AnalysisJobData<K extends AnalysisKind = AnalysisKind> {
 /** The job did not answer within the wait (no worker, or a busy one). */
 export class AnalysisTimeoutError extends Error {}
 /** The worker ran the job and it failed. */
-export class AnalysisFailedError extends Error {}
+class AnalysisFailedError extends Error {}
 
 /** What a user reads when an analysis did not answer or failed: the spec's processing failure (503). */
 export function asUserFailure(error: unknown): unknown {

@@ -45,7 +45,7 @@ function handlersFor(storage: StorageAdapter): Handlers {
 }
 
 /** Runs one job on its handler, in a folder of its own. */
-export async function runAnalysis(storage: StorageAdapter, data: AnalysisJobData): Promise<object> {
+async function runAnalysis(storage: StorageAdapter, data: AnalysisJobData): Promise<object> {
   const handlers = handlersFor(storage);
   const dir = await mkdtemp(path.join(os.tmpdir(), `analysis-${data.kind}-`));
   try {

@@ -28,7 +28,7 @@ const CARRIERS: Record<string, readonly string[]> = {
 const ENGINE_HONOURED = new Set(['format']);
 
 /** A setting the graph cannot honour, with the words the refusal and the screen use. */
-export interface RefusedSetting {
+interface RefusedSetting {
   /** a param's name, or an input's name (`end_frame`) */
   name: string;
   kind: 'param' | 'input';

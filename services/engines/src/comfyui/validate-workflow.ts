@@ -32,7 +32,7 @@ function specOf(cls: ObjectInfoClass, name: string): { spec: InputSpec; required
 }
 
 /** ComfyUI's validate_node_input, not strict: equal, either side '*', or comma-separated types that overlap. */
-export function typesMatch(received: string, wanted: string | string[]): boolean {
+function typesMatch(received: string, wanted: string | string[]): boolean {
   if (Array.isArray(wanted)) return received === 'COMBO';
   if (received === wanted || received === '*' || wanted === '*') return true;
   const a = received.split(',').map((s) => s.trim());

@@ -27,7 +27,7 @@ const FAMILY: Partial<Record<AlgorithmId, { area?: number; multiple: number; def
 const roundTo = (n: number, multiple: number) => Math.max(multiple, Math.round(n / multiple) * multiple);
 
 /** A size of the given aspect: by its short side, else by its pixel area; sides rounded to the model's multiple. */
-export function sizeFor(aspect: number, multiple: number, by: { short: number } | { area: number }): Size {
+function sizeFor(aspect: number, multiple: number, by: { short: number } | { area: number }): Size {
   if ('short' in by) {
     return aspect >= 1 ? { width: roundTo(by.short * aspect, multiple), height: roundTo(by.short, multiple) } : { width: roundTo(by.short, multiple), height: roundTo(by.short / aspect, multiple) };
   }
@@ -48,7 +48,7 @@ const MOTION_WORDS: Record<string, string> = {
  * The generation size of a task: the upload's own shape where there is an upload and no ratio was chosen
  * (so nothing is cropped), else the chosen ratio; at the resolution's short side, or the model's area.
  */
-export function generationSize(job: EngineJob, inputShape: Size | null): Size {
+function generationSize(job: EngineJob, inputShape: Size | null): Size {
   const p = job.params as Record<string, unknown>;
   const family = FAMILY[job.algorithm] ?? { multiple: 8 };
   const ratio = ASPECT_RATIOS.find((r) => r.ratio === p.ratio);
@@ -59,7 +59,7 @@ export function generationSize(job: EngineJob, inputShape: Size | null): Size {
 }
 
 /** Every placeholder's value for a task; `uploaded` are the names ComfyUI gave the inputs. */
-export function jobVariables(job: EngineJob, uploaded: string[], size: Size, extra: Record<string, string | number> = {}): Record<string, string | number> {
+function jobVariables(job: EngineJob, uploaded: string[], size: Size, extra: Record<string, string | number> = {}): Record<string, string | number> {
   const p = job.params as Record<string, unknown>;
   const text = (name: string) => (typeof p[name] === 'string' ? (p[name] as string) : '');
   const prompt = text('prompt') || text('lyrics');

@@ -16,7 +16,7 @@ export interface ComfyNode {
 export type ComfyWorkflow = Record<string, ComfyNode>;
 
 /** A model file a workflow loads (under ComfyUI/models), as an operator must install it. */
-export interface ModelFile {
+interface ModelFile {
   path: string;
   /** approximate size, as its publisher gives it */
   size: string;

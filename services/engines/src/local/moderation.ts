@@ -9,11 +9,11 @@ import { USER_TEXTS } from 'shared-contracts/constants';
 import { engineSettings } from '../settings';
 import { EngineError } from '../errors';
 import { probeMedia } from '../media/probe';
-import type { AlgorithmParams, EngineContext, EngineJob, EngineResult } from '../types';
+import type { EngineContext, EngineJob, EngineResult } from '../types';
 import { input } from './common';
 
 /** category -> terms; `*` ends a stem; spaces make phrases */
-export const SENSITIVE_TERMS: Record<string, string[]> = {
+const SENSITIVE_TERMS: Record<string, string[]> = {
   'Adult nudity and sexual activities': ['nude', 'nudes', 'nudity', 'naked', 'porn*', 'nsfw', 'hentai', 'xxx', 'sex', 'sexual', 'sexy nude', 'erotic*', 'topless', 'genital*', 'orgasm*', 'masturbat*', 'blowjob', 'handjob', 'intercourse', 'stripper', 'onlyfans', 'camgirl', 'fetish*', 'bdsm'],
   'Violent and graphic content': ['gore', 'gory', 'behead*', 'decapitat*', 'dismember*', 'mutilat*', 'massacre', 'bloodbath', 'torture*', 'disembowel*', 'corpse pile', 'school shooting', 'mass shooting'],
   'Suicide, self-harm and dangerous acts': ['suicide', 'suicidal', 'self harm', 'selfharm', 'self-harm', 'kill myself', 'cut myself', 'hang myself'],
@@ -36,7 +36,7 @@ function extraTerms(): string[] {
 
 const LEET: Record<string, string> = { '0': 'o', '1': 'i', '3': 'e', '4': 'a', '5': 's', '7': 't', '@': 'a', $: 's', '!': 'i' };
 
-export function normaliseText(text: string): string[] {
+function normaliseText(text: string): string[] {
   const t = text
     .toLowerCase()
     .normalize('NFKD')
@@ -121,4 +121,4 @@ export async function videoDetect(job: EngineJob<'v_sensitive_detect'>, ctx: Eng
   };
 }
 
-export type { AlgorithmParams };
+;

@@ -4,7 +4,7 @@
 /** a module-local alias: hot loops avoid global lookups (slow inside vm contexts such as jest) */
 const M = Math;
 /** FNV-1a 32-bit */
-export function hash32(text: string): number {
+function hash32(text: string): number {
   let h = 0x811c9dc5;
   for (let i = 0; i < text.length; i++) {
     h ^= text.charCodeAt(i);
@@ -38,7 +38,7 @@ export function words(prompt: string): string[] {
 
 export type Rgb = [number, number, number];
 
-export function hsl(h: number, s: number, l: number): Rgb {
+function hsl(h: number, s: number, l: number): Rgb {
   h = ((h % 360) + 360) % 360;
   const c = (1 - M.abs(2 * l - 1)) * s;
   const x = c * (1 - M.abs(((h / 60) % 2) - 1));
@@ -105,8 +105,8 @@ export function luminance([r, g, b]: Rgb): number {
   return 0.2126 * r + 0.7152 * g + 0.0722 * b;
 }
 
-export type TimeOfDay = 'day' | 'golden' | 'night' | 'dawn';
-export type Weather = 'clear' | 'snow' | 'rain' | 'fog' | 'cloudy';
+type TimeOfDay = 'day' | 'golden' | 'night' | 'dawn';
+type Weather = 'clear' | 'snow' | 'rain' | 'fog' | 'cloudy';
 
 export interface PromptScene {
   time: TimeOfDay;
@@ -152,6 +152,3 @@ export function sceneOf(prompt: string, seed: number): PromptScene {
 }
 
 /** A fresh random seed for a task that was given none (fits the catalogue's 0..2^31-1). */
-export function randomSeed(): number {
-  return M.floor(M.random() * 2 ** 31);
-}

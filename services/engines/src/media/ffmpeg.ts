@@ -47,7 +47,7 @@ function resolveBinary(env: 'FFMPEG_PATH' | 'FFPROBE_PATH', pkg: string, name: s
 
 let ffmpegPath: string | null = null;
 let ffprobePath: string | null = null;
-export function ffmpegBin(): string {
+function ffmpegBin(): string {
   ffmpegPath ??= resolveBinary('FFMPEG_PATH', '@ffmpeg-installer/ffmpeg', 'ffmpeg');
   return ffmpegPath;
 }

@@ -23,7 +23,7 @@ const security = [{ bearer: [] }];
 const EVENT_TOLERANCE_S = 300;
 
 /** Checks `t=<seconds>,v1=<hex>` over "t.body" with the client secret (the account service signs with it). */
-export function verifyAccountEvent(secret: string, body: string, header: string | undefined, nowMs: number): boolean {
+function verifyAccountEvent(secret: string, body: string, header: string | undefined, nowMs: number): boolean {
   const parts = Object.fromEntries((header ?? '').split(',').map((part) => part.split('=') as [string, string]));
   const t = Number(parts.t);
   if (!Number.isInteger(t) || Math.abs(nowMs / 1000 - t) > EVENT_TOLERANCE_S || !/^[0-9a-f]{64}$/.test(parts.v1 ?? '')) return false;
@@ -31,7 +31,7 @@ export function verifyAccountEvent(secret: string, body: string, header: string 
   return timingSafeEqual(expected, Buffer.from(parts.v1, 'hex'));
 }
 
-export function accountsPlugin(options: { now?: () => Date } = {}): ApiModulePlugin {
+function accountsPlugin(options: { now?: () => Date } = {}): ApiModulePlugin {
   return async (app: FastifyInstance, ctx: ModuleContext) => {
     const { db, auth, accountClient, config } = ctx;
     const clock = options.now ?? (() => new Date());

@@ -8,7 +8,7 @@ import type { AlgorithmId } from '@studio/engines/types';
 
 export type Lane = 'video' | 'image' | 'audio' | 'check';
 
-export { ALGORITHM_ALIASES };
+;
 
 const INTERNAL: ReadonlySet<string> = new Set(['watermark']);
 
@@ -32,14 +32,6 @@ export function resolveAlgorithm(name: string): ResolvedAlgorithm | null {
   return { name, id, spec, lane: spec.category };
 }
 
-/** Algorithms a generation/tool task of the Free plan counts against the daily cap (checks do not). */
-export function countsTowardDailyCap(resolved: ResolvedAlgorithm): boolean {
-  return resolved.lane !== 'check';
-}
-
 /** Generation (AI) algorithms answer 'Generation failed...' texts; tools 'Processing failed...'. */
 export const GENERATIVE: ReadonlySet<AlgorithmId> = GENERATIVE_ALGORITHMS;
 
-export function publicAlgorithmNames(): string[] {
-  return [...Object.keys(ALGORITHMS).filter((id) => !INTERNAL.has(id)), ...Object.keys(ALGORITHM_ALIASES), WATERMARK_DOWNLOAD];
-}

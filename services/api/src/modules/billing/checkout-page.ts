@@ -7,7 +7,7 @@
 import { BILLING_CHANNEL, MONEY_BACK_DAYS, routePath } from 'shared-contracts';
 import { TEST_CARDS } from './provider.js';
 
-export function esc(value: unknown): string {
+function esc(value: unknown): string {
   return String(value).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 }
 

@@ -26,7 +26,7 @@ interface DueRow {
   unit: 'week' | 'month' | 'year' | null;
 }
 
-export function grantPeriodStart(sub: { started: Date; isTrial: boolean; unit: string | null; periodMonths: number }, k: number): Date | null {
+function grantPeriodStart(sub: { started: Date; isTrial: boolean; unit: string | null; periodMonths: number }, k: number): Date | null {
   if (sub.isTrial) return k === 0 ? sub.started : null;
   if (sub.unit === 'week') return new Date(sub.started.getTime() + k * 7 * DAY_MS);
   return addMonths(sub.started, k * sub.periodMonths);

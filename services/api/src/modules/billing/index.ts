@@ -34,7 +34,7 @@ export interface BillingModuleOptions {
   now?: () => Date;
 }
 
-export function billingPlugin(options: BillingModuleOptions = {}): ApiModulePlugin {
+function billingPlugin(options: BillingModuleOptions = {}): ApiModulePlugin {
   return async (scope: FastifyInstance, ctx: ModuleContext) => {
     const { db, ledger, auth, config: apiConfig } = ctx;
     const config = { ...apiConfig.billing, ...options.config };
@@ -136,5 +136,5 @@ export function billingModule(options: BillingModuleOptions = {}): ApiModuleDefi
   return { name: 'billing', plugin: billingPlugin(options), migrationsDir: path.resolve(__dirname, 'migrations') };
 }
 
-export { runBillingLifecycle } from './memberships.js';
-export { createSandboxProvider } from './provider.js';
+;
+;

@@ -20,7 +20,7 @@ import type { PaymentProvider } from './provider.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-export { addPeriod };
+;
 
 export interface MembershipSku {
   sku_id: number;
@@ -31,7 +31,7 @@ export interface MembershipSku {
   currency: string;
 }
 
-export function creditsPerGrant(tier: 'STANDARD' | 'PREMIUM', unit: PeriodUnit): number {
+function creditsPerGrant(tier: 'STANDARD' | 'PREMIUM', unit: PeriodUnit): number {
   if (unit === 'week') return WEEKLY_CREDITS[tier];
   return tier === 'PREMIUM' ? PREMIUM_MONTHLY_CREDITS : STANDARD_MONTHLY_CREDITS;
 }
@@ -42,7 +42,7 @@ const levelOf = (tier: 'STANDARD' | 'PREMIUM') => (tier === 'PREMIUM' ? 'premium
  * When a new membership starts: now, or when the caller's running membership of the same or a higher
  * level ends ('Your new subscription will start after the current one ends').
  */
-export async function membershipStart(tx: Queryable, userId: string, tier: 'STANDARD' | 'PREMIUM', at: Date): Promise<Date> {
+async function membershipStart(tx: Queryable, userId: string, tier: 'STANDARD' | 'PREMIUM', at: Date): Promise<Date> {
   const levels = tier === 'PREMIUM' ? ['premium'] : ['standard', 'premium'];
   const row = await tx.query<{ until: Date | null }>(
     `SELECT MAX(expires_at) AS until FROM subscriptions

@@ -9,11 +9,11 @@ import type { CheckoutOrder, ProviderName } from './provider.js';
 import { liveMemberships, personKey, quotePurchase, type PurchaseQuote } from './quote.js';
 
 /** Two checkouts of the same sku opened this close together are one click seen twice (a double click). */
-export const SAME_CLICK_MS = 10_000;
+const SAME_CLICK_MS = 10_000;
 /** An upgrade's quote shrinks as its old plan is used: one older than this is quoted again before paying. */
-export const QUOTE_VALID_MS = 30 * 60_000;
+const QUOTE_VALID_MS = 30 * 60_000;
 
-export type OrderStatus = 'pending' | 'paid' | 'refunded' | 'canceled';
+type OrderStatus = 'pending' | 'paid' | 'refunded' | 'canceled';
 
 export interface OrderRow {
   id: string;
@@ -54,7 +54,7 @@ export interface ShopSku {
 }
 
 /** The trial's refusal while the buyer's address is not confirmed yet. */
-export const TRIAL_NEEDS_CONFIRMED_ADDRESS = `Confirm your e-mail address first: the ${TRIAL_DAYS}-day free trial starts once it is confirmed (the link is in the mail we sent you).`;
+const TRIAL_NEEDS_CONFIRMED_ADDRESS = `Confirm your e-mail address first: the ${TRIAL_DAYS}-day free trial starts once it is confirmed (the link is in the mail we sent you).`;
 
 /** A purchase the shop refuses, with the text the buyer sees. */
 export class PurchaseRefused extends Error {}

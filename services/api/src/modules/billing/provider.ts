@@ -22,7 +22,7 @@ export interface CheckoutOrder {
   trialDays: number;
 }
 
-export interface CheckoutStart {
+interface CheckoutStart {
   /** where to send the buyer: null means our own checkout page takes the card */
   redirectUrl: string | null;
   /** the provider's id of the checkout (a Stripe Checkout Session id) */

@@ -42,7 +42,7 @@ export async function liveMemberships(db: Queryable, userId: string, at: Date, l
 const cents = (amount: number) => Math.round(amount * 100) / 100;
 
 /** The unused value of a paid membership at `at`: all of it before it starts, else the part of its period left. */
-export function unusedValue(sub: Pick<LiveMembership, 'started_at' | 'expires_at' | 'period_start' | 'period_amount'>, at: Date): number {
+function unusedValue(sub: Pick<LiveMembership, 'started_at' | 'expires_at' | 'period_start' | 'period_amount'>, at: Date): number {
   const amount = Number(sub.period_amount);
   if (new Date(sub.started_at) > at) return cents(amount);
   const start = new Date(sub.period_start).getTime();

@@ -6,7 +6,7 @@
 import PgBoss from 'pg-boss';
 import type { Database } from '@studio/db';
 
-export const LIFECYCLE_QUEUE = 'billing-lifecycle';
+const LIFECYCLE_QUEUE = 'billing-lifecycle';
 
 export async function startLifecycleSchedule(
   db: Database,

@@ -23,13 +23,13 @@ type SkuQueryRow = Omit<CatalogueSkuRow, 'price' | 'original_price' | 'recommend
   monthly_credits: number;
 };
 
-export const CHECKOUT_PATH = '/v1/buy/checkout';
+const CHECKOUT_PATH = '/v1/buy/checkout';
 
 /**
  * The shop URL of a sku: a buy_url set in the database wins (an external shop); otherwise our own
  * checkout. The dialog adds cartItem, source and sid to it.
  */
-export function shopUrls(base: string, row: { buy_url: string; zero_buy_url: string; zero_buy: boolean }): { buy: string; zero: string } {
+function shopUrls(base: string, row: { buy_url: string; zero_buy_url: string; zero_buy: boolean }): { buy: string; zero: string } {
   const checkout = `${base.replace(/\/+$/, '')}${CHECKOUT_PATH}`;
   return {
     buy: row.buy_url || checkout,

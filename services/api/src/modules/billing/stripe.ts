@@ -7,11 +7,6 @@ import Stripe from 'stripe';
 import type { ProviderEffects } from './fulfil.js';
 import type { CheckoutOrder, PaymentProvider, PlanPrice } from './provider.js';
 
-export interface StripeSettings {
-  secretKey: string;
-  webhookSecret: string;
-}
-
 const cents = (amount: number) => Math.round(amount * 100);
 
 export function createStripeProvider(stripe: Stripe): PaymentProvider {

@@ -7,7 +7,7 @@ import { BOTTOM, CMS_PAGES, PROMPT_SAMPLES } from './cms-pages.js';
 import { PLAN_TIERS, SKUS, type SkuRow } from './plans.js';
 import { AB_TESTS, ADS, MARKETING, SYSTEM_CONFIG } from './promotions.js';
 
-export const CATALOGUE_VERSION = '0100_catalogue_v1';
+const CATALOGUE_VERSION = '0100_catalogue_v1';
 
 async function insertSku(tx: Queryable, sku: SkuRow): Promise<void> {
   await tx.query(
@@ -121,7 +121,7 @@ export async function applyCatalogue(db: Database): Promise<boolean> {
   });
 }
 
-export const BILLING_CATALOGUE_VERSION = '0101_billing_catalogue';
+const BILLING_CATALOGUE_VERSION = '0101_billing_catalogue';
 
 /**
  * The billing step for databases seeded before the shop existed: the new skus (weekly memberships, the

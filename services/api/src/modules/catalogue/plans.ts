@@ -95,7 +95,7 @@ const PERIOD_NAME: Record<PeriodUnit, string> = { week: 'Weekly', month: 'Monthl
 export const WEEKLY_CREDITS = { STANDARD: STANDARD_MONTHLY_CREDITS / 4, PREMIUM: PREMIUM_MONTHLY_CREDITS / 4 } as const;
 
 /** The credits a membership sku carries over its whole period (its MI-Credits-2024 value). */
-export function membershipCredits(tier: 'STANDARD' | 'PREMIUM', unit: PeriodUnit): number {
+function membershipCredits(tier: 'STANDARD' | 'PREMIUM', unit: PeriodUnit): number {
   const monthly = tier === 'STANDARD' ? STANDARD_MONTHLY_CREDITS : PREMIUM_MONTHLY_CREDITS;
   return unit === 'week' ? WEEKLY_CREDITS[tier] : unit === 'month' ? monthly : monthly * 12;
 }

@@ -14,7 +14,7 @@ export const SYSTEM_CONFIG: { code: string; value: string }[] = [
 ];
 
 /** The promotion art the API serves itself (modules/billing/promo-art.ts), relative to the API base. */
-export const PROMO_ART = {
+const PROMO_ART = {
   gift: '/v1/common/promo-art/gift.svg',
   discount: '/v1/common/promo-art/discount.svg',
   banner: '/v1/common/promo-art/banner.svg',

@@ -30,7 +30,7 @@ export interface CheckinOptions {
 
 
 
-export function creditsFor(level: MemberLevel): number {
+function creditsFor(level: MemberLevel): number {
   return level === 'premium' ? CHECKIN_CREDITS.premium : level === 'standard' ? CHECKIN_CREDITS.standard : CHECKIN_CREDITS.free;
 }
 
@@ -43,7 +43,7 @@ function countryName(code: string): string {
 }
 
 /** 'Chile and Thailand', 'Chile, Peru and Thailand' */
-export function countryList(codes: readonly string[]): string {
+function countryList(codes: readonly string[]): string {
   const names = codes.map(countryName);
   return names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
 }
@@ -175,8 +175,6 @@ export function createCheckinService(db: Database, options: CheckinOptions) {
     },
   };
 }
-
-export type CheckinService = ReturnType<typeof createCheckinService>;
 
 export function resultOf(outcome: ClaimOutcome, country: string, now: Date): CheckInResult {
   switch (outcome.kind) {

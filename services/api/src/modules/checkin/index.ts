@@ -33,12 +33,12 @@ function assertActivity(code: string): void {
 }
 
 /** The caller's country: the network's (edge header or IP database), else the one recorded at sign-in. */
-export function countryOf(request: FastifyRequest, config: ApiConfig): string {
+function countryOf(request: FastifyRequest, config: ApiConfig): string {
   return countryOfRequest(request, config);
 }
 
 /** Without options the activity runs where the config's check-in section says (CHECKIN_COUNTRIES). */
-export function checkinPlugin(given?: CheckinOptions): ApiModulePlugin {
+function checkinPlugin(given?: CheckinOptions): ApiModulePlugin {
   return async (app, ctx) => {
     const options: CheckinOptions = given ?? { countries: ctx.config.checkin.countries, dailyWinners: CHECKIN_DAILY_WINNERS, now: () => new Date() };
     const service = createCheckinService(ctx.db, options);

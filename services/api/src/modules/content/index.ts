@@ -5,9 +5,9 @@
 import type { ApiModuleDefinition, ApiModulePlugin } from '../types.js';
 import { abTestRoutes, cmsRoutes, placementRoutes } from './routes.js';
 
-export { cmsContent, decodeCmsPath } from './cms.js';
+;
 
-export const contentPlugin: ApiModulePlugin = async (app, ctx) => {
+const contentPlugin: ApiModulePlugin = async (app, ctx) => {
   placementRoutes(app, ctx);
   abTestRoutes(app, ctx);
   cmsRoutes(app, ctx);

@@ -12,7 +12,7 @@ import { sharedCountryLookup, type CountryLookup } from './lookup.js';
 const CODE = /^[A-Z]{2}$/;
 
 /** A header value as a country code ('' for absent, XX unknown and T1 Tor). */
-export function normaliseHeaderCountry(value: string | string[] | undefined): string {
+function normaliseHeaderCountry(value: string | string[] | undefined): string {
   const code = (Array.isArray(value) ? value[0] : value ?? '').trim().toUpperCase();
   return CODE.test(code) && code !== 'XX' && code !== 'T1' ? code : '';
 }

@@ -15,7 +15,7 @@ export interface CountryLookup {
   lookup(ip: string): string;
 }
 
-export function defaultMmdbPath(): string {
+function defaultMmdbPath(): string {
   return require.resolve('@ip-location-db/geo-whois-asn-country-mmdb/geo-whois-asn-country.mmdb');
 }
 

@@ -8,7 +8,7 @@ import { API_KEY_PREFIX, WEBHOOK_SIGNATURE_HEADER } from 'shared-contracts';
 
 const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
-export function guideHtml(origin: string): string {
+function guideHtml(origin: string): string {
   const o = escape(origin);
   const code = (text: string) => `<pre><code>${escape(text)}</code></pre>`;
   return `<!doctype html>

@@ -31,7 +31,7 @@ const Id = Type.Object({ id: Type.String() });
 // null first: the validator coerces types, and an integer first would turn null into 0
 const Cap = Type.Union([Type.Null(), Type.Integer({ minimum: 0, maximum: 10_000_000 })]);
 
-export function developerPlugin(options: DeveloperModuleOptions = {}): ApiModulePlugin {
+function developerPlugin(options: DeveloperModuleOptions = {}): ApiModulePlugin {
   const now = options.now ?? (() => new Date());
   return async (app, ctx) => {
     const { db, auth, config } = ctx;

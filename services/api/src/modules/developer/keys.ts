@@ -21,7 +21,7 @@ import type { DeveloperConfig } from './config.js';
  * The calls a key may make (route patterns as Fastify registers them): generation (create, cost, workflow,
  * prompt helpers), tasks (result, list, retry, cancel, delete, notes) and uploads and the library's files.
  */
-export const KEY_ROUTES: ReadonlySet<string> = new Set([
+const KEY_ROUTES: ReadonlySet<string> = new Set([
   '/v1/ai/create/:algorithm',
   '/v1/ai/cost/:algorithm',
   '/v1/workflow/direct',
@@ -39,15 +39,15 @@ export const KEY_ROUTES: ReadonlySet<string> = new Set([
   '/v1/common/oss/mediainfo',
 ]);
 
-export function isApiKey(token: string): boolean {
+function isApiKey(token: string): boolean {
   return token.startsWith(API_KEY_PREFIX);
 }
 
-export function hashKey(key: string): string {
+function hashKey(key: string): string {
   return createHash('sha256').update(key).digest('hex');
 }
 
-export function newKey(): { key: string; prefix: string; hash: string } {
+function newKey(): { key: string; prefix: string; hash: string } {
   const key = `${API_KEY_PREFIX}${randomBytes(32).toString('base64url')}`;
   return { key, prefix: key.slice(0, API_KEY_PREFIX.length + 6), hash: hashKey(key) };
 }
@@ -70,7 +70,7 @@ export function dayStart(at: Date): Date {
   return new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), at.getUTCDate()));
 }
 
-export function toKeyItem(row: KeyRow): ApiKeyItem {
+function toKeyItem(row: KeyRow): ApiKeyItem {
   return {
     id: row.id,
     name: row.name,
@@ -95,7 +95,7 @@ export async function listKeys(db: Queryable, userId: string, at: Date): Promise
   return rows.rows.map(toKeyItem);
 }
 
-export async function loadKey(db: Queryable, userId: string, id: string, at: Date): Promise<ApiKeyItem> {
+async function loadKey(db: Queryable, userId: string, id: string, at: Date): Promise<ApiKeyItem> {
   if (!/^[0-9a-f-]{36}$/i.test(id)) throw fail.notFound('No such key');
   const rows = await db.query<KeyRow>(
     `SELECT k.*, ${SPENT_TODAY.replace('$DAY', '$3')} AS spent_today FROM api_keys k WHERE k.id = $1 AND k.user_id = $2`,
@@ -105,7 +105,7 @@ export async function loadKey(db: Queryable, userId: string, id: string, at: Dat
   return toKeyItem(rows.rows[0]);
 }
 
-export const MAX_KEYS = 20;
+const MAX_KEYS = 20;
 
 function checkCap(cap: number | null | undefined): number | null {
   if (cap === null || cap === undefined) return null;
@@ -140,7 +140,7 @@ export async function setCap(db: Queryable, userId: string, id: string, cap: num
   return loadKey(db, userId, id, at);
 }
 
-export interface KeyAuthRow {
+interface KeyAuthRow {
   id: string;
   name: string;
   revoked_at: Date | null;

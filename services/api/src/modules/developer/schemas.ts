@@ -26,7 +26,7 @@ export const ApiKeyUsageSchema = Type.Object({
   days: Type.Array(Type.Object({ date: Type.String(), credits: Type.Integer(), tasks: Type.Integer() })),
 });
 
-export const WebhookEventTypeSchema = Type.Union([Type.Literal('task.succeeded'), Type.Literal('task.failed'), Type.Literal('task.cancelled')]);
+const WebhookEventTypeSchema = Type.Union([Type.Literal('task.succeeded'), Type.Literal('task.failed'), Type.Literal('task.cancelled')]);
 
 export const WebhookEndpointSchema = Type.Object({
   id: Type.String(),

@@ -3,7 +3,7 @@ import type { Queryable } from '@studio/db';
 import type { ApiKeyUsage } from 'shared-contracts';
 import { dayStart } from './keys.js';
 
-export const USAGE_DAYS = 30;
+const USAGE_DAYS = 30;
 
 export async function usageOf(db: Queryable, userId: string, at: Date): Promise<ApiKeyUsage[]> {
   const since = new Date(dayStart(at).getTime() - (USAGE_DAYS - 1) * 86_400_000);

@@ -22,15 +22,15 @@ import { WEBHOOK_EVENT_TYPES, WEBHOOK_SIGNATURE_HEADER, type WebhookAttempt, typ
 import { fail } from '../../http.js';
 import type { DeveloperConfig } from './config.js';
 
-export const WEBHOOK_QUEUE = 'studio-webhooks';
-export const MAX_ENDPOINTS = 10;
+const WEBHOOK_QUEUE = 'studio-webhooks';
+const MAX_ENDPOINTS = 10;
 
 const seconds = (date: Date | string | null) => (date ? Math.floor(new Date(date).getTime() / 1000) : 0);
 
 // ---------------------------------------------------------------- signing
 
 /** `t=<seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<body>")>` */
-export function signPayload(secret: string, body: string, timestamp: number): string {
+function signPayload(secret: string, body: string, timestamp: number): string {
   const v1 = createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex');
   return `t=${timestamp},v1=${v1}`;
 }
@@ -93,7 +93,7 @@ export async function checkEndpointUrl(raw: string, config: Pick<DeveloperConfig
 }
 
 /** The address a delivery connects to: resolved, and in production refused when it is not public. */
-export async function pinnedAddress(url: URL, config: Pick<DeveloperConfig, 'production'>, resolve: Resolver = systemResolver): Promise<{ address: string; family: number }> {
+async function pinnedAddress(url: URL, config: Pick<DeveloperConfig, 'production'>, resolve: Resolver = systemResolver): Promise<{ address: string; family: number }> {
   const host = url.hostname.replace(/^\[|\]$/g, '');
   let addresses: { address: string; family: number }[];
   if (net.isIP(host)) addresses = [{ address: host, family: net.isIP(host) }];
@@ -191,7 +191,7 @@ export async function listDeliveries(db: Queryable, userId: string, endpointId: 
 // ---------------------------------------------------------------- delivery
 
 /** POSTs a body to the pinned address; answers the status (0 and an error when none came back). */
-export async function post(
+async function post(
   url: URL,
   pinned: { address: string; family: number },
   body: string,

@@ -76,7 +76,7 @@ function authorName(row: ExploreRow): string {
   return row.author_nickname || full || 'Studio user';
 }
 
-export function toEntry(row: ExploreRow, caller: string | null, url: PublicUrl, figures?: { made_with: number }): ExploreEntry {
+function toEntry(row: ExploreRow, caller: string | null, url: PublicUrl, figures?: { made_with: number }): ExploreEntry {
   const settings = typeof row.settings === 'string' ? (JSON.parse(row.settings) as TaskField[]) : row.settings;
   const own = caller !== null && row.user_id === caller;
   const thumb = row.thumbnail_path ? url(row.thumbnail_path) : '';

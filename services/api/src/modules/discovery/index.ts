@@ -27,7 +27,7 @@ import { createTemplateService } from './template-service.js';
 import { templateRoutes } from './template-routes.js';
 import { publicUrlFor } from './urls.js';
 
-export const SHOWCASE_QUEUE = 'studio-showcase';
+const SHOWCASE_QUEUE = 'studio-showcase';
 
 export interface DiscoveryModuleOptions {
   storage?: StorageModuleOptions;
@@ -44,7 +44,7 @@ function adapter(q: Queryable): PgBoss.Db {
   return { executeSql: async (text: string, values: unknown[]) => ({ rows: (await q.query(text, values)).rows ?? [] }) };
 }
 
-export function discoveryPlugin(options: DiscoveryModuleOptions = {}): ApiModulePlugin {
+function discoveryPlugin(options: DiscoveryModuleOptions = {}): ApiModulePlugin {
   return async (scope, ctx) => {
     const { media } = mediaStoreFor(ctx, { ...options.storage, now: options.now ?? options.storage?.now });
     const url = publicUrlFor(media, options.now);

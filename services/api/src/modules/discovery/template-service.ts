@@ -46,7 +46,7 @@ const json = <T>(value: T | string): T => (typeof value === 'string' ? (JSON.par
 const SELECT = `SELECT t.*, c.fun_module, c.media FROM templates t JOIN tpl_categories c ON c.id = t.category_id`;
 const READY = 't.active AND t.thumbnail_path IS NOT NULL';
 /** the 'All' tab of a tag: every template of that media */
-export const ALL_CATEGORY_ID = 0;
+const ALL_CATEGORY_ID = 0;
 const TAG_NAMES: Record<TemplateTag['value'], string> = { video: 'Video', image: 'Image', audio: 'Music' };
 
 export interface TemplateListQuery {
@@ -57,7 +57,7 @@ export interface TemplateListQuery {
   pageSize: number;
 }
 
-export function toTemplate(row: TemplateRow, url: PublicUrl): Template {
+function toTemplate(row: TemplateRow, url: PublicUrl): Template {
   const thumb = url(row.thumbnail_path);
   const preview = row.preview_path ? url(row.preview_path) : thumb;
   const extra: TemplateExtra = {

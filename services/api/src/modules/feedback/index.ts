@@ -11,8 +11,8 @@ import { defineCall, type Same } from '../../define-call.js';
 import { ApiFailure } from '../../http.js';
 import type { ApiModuleDefinition, ApiModulePlugin } from '../types.js';
 
-export const FEEDBACK_MIN_LENGTH = 5;
-export const FEEDBACK_MAX_LENGTH = 2000;
+const FEEDBACK_MIN_LENGTH = 5;
+const FEEDBACK_MAX_LENGTH = 2000;
 export const FEEDBACK_RATE = { max: 10, windowMs: 10 * 60 * 1000 };
 const SOURCE_KEYS = ['fid', 'lang', 'embed', 'theme', 'sid', 'uid', 'ut', 'pid', 'did', 'pv', 'page'] as const;
 
@@ -44,7 +44,7 @@ export interface FeedbackOptions {
   now: () => Date;
 }
 
-export function feedbackPlugin(options: FeedbackOptions = { now: () => new Date() }): ApiModulePlugin {
+function feedbackPlugin(options: FeedbackOptions = { now: () => new Date() }): ApiModulePlugin {
   return async (app, ctx) => {
     defineCall(
       app,

@@ -41,7 +41,7 @@ function tokenMatches(header: string | undefined, token: string): boolean {
   return sent.length === want.length && timingSafeEqual(sent, want);
 }
 
-export function healthPlugin(options: HealthOptions = {}): ApiModulePlugin {
+function healthPlugin(options: HealthOptions = {}): ApiModulePlugin {
   return async (app, ctx) => {
     const engineEnv = options.engineEnv ?? ctx.config.tasks.engineEnv;
     const choose = await engineChoices(engineConfigFromEnv({ ...engineEnv }), engineEnv);

@@ -5,9 +5,9 @@
 import type { ApiModuleDefinition, ApiModulePlugin } from '../types.js';
 import { recordRoutes, sessionRoutes, signInRoutes } from './routes.js';
 
-export { accountFailure, exchangeProfile, headerCountry, signIn, type SignInInput } from './sign-in.js';
+;
 
-export const identityPlugin: ApiModulePlugin = async (app, ctx) => {
+const identityPlugin: ApiModulePlugin = async (app, ctx) => {
   signInRoutes(app, ctx);
   sessionRoutes(app, ctx);
   recordRoutes(app, ctx);

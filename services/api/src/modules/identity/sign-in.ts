@@ -24,7 +24,7 @@ function sentence(text: string): string {
 }
 
 /** Turns the account service's refusal into an answer a person understands. */
-export function accountFailure(error: AccountClientError): ApiFailure {
+function accountFailure(error: AccountClientError): ApiFailure {
   switch (error.error) {
     case 'invalid_grant':
     case 'invalid_request':

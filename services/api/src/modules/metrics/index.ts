@@ -17,7 +17,7 @@ function tokenMatches(header: string | undefined, token: string): boolean {
 }
 
 /** Without a token option the config's metrics section (METRICS_TOKEN) decides. */
-export function metricsPlugin(given?: { token?: string }): ApiModulePlugin {
+function metricsPlugin(given?: { token?: string }): ApiModulePlugin {
   const plugin: ApiModulePlugin = async (app, ctx) => {
     const options = given ?? { token: ctx.config.metrics.token || undefined };
     const metrics = createApiMetrics(ctx.db);

@@ -39,7 +39,7 @@ function dbGauge(registry: Registry, name: string, help: string, labelNames: str
 }
 
 /** The database figures every process exposes. */
-export function registerBusinessMetrics(registry: Registry, db: Queryable): void {
+function registerBusinessMetrics(registry: Registry, db: Queryable): void {
   dbGauge(registry, 'studio_task_queue_depth', 'Tasks waiting per lane', ['lane'], async (set) => {
     for (const r of await rows<{ lane: string; n: number }>(db, `SELECT lane, COUNT(*)::int AS n FROM tasks WHERE status = 'queued' AND deleted_at IS NULL GROUP BY lane`)) set({ lane: r.lane }, Number(r.n));
   });

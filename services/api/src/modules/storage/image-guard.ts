@@ -15,7 +15,7 @@ import { ApiFailure } from '../../http.js';
 import type { ImageRule } from './limits.js';
 
 /** A counting semaphore: at most `size` holders at once, the rest queue in order. */
-export class DecodeSlots {
+class DecodeSlots {
   private active = 0;
   private readonly waiting: (() => void)[] = [];
   constructor(private size: number) {}
@@ -72,7 +72,7 @@ export function checkImageHeader(rule: ImageRule, header: ImageHeader): void {
 }
 
 /** The pixel limit sharp enforces while decoding a picture the rule allows. */
-export function pixelLimit(rule: Pick<ImageRule, 'maxLong' | 'maxShort'>): number {
+function pixelLimit(rule: Pick<ImageRule, 'maxLong' | 'maxShort'>): number {
   return rule.maxLong * rule.maxShort;
 }
 
@@ -80,7 +80,7 @@ export function pixelLimit(rule: Pick<ImageRule, 'maxLong' | 'maxShort'>): numbe
  * Decodes the whole picture (shrunk on load to a thumbnail, so memory stays small) inside a decode slot;
  * throws 'Unsupported format' when it does not decode (a truncated or corrupt file).
  */
-export async function assertDecodes(file: string, rule: Pick<ImageRule, 'maxLong' | 'maxShort'>): Promise<void> {
+async function assertDecodes(file: string, rule: Pick<ImageRule, 'maxLong' | 'maxShort'>): Promise<void> {
   await decodeSlots.run(async () => {
     try {
       await sharp(file, { limitInputPixels: pixelLimit(rule), failOn: 'truncated', pages: 1 })

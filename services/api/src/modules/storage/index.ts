@@ -24,7 +24,7 @@ import { createSigner, deriveSigningSecret } from './signing.js';
 import { storageFull, uploadRoute } from './upload-route.js';
 
 export { parseRange } from './file-route.js';
-export { levelOf, storageFull } from './upload-route.js';
+export {  storageFull } from './upload-route.js';
 
 export interface StorageModuleOptions {
   config?: Partial<StorageConfig>;
@@ -119,7 +119,7 @@ function ownFileCalls(app: FastifyInstance, ctx: ModuleContext, deps: { media: M
   );
 }
 
-export function storagePlugin(options: StorageModuleOptions = {}): ApiModulePlugin {
+function storagePlugin(options: StorageModuleOptions = {}): ApiModulePlugin {
   return async (scope, ctx) => {
     const { media, config } = mediaStoreFor(ctx, options);
     const clock = options.now ?? (() => new Date());

@@ -36,7 +36,7 @@ export interface ImageRule {
   /** refusal text for a side under minSide */
   minSideText: string;
 }
-export interface VideoRule {
+interface VideoRule {
   formats: string[];
   maxBytes: number;
   maxSeconds: number;
@@ -44,7 +44,7 @@ export interface VideoRule {
   aspect: [number, number] | null;
   label: string;
 }
-export interface AudioRule {
+interface AudioRule {
   formats: string[];
   maxBytes: number;
   maxSeconds: number;

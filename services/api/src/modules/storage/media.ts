@@ -8,8 +8,8 @@ import type { MemberLevel } from '../../auth.js';
 import type { StorageAdapter } from './adapter.js';
 import type { Signer } from './signing.js';
 
-export type MediaKindName = 'image' | 'video' | 'audio';
-export type ObjectKind = 'upload' | 'result' | 'original';
+type MediaKindName = 'image' | 'video' | 'audio';
+type ObjectKind = 'upload' | 'result' | 'original';
 
 export interface MediaObject {
   path: string;
@@ -64,7 +64,7 @@ function fromRow(row: ObjectRow): MediaObject {
   };
 }
 
-export const RETENTION_MS = TASK_RESULT_DAYS * 24 * 60 * 60 * 1000;
+const RETENTION_MS = TASK_RESULT_DAYS * 24 * 60 * 60 * 1000;
 
 export interface MediaStoreOptions {
   db: Database;
@@ -75,7 +75,7 @@ export interface MediaStoreOptions {
   now?: () => Date;
 }
 
-export interface SignedLinkOptions {
+interface SignedLinkOptions {
   attachment?: boolean;
   /** the file name offered for downloads */
   filename?: string;
@@ -91,7 +91,7 @@ export function ownerOfKey(key: string): string | null {
   return match ? match[1].toLowerCase() : null;
 }
 
-export const EXTENSIONS: Record<string, string> = { jpeg: 'jpg' };
+const EXTENSIONS: Record<string, string> = { jpeg: 'jpg' };
 export function extensionOf(format: string): string {
   return EXTENSIONS[format] ?? format;
 }

@@ -20,7 +20,7 @@ import { checkMedia, tooLarge, uploadRulesFor, type UploadRules } from './limits
 import { ownerOfKey, type MediaStore } from './media.js';
 import { UploadQuery, UploadResultSchema } from './schemas.js';
 
-export function uploadFailed(status = 400, message: string = USER_TEXTS.UPLOAD_FAILED): ApiFailure {
+function uploadFailed(status = 400, message: string = USER_TEXTS.UPLOAD_FAILED): ApiFailure {
   return new ApiFailure(status, API_CODES.UPLOAD_FAILED, message);
 }
 
@@ -40,7 +40,7 @@ function refuseBody(request: FastifyRequest, reply: FastifyReply, failure: ApiFa
 }
 
 /** The member level of a user at a time (the upload route has no bearer to read it from). */
-export async function levelOf(ctx: Pick<ModuleContext, 'db'>, uid: string, at: Date): Promise<'free' | 'standard' | 'premium'> {
+async function levelOf(ctx: Pick<ModuleContext, 'db'>, uid: string, at: Date): Promise<'free' | 'standard' | 'premium'> {
   const result = await ctx.db.query<{ level: 'standard' | 'premium' }>(
     `SELECT level FROM subscriptions WHERE user_id = $1 AND started_at <= $2 AND expires_at > $2 ORDER BY (level = 'premium') DESC LIMIT 1`,
     [uid, at],

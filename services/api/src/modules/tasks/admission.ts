@@ -7,7 +7,7 @@ import type { Queryable } from '@studio/db';
 import type { MemberLevel } from '../../auth.js';
 import type { ServiceCore } from './service-types.js';
 
-export async function currentLevel(q: Queryable, uid: string, at: Date): Promise<MemberLevel> {
+async function currentLevel(q: Queryable, uid: string, at: Date): Promise<MemberLevel> {
   const result = await q.query<{ level: 'standard' | 'premium' }>(
     `SELECT level FROM subscriptions WHERE user_id = $1 AND started_at <= $2 AND expires_at > $2 ORDER BY (level = 'premium') DESC LIMIT 1`,
     [uid, at],

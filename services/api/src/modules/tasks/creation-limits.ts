@@ -16,7 +16,7 @@ export interface CreationLimits {
   perDay: number;
 }
 
-export const DEFAULT_CREATION_LIMITS: CreationLimits = { perMinute: 30, perMinutePerAddress: 60, perDay: 1000 };
+const DEFAULT_CREATION_LIMITS: CreationLimits = { perMinute: 30, perMinutePerAddress: 60, perDay: 1000 };
 
 export function creationLimitsFromEnv(env: NodeJS.ProcessEnv): CreationLimits {
   const n = (name: string, fallback: number) => (env[name] && Number(env[name]) > 0 ? Number(env[name]) : fallback);

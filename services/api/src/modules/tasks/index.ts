@@ -19,7 +19,7 @@ import type { ApiModuleDefinition, ApiModulePlugin } from '../types.js';
 import type { CreationLimits } from './creation-limits.js';
 import { engineChoices, type EngineChoice } from './engines.js';
 import { queuedPrechecks } from './prechecks.js';
-import { DEFAULT_PLAN_RULES, type PlanRules } from './pricing.js';
+import type { PlanRules } from './pricing.js';
 import { TaskQueue, type QueueConfig } from './queue.js';
 import type { TaskRoutes } from './routes/context.js';
 import { promptCalls } from './routes/prompt-calls.js';
@@ -67,7 +67,7 @@ function queuedCountFaces(analysis: AnalysisClient, storage: StorageAdapter, wai
 }
 
 /** The module's settings come from its section of the API's config (ctx.config.tasks); options override them (tests, benches). */
-export function tasksPlugin(options: TasksModuleOptions = {}): ApiModulePlugin {
+function tasksPlugin(options: TasksModuleOptions = {}): ApiModulePlugin {
   return async (scope, ctx) => {
     const settings = ctx.config.tasks;
     const now = options.now ?? (() => new Date());
@@ -113,5 +113,5 @@ export function tasksModule(options: TasksModuleOptions = {}): ApiModuleDefiniti
 }
 
 export { TaskSchema } from './routes/schemas.js';
-export { DEFAULT_PLAN_RULES };
-export { startTaskWorker, type TaskEngines, type TaskWorkerConfig, type TaskWorkerHandle, type StartTaskWorkerOptions } from './worker.js';
+;
+;

@@ -11,7 +11,7 @@ import type { Lanes, Slot } from './lanes.js';
 import type { WorkerRuntime } from './worker-runtime.js';
 
 /** How long past its due a slot has been, in ms (0: not overdue). */
-export function overdueMs(rt: WorkerRuntime, slot: Slot, at: number): number {
+function overdueMs(rt: WorkerRuntime, slot: Slot, at: number): number {
   const stall = rt.config.laneStallMs;
   const age = at - slot.since;
   const allowed =

@@ -20,7 +20,7 @@ import { claimRun, runJob } from './run-job.js';
 import type { TaskRow } from './store.js';
 import type { WorkerRuntime } from './worker-runtime.js';
 
-export type SlotPhase = 'fetching' | 'running' | 'idle';
+type SlotPhase = 'fetching' | 'running' | 'idle';
 
 export interface Slot {
   lane: Lane;

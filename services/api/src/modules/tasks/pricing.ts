@@ -81,7 +81,7 @@ const IMAGE_TOOLS = algorithmsIn('image-tool');
 const VIDEO_TOOLS = algorithmsIn('video-tool');
 export const AUDIO_TOOLS: ReadonlySet<AlgorithmId> = algorithmsIn('audio-tool');
 
-export function dayPeriod(at: Date): string {
+function dayPeriod(at: Date): string {
   return `day:${at.toISOString().slice(0, 10)}`;
 }
 export function monthPeriod(at: Date): string {
@@ -131,7 +131,7 @@ export const FREE_TASKS_COUNTER = 'tasks';
 export const TRIAL_PERIOD = 'trial';
 
 /** The seconds a task's output will last, as far as its price needs them. */
-export function pricedSeconds(input: Pick<QuoteInput, 'resolved' | 'params' | 'inputs'>): number {
+function pricedSeconds(input: Pick<QuoteInput, 'resolved' | 'params' | 'inputs'>): number {
   const rule = input.resolved.spec.duration;
   if (rule.from === 'param') return Number(input.params[rule.param] ?? rule.default);
   if (rule.from === 'input') return input.inputs[0]?.duration ?? 0;

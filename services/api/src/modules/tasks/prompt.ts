@@ -56,7 +56,7 @@ export function polishPrompt(prompt: string): string {
 }
 
 /** A colour's everyday name from its hue, saturation and lightness ("dark blue", "pale pink", "grey"). */
-export function colourName([r, g, b]: number[]): string {
+function colourName([r, g, b]: number[]): string {
   const max = Math.max(r, g, b) / 255;
   const min = Math.min(r, g, b) / 255;
   const l = (max + min) / 2;

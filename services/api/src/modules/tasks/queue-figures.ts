@@ -7,7 +7,7 @@
 import type { Queryable } from '@studio/db';
 
 /** Age bands of waiting runs, for /metrics: [label, upper bound in seconds] */
-export const WAIT_BANDS: ReadonlyArray<readonly [string, number]> = [
+const WAIT_BANDS: ReadonlyArray<readonly [string, number]> = [
   ['<1m', 60],
   ['1-5m', 300],
   ['5-30m', 1800],

@@ -19,7 +19,7 @@ import { cancelTask, endRun, failureReasonFor, releaseHold, removeTask, succeedR
 import { toTask, type StoredOutput, type TaskRow } from './store.js';
 import { giveBackUsage } from './usage.js';
 
-export { currentLevel } from './admission.js';
+;
 export type { Caller, TaskServiceDeps } from './service-types.js';
 
 export type TaskService = ReturnType<typeof createTaskService>;

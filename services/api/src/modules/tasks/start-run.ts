@@ -14,7 +14,7 @@ import { claimUsage } from './usage.js';
 import { chargeKey, detailsThroughKey } from '../developer/keys.js';
 
 /** What the row writer gets: the run's settled facts. */
-export interface RunFacts {
+interface RunFacts {
   taskId: string;
   runId: string;
   /** 1 for a new task, then one more per retry */

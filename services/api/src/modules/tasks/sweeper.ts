@@ -19,7 +19,7 @@ import type { TaskService } from './service.js';
 import { findStalled, resend } from './stalls.js';
 import { normaliseRow, type TaskRow } from './store.js';
 
-export interface SweepConfig {
+interface SweepConfig {
   staleMs: number;
   maxAttempts: number;
   queuedTimeoutMs: number;

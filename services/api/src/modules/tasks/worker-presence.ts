@@ -16,7 +16,7 @@ export const workerId = () => `${hostname()}:${process.pid}:${randomBytes(3).toS
 const ageSeconds = (at: number | null, now: number) => (at === null ? null : Math.max(0, now - at) / 1000);
 
 /** Writes this worker's rows now. */
-export async function publishLanes(db: Queryable, id: string, lanes: Lanes, startedAt: number): Promise<void> {
+async function publishLanes(db: Queryable, id: string, lanes: Lanes, startedAt: number): Promise<void> {
   const now = Date.now();
   const rows = [...lanes.figures.entries()].map(([lane, f]) => ({
     lane,
@@ -40,7 +40,7 @@ export async function publishLanes(db: Queryable, id: string, lanes: Lanes, star
 }
 
 /** A worker that stops says so: its lanes are no longer live. */
-export async function withdrawLanes(db: Queryable, id: string): Promise<void> {
+async function withdrawLanes(db: Queryable, id: string): Promise<void> {
   await db.query('DELETE FROM task_worker_lanes WHERE worker_id = $1', [id]);
 }
 

@@ -30,7 +30,7 @@ import { startPresence, workerId } from './worker-presence.js';
 import { DEFAULT_WORKER_CONFIG, type TaskWorkerConfig } from './worker-config.js';
 import type { TaskEngines, WorkerLog, WorkerRuntime } from './worker-runtime.js';
 
-export { DEFAULT_WORKER_CONFIG, defaultConcurrency, workerConfigFromEnv, type TaskWorkerConfig } from './worker-config.js';
+export {  defaultConcurrency, workerConfigFromEnv, type TaskWorkerConfig } from './worker-config.js';
 export type { TaskEngines, WorkerLog } from './worker-runtime.js';
 
 const consoleLog: WorkerLog = {

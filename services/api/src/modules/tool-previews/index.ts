@@ -41,7 +41,7 @@ const FILE = /^(before|after|meta)\.[a-z0-9]+$/;
 const VOICE = /^[A-Za-z0-9+_.-]{1,40}$/;
 const PREVIEW_VERSION_VOICE = 'v1';
 
-export function toolPreviewsPlugin(options: ToolPreviewsOptions = {}): ApiModulePlugin {
+function toolPreviewsPlugin(options: ToolPreviewsOptions = {}): ApiModulePlugin {
   return async (app, ctx) => {
     const { media } = mediaStoreFor(ctx, options.storage);
     const storage = media.storage;

@@ -14,7 +14,7 @@ import type { StorageAdapter } from '../storage/adapter.js';
 import { makeInputs, type InputName, type PreviewInputs } from './inputs.js';
 
 /** bumped when the previews change (v3, issue 21: real-scene video inputs, the new tool methods) */
-export const PREVIEW_VERSION = 'v3';
+const PREVIEW_VERSION = 'v3';
 
 export interface PreviewJob {
   algorithm: AlgorithmId;

@@ -21,7 +21,7 @@ export interface StoredEvent {
 }
 
 /** Sends stored events to a third-party collector. Failures are the adapter's to log; they never fail a batch. */
-export interface TrackForwarder {
+interface TrackForwarder {
   forward(events: StoredEvent[]): Promise<void>;
 }
 
@@ -37,7 +37,7 @@ export interface CollectorOptions {
 }
 
 /** POSTs `{events}` as JSON to a URL (e.g. a tag-manager server container or a vendor's HTTP API). */
-export function createHttpForwarder(url: string, options: { fetchImpl?: typeof fetch; timeoutMs?: number; onError?: (error: unknown) => void } = {}): TrackForwarder {
+function createHttpForwarder(url: string, options: { fetchImpl?: typeof fetch; timeoutMs?: number; onError?: (error: unknown) => void } = {}): TrackForwarder {
   const fetchImpl = options.fetchImpl ?? fetch;
   return {
     async forward(events) {

@@ -33,7 +33,7 @@ const EventSchema = Type.Object({
   props: Type.Record(Type.String({ pattern: '^[A-Za-z0-9_.-]{1,64}$' }), Value, { maxProperties: 32 }),
   trace_id: Type.Optional(Type.String({ maxLength: 128 })),
 });
-export const TrackBatchSchema = Type.Object({
+const TrackBatchSchema = Type.Object({
   client_id: Type.String({ maxLength: 128 }),
   events: Type.Array(EventSchema, { minItems: 1, maxItems: TRACK_BATCH_MAX }),
 });
@@ -65,12 +65,12 @@ async function callerOf(request: FastifyRequest, ctx: ModuleContext): Promise<Au
 
 /** Batch events as stored: the person from the session, the time bounded to the past week. */
 /** The operator's line for a remote the shell refused: which remote, from where, and both contract versions. */
-export function refusedLine(props: TrackProps): string {
+function refusedLine(props: TrackProps): string {
   const text = (key: string) => (typeof props[key] === 'string' ? (props[key] as string) : '?');
   return `remote refused: ${text('remote')} ${text('remote_version')} (${text('entry')}) was built against shared-contracts ${text('remote_contract') || '(none declared)'}; the shell speaks ${text('shell_contract')}`;
 }
 
-export function toStored(batch: Batch, caller: AuthUser | null, extra: { country: string; traceId: string; now: Date }): StoredEvent[] {
+function toStored(batch: Batch, caller: AuthUser | null, extra: { country: string; traceId: string; now: Date }): StoredEvent[] {
   const now = extra.now.getTime();
   return batch.events.map((e) => ({
     eventAt: new Date(e.ts > now + 60_000 || e.ts < now - PAST_LIMIT_MS ? now : e.ts),
@@ -90,7 +90,7 @@ export function toStored(batch: Batch, caller: AuthUser | null, extra: { country
 }
 
 /** Without options the config's tracking section decides (retention, rate, forwarding). */
-export function trackingPlugin(given?: CollectorOptions): ApiModulePlugin {
+function trackingPlugin(given?: CollectorOptions): ApiModulePlugin {
   return async (scope, ctx) => {
     const options = given ?? collectorOptionsFrom(ctx.config.tracking, (error) => scope.log.warn({ err: error }, 'track forwarding failed'));
     const now = options.now ?? (() => new Date());

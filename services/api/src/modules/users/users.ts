@@ -18,7 +18,7 @@ import type { Ledger } from '../credits/ledger.js';
 
 /** The feature a variant-A newcomer may use once for free instead of the 5 sign-up credits. */
 export const FREE_TRIAL_FEATURE = 'image2video';
-export const NEW_USER_WINDOW_MS = 24 * 60 * 60 * 1000;
+const NEW_USER_WINDOW_MS = 24 * 60 * 60 * 1000;
 
 const EUROPE: ReadonlySet<string> = new Set(EUROPEAN_COUNTRIES);
 

@@ -111,14 +111,6 @@ export async function textToSong(job: Job<'mai_text2song_minimax'>, ctx: EngineC
 }
 
 /** RMS (0..1) of an audio file's first channels, decoded by ffmpeg. */
-export async function audioRms(path: string, seconds?: number): Promise<number> {
-  const pcm = await ffmpegToBuffer(['-i', path, ...(seconds ? ['-t', String(seconds)] : []), '-ac', '1', '-ar', '16000', '-f', 's16le', 'pipe:1']);
-  let sum = 0;
-  const n = pcm.length / 2;
-  for (let i = 0; i < n; i++) sum += (pcm.readInt16LE(i * 2) / 32768) ** 2;
-  return n ? Math.sqrt(sum / n) : 0;
-}
-
 async function requireAudio(path: string) {
   const p = await probeMedia(path).catch((e: Error) => {
     throw new EngineError(USER_TEXTS.FORMAT_UNSUPPORTED, e.message);
@@ -132,7 +124,7 @@ async function requireAudio(path: string) {
  * quiet moments between words or notes are mostly noise). afftdn's floor must start near the real one: a
  * fixed -42 dB left louder hiss (a phone recording, a fan) almost untouched.
  */
-export async function estimateNoiseFloor(src: string, signal?: AbortSignal): Promise<number> {
+async function estimateNoiseFloor(src: string, signal?: AbortSignal): Promise<number> {
   const pcm = await ffmpegToBuffer(['-i', src, '-t', '60', '-vn', '-ac', '1', '-ar', '8000', '-f', 's16le', 'pipe:1'], signal);
   const frame = 400;
   const levels: number[] = [];

@@ -87,7 +87,7 @@ export function melodyFor(
 }
 
 /** Cuts a recording into `count` voiced pieces at its gaps (falls back to equal parts). */
-export function splitAtGaps(signal: Float32Array, count: number): Float32Array[] {
+function splitAtGaps(signal: Float32Array, count: number): Float32Array[] {
   const win = M.round(SR * 0.01);
   const frames = M.floor(signal.length / win);
   const energy = new Float32Array(frames);

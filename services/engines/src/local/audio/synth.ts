@@ -9,7 +9,7 @@ const M = Math;
 
 export const SR = 44100;
 
-export type Instrument = 'piano' | 'guitar' | 'synth' | 'pad' | 'strings' | 'bass' | 'bells' | 'organ';
+type Instrument = 'piano' | 'guitar' | 'synth' | 'pad' | 'strings' | 'bass' | 'bells' | 'organ';
 
 export interface MusicPlan {
   root: number; // 0 = C
@@ -104,7 +104,7 @@ export function planMusic(prompt: string, style: string | undefined, seed: numbe
 const midiHz = (m: number) => 440 * 2 ** ((m - 69) / 12);
 
 /** Stereo float mix buffer with note renderers. */
-export class Mix {
+class Mix {
   readonly left: Float32Array;
   readonly right: Float32Array;
   private noise: () => number;

@@ -21,7 +21,7 @@ const M = Math;
 type Job<A extends keyof AlgorithmParams> = EngineJob<A>;
 
 /** Render the composition of a prompt to an RGB PNG buffer. */
-export async function renderPrompt(prompt: string, seed: number, width: number, height: number): Promise<{ png: Buffer; scene: string; drivers: string[] }> {
+async function renderPrompt(prompt: string, seed: number, width: number, height: number): Promise<{ png: Buffer; scene: string; drivers: string[] }> {
   const c = compose(prompt, seed, width, height);
   const png = await sharp(Buffer.from(c.background))
     .composite([{ input: Buffer.from(c.foreground) }])
@@ -32,7 +32,7 @@ export async function renderPrompt(prompt: string, seed: number, width: number, 
 }
 
 /** 'Landscape: night, red, lava': the scene the composition drew and the prompt words that shaped it */
-export function sceneCaption(scene: string, drivers: string[]): string {
+function sceneCaption(scene: string, drivers: string[]): string {
   const name = scene.charAt(0).toUpperCase() + scene.slice(1);
   const words = drivers.filter((w) => w !== scene).slice(0, 3);
   return words.length ? `${name}: ${words.join(', ')}` : name;
@@ -142,7 +142,7 @@ export async function imageEnhancer(job: Job<'image_enhancer'>, ctx: EngineConte
 }
 
 /** a cut-out outside these shares of the picture is not a result: nothing or everything was kept */
-export const CUTOUT_BOUNDS = { min: 0.02, max: 0.98 } as const;
+const CUTOUT_BOUNDS = { min: 0.02, max: 0.98 } as const;
 
 export async function bgRemover(job: Job<'bg_remover'>, ctx: EngineContext): Promise<EngineResult> {
   const img = await readRgb(input(job, 0, 'image'));

@@ -5,7 +5,7 @@
  */
 import { hex, mix, paletteFor, rng, sceneOf, words, type PromptScene, type Rgb } from '../prompt';
 
-export type SceneKind = 'landscape' | 'seascape' | 'space' | 'city' | 'abstract';
+type SceneKind = 'landscape' | 'seascape' | 'space' | 'city' | 'abstract';
 
 export interface Composition {
   width: number;
@@ -27,7 +27,7 @@ const SCENE_WORDS: Record<Exclude<SceneKind, 'abstract'>, string[]> = {
   landscape: ['mountain', 'mountains', 'landscape', 'valley', 'hill', 'hills', 'forest', 'desert', 'field', 'meadow', 'canyon', 'sunset', 'sunrise', 'trees', 'tree'],
 };
 
-export function sceneFor(ws: string[], seed = 0, outdoors = false): { scene: SceneKind; hits: string[] } {
+function sceneFor(ws: string[], seed = 0, outdoors = false): { scene: SceneKind; hits: string[] } {
   // no scene word: the seed picks one (weather or a time of day means outdoors)
   const pick = rng(seed ^ 0x3c6ef372)();
   let best: SceneKind = outdoors ? (pick < 0.7 ? 'landscape' : 'seascape') : pick < 0.45 ? 'landscape' : pick < 0.65 ? 'seascape' : 'abstract';

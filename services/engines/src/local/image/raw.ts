@@ -23,15 +23,6 @@ export async function readRgb(path: string | Buffer): Promise<RawImage> {
   }
 }
 
-export async function readRgba(path: string | Buffer): Promise<RawImage> {
-  try {
-    const { data, info } = await sharp(path).rotate().ensureAlpha().raw().toBuffer({ resolveWithObject: true });
-    return { data, width: info.width, height: info.height, channels: 4 };
-  } catch (e) {
-    throw new EngineError(USER_TEXTS.FORMAT_UNSUPPORTED, `cannot decode image: ${(e as Error).message}`);
-  }
-}
-
 export function toSharp(img: RawImage): Sharp {
   return sharp(img.data, { raw: { width: img.width, height: img.height, channels: img.channels } });
 }

@@ -48,7 +48,7 @@ const FONT: Record<string, string[]> = {
 };
 
 /** the product's one name (shared-contracts), as the mark on free-plan results */
-export const DEFAULT_WATERMARK_TEXT = PRODUCT_NAME.toUpperCase();
+const DEFAULT_WATERMARK_TEXT = PRODUCT_NAME.toUpperCase();
 
 /** An SVG of the text in the pixel font, `cell` px per font pixel. */
 function textSvgBody(text: string, cell: number, x0: number, y0: number, fill: string): string {

@@ -10,7 +10,7 @@ import { ffmpegToBuffer } from '../../media/ffmpeg';
 const M = Math;
 
 /** sigma of the noise (in 8-bit luma levels) of one grey frame */
-export function frameNoise(px: Uint8Array | Buffer, w: number, h: number): number {
+function frameNoise(px: Uint8Array | Buffer, w: number, h: number): number {
   let s = 0;
   for (let y = 1; y < h - 1; y++) {
     for (let x = 1; x < w - 1; x++) {

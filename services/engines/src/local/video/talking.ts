@@ -86,7 +86,7 @@ type Pt = [number, number];
  * axes (so a tilted head opens along its own chin line): the lower lip and jaw slide down, bilinearly
  * resampled, and the gap is painted as the inside of a mouth. In place.
  */
-export function openMouth(frame: Buffer, width: number, height: number, face: FaceLandmarks, amount: number): void {
+function openMouth(frame: Buffer, width: number, height: number, face: FaceLandmarks, amount: number): void {
   if (amount < 0.02) return;
   const L = face.landmarks as Pt[];
   const left = L[48];

@@ -26,13 +26,13 @@ const userDataFields = {
 };
 
 /** The screen's notes about a task, as answered; further keys a screen keeps there pass through. */
-export const TaskUserDataSchema = Type.Object({ module: Type.String(), ...userDataFields }, { additionalProperties: true });
+const TaskUserDataSchema = Type.Object({ module: Type.String(), ...userDataFields }, { additionalProperties: true });
 
 /**
  * The notes as a client sends them (create, data_save): the contract's fields checked by type so that every
  * stored note can be answered; `module` may be left out (the server keeps '' or the task's own).
  */
-export const TaskUserDataInput = Type.Object({ module: Type.Optional(Type.String()), ...userDataFields }, { additionalProperties: true });
+const TaskUserDataInput = Type.Object({ module: Type.Optional(Type.String()), ...userDataFields }, { additionalProperties: true });
 
 /** data_save's notes: the notes as a client sends them, and the like (checked by the call: 1, 0 or -1). */
 export const DataSaveNotes = Type.Object(
