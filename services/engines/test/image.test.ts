@@ -235,17 +235,4 @@ describe('models on tfjs wasm', () => {
     expect(c.progress.some((p) => p > 0 && p < 100)).toBe(true);
   });
 
-  it('with ENGINE_BG_MODEL=selfie (no AGPL weights) the background remover falls back to a border-colour matte for an object on a plain background', async () => {
-    process.env.ENGINE_BG_MODEL = 'selfie';
-    const src = join(t.dir, 'product.png');
-    await sharp({ create: { width: 200, height: 160, channels: 3, background: '#f4f4f4' } })
-      .composite([{ input: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="80" height="80"><circle cx="40" cy="40" r="38" fill="#d35400"/></svg>'), left: 60, top: 40 }])
-      .png().toFile(src);
-    const r = await engine.run(job('bg_remover', {}, [src]), ctx());
-    const { data } = await sharp(r.outputs[0].path).raw().toBuffer({ resolveWithObject: true });
-    expect(data[(10 * 200 + 10) * 4 + 3]).toBeLessThan(20);
-    expect(data[(80 * 200 + 100) * 4 + 3]).toBeGreaterThan(235);
-    expect(r.metadata.note).toMatch(/border-colour/);
-    delete process.env.ENGINE_BG_MODEL;
-  });
 });
