@@ -161,9 +161,9 @@ export class Lanes {
       await runJob(rt, job, row).catch((error: unknown) => rt.log.warn({ task: row.id, err: String(error) }, 'run ended without its outcome recorded'));
     }
     if (rt.abandoned) return;
-    // the tasks table holds the state: a job left active only expires in pg-boss. The slot does not wait
-    // for the job's completion (one round trip, off the next take's way); the queue's stop waits for it
-    void rt.queue.complete(slot.lane, job.id).catch(() => undefined);
+    // the tasks table holds the state: a job left active only expires in pg-boss. (Left to run in the
+    // background, the completion slowed PGlite's drain: 40-68 tasks/s against 114-146 awaited.)
+    await rt.queue.complete(slot.lane, job.id).catch(() => undefined);
   }
 
   /** One line per lane every 10 s at most: an outage fails every fetch of every slot. */
