@@ -6,6 +6,8 @@
  *
  * Before the fix the fetch (one commit: the job marked active) and the claim (another commit: the task
  * `generating`) were apart, and a loss between them left the job consumed and the task `queued` for good.
+ * Since the take is one statement (pg-boss's fetch a CTE of the claim), both patterns hit that statement:
+ * the cases still cover a loss before it, after it, and of a commit's answer.
  */
 import type { Task } from 'shared-contracts';
 import { faultyDb, type Fault } from '../../../test/faulty-db';

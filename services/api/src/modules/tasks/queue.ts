@@ -164,13 +164,29 @@ export class TaskQueue {
     return jobId;
   }
 
+  private fetchSql: string | null = null;
+
   /**
-   * Takes the lane's next job (highest priority, then oldest) inside the caller's transaction, so that
-   * whatever the caller writes with it (the run's claim) commits or rolls back together with the take.
+   * pg-boss's own statement that takes a lane's next jobs (marks them active; highest priority, then
+   * oldest; $1 the queue's name, $2 how many; returns id, name, data), read once through fetch's `db`
+   * option, so that a caller can run it as a CTE of a statement of its own (the worker takes a job and
+   * claims its run in ONE statement: run-job.ts takeAndClaim).
    */
-  async fetchIn(tx: Queryable, lane: Lane): Promise<{ id: string; data: JobData } | null> {
-    const [job] = await this.boss.fetch<JobData>(queueName(lane), { batchSize: 1, db: adapter(tx) });
-    return job ? { id: job.id, data: job.data } : null;
+  async fetchStatement(): Promise<string> {
+    if (this.fetchSql) return this.fetchSql;
+    let captured: string | null = null;
+    await this.boss.fetch(queueName('image'), {
+      batchSize: 1,
+      db: {
+        async executeSql(text: string) {
+          captured = text;
+          return { rows: [] };
+        },
+      },
+    });
+    if (captured === null) throw new Error("pg-boss's fetch ran no statement");
+    this.fetchSql = captured;
+    return captured;
   }
 
   /** Marks a taken job done, inside `tx` when given. */

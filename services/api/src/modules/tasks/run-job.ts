@@ -5,26 +5,47 @@
  */
 import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
-import type { Queryable } from '@studio/db';
 import type { EngineJob } from '@studio/engines/types';
 import type { Lane } from '../algorithms/catalog.js';
-import type { JobData } from './queue.js';
+import { queueName, type JobData } from './queue.js';
 import { endFailedRun } from './run-outcomes.js';
 import { fetchInputs, storeOutputs } from './run-outputs.js';
 import { normaliseRow, type TaskRow } from './store.js';
 import type { AbortWhy, RunningRun, WorkerRuntime } from './worker-runtime.js';
 
+/** A job taken from the queue, with its run claimed (`generating`), or null when the run had ended. */
+export interface TakenJob {
+  job: { id: string; data: JobData };
+  row: TaskRow | null;
+}
+
 /**
- * The run as `generating`, or null when it was cancelled, deleted or superseded meanwhile. Run in the
- * transaction that took its job from the queue (lanes.ts), so the job and the claim commit together.
+ * Takes up to `count` jobs of the lane and claims their runs, in ONE statement: pg-boss's own fetch (the
+ * jobs marked active) is a CTE of the claim (the runs `generating`), so the job and the claim commit
+ * together or not at all (issue 20) in one round trip, where a transaction around the two took four
+ * (BEGIN, fetch, claim, COMMIT). A lost answer leaves the run claimed without a heartbeat: the sweeper
+ * requeues it like a dead worker's. A job whose run was cancelled, deleted or superseded meanwhile comes
+ * back with row null: the caller completes it.
  */
-export async function claimRun(q: Queryable, rt: WorkerRuntime, data: JobData): Promise<TaskRow | null> {
-  const claimed = await q.query<TaskRow>(
-    `UPDATE tasks SET status = 'generating', attempts = attempts + 1, started_at = $3, heartbeat_at = $3, progress = 0
-     WHERE id = $1 AND run_id = $2 AND status = 'queued' AND deleted_at IS NULL RETURNING *`,
-    [data.task_id, data.run_id, rt.clock()],
+export async function takeAndClaim(rt: WorkerRuntime, lane: Lane, count: number): Promise<TakenJob[]> {
+  const fetch = await rt.queue.fetchStatement();
+  const result = await rt.db.query<TaskRow & { taken_job_id: string; taken_job_data: JobData | string }>(
+    `WITH taken AS (${fetch}),
+     claimed AS (
+       UPDATE tasks t SET status = 'generating', attempts = t.attempts + 1, started_at = $3, heartbeat_at = $3, progress = 0
+       FROM taken
+       WHERE t.id = (taken.data->>'task_id')::uuid AND t.run_id = (taken.data->>'run_id')::uuid
+         AND t.status = 'queued' AND t.deleted_at IS NULL
+       RETURNING t.*
+     )
+     SELECT taken.id AS taken_job_id, taken.data AS taken_job_data, claimed.*
+     FROM taken LEFT JOIN claimed ON claimed.id = (taken.data->>'task_id')::uuid AND claimed.run_id = (taken.data->>'run_id')::uuid`,
+    [queueName(lane), count, rt.clock()],
   );
-  return claimed.rowCount === 0 ? null : normaliseRow(claimed.rows[0]);
+  return result.rows.map(({ taken_job_id, taken_job_data, ...row }) => ({
+    job: { id: taken_job_id, data: (typeof taken_job_data === 'string' ? JSON.parse(taken_job_data) : taken_job_data) as JobData },
+    row: row.id ? normaliseRow(row as TaskRow) : null,
+  }));
 }
 
 /** The run's watch: progress figure, heartbeat, deadline, and how to stop it. */
@@ -115,7 +136,7 @@ async function runToSuccess(rt: WorkerRuntime, row: TaskRow, watch: RunWatch, wo
   }
 }
 
-/** Runs a claimed run (claimRun) to its end. */
+/** Runs a claimed run (takeAndClaim) to its end. */
 export async function runJob(rt: WorkerRuntime, job: { id: string; data: JobData }, row: TaskRow): Promise<void> {
   rt.log.info({ task: row.id, algorithm: row.algorithm, trace_id: job.data.trace_id ?? '' }, 'run started');
   const watch = watchRun(rt, row);
