@@ -21,4 +21,4 @@ export * from './settings-text.js';
 export * from './developer.js';
 
 /** The contract's version; the shell refuses a remote built against another major (federation/contract-guard.ts). */
-export const CONTRACT_VERSION = '2.10.0';
+export const CONTRACT_VERSION = '2.11.0';
