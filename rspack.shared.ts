@@ -147,7 +147,37 @@ export function createRemoteConfig<C extends RemoteContainer>(opts: RemoteBuildO
     new FederationRuntimeEsmPlugin(),
     new rspack.HtmlRspackPlugin({ templateContent: standalonePage(pkg.name, opts.container, opts.holds, opts.exposes), inject: false }),
   ];
+  // named: a server-rendering build of the same remote runs after it (createServerRenderConfig)
+  config.name = opts.container;
   return config;
+}
+
+/**
+ * A remote's server-side rendering of some of its components, for the gateway: one CommonJS file for Node with
+ * everything it needs (React and react-dom/server included), written into the remote's versioned folder after
+ * its browser build (`dependencies`: that build cleans the folder), so it ships with the remote's version.
+ */
+export function createServerRenderConfig(opts: { appDir: string; production: boolean; container: string; entry: string; file: string }): Configuration {
+  const pkg = JSON.parse(readFileSync(path.join(opts.appDir, 'package.json'), 'utf8')) as { version: string };
+  const version = process.env.MF_BUILD_VERSION || pkg.version;
+  const outFile = path.join(opts.appDir, 'dist', version, opts.file);
+  const browser = createAppConfig({ appDir: opts.appDir, production: opts.production, outDir: path.dirname(outFile), publicPath: 'auto', federation: { name: opts.container } });
+  return {
+    name: `${opts.container}:server`,
+    dependencies: [opts.container],
+    context: opts.appDir,
+    mode: browser.mode,
+    target: 'node',
+    devtool: false,
+    entry: { main: opts.entry },
+    output: { path: path.dirname(outFile), filename: path.basename(outFile), library: { type: 'commonjs2' }, clean: false },
+    resolve: browser.resolve,
+    module: browser.module,
+    plugins: [new rspack.DefinePlugin({ 'process.env.NODE_ENV': JSON.stringify(opts.production ? 'production' : 'development') })],
+    optimization: { minimize: false },
+    performance: { hints: false },
+    stats: 'errors-warnings',
+  };
 }
 
 export interface AppBuildOptions {

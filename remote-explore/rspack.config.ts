@@ -1,19 +1,27 @@
-import { createRemoteConfig } from '../rspack.shared';
+import { HOME_FIRST_SCREEN_FILE } from 'shared-contracts/home-discovery';
+import { createRemoteConfig, createServerRenderConfig } from '../rspack.shared';
 
-/** remote-explore: home, explore gallery, template browser and effect templates. Builds into dist/<version>/ so a new version never overwrites the running one. */
+/**
+ * remote-explore: home, explore gallery, template browser and effect templates. Builds into dist/<version>/ so a
+ * new version never overwrites the running one; then /home's first screen for the gateway to render on the
+ * server from the same components (dist/<version>/server/, shared-contracts' HOME_FIRST_SCREEN_FILE).
+ */
 export default function config({ production }: { production: boolean }) {
-  return createRemoteConfig({
-    appDir: __dirname,
-    production,
-    container: 'remote_explore',
-    holds: 'the home page, the explore gallery, the template browser, the effect templates, the template list picker and the legal pages',
-    exposes: {
-      './HomePage': './src/exposes/home-page.tsx',
-      './ExplorePage': './src/exposes/explore-page.tsx',
-      './TemplatePage': './src/exposes/template-page.tsx',
-      './EffectPage': './src/exposes/effect-page.tsx',
-      './TemplatePicker': './src/exposes/template-picker.tsx',
-      './LegalPage': './src/exposes/legal-page.tsx',
-    },
-  });
+  return [
+    createRemoteConfig({
+      appDir: __dirname,
+      production,
+      container: 'remote_explore',
+      holds: 'the home page, the explore gallery, the template browser, the effect templates, the template list picker and the legal pages',
+      exposes: {
+        './HomePage': './src/exposes/home-page.tsx',
+        './ExplorePage': './src/exposes/explore-page.tsx',
+        './TemplatePage': './src/exposes/template-page.tsx',
+        './EffectPage': './src/exposes/effect-page.tsx',
+        './TemplatePicker': './src/exposes/template-picker.tsx',
+        './LegalPage': './src/exposes/legal-page.tsx',
+      },
+    }),
+    createServerRenderConfig({ appDir: __dirname, production, container: 'remote_explore', entry: './src/home/first-screen/server.tsx', file: HOME_FIRST_SCREEN_FILE }),
+  ];
 }

@@ -29,6 +29,7 @@ function precompress(dir: string): void {
 
 /** the shell and every remote of the contract's one list */
 const ALL_APPS: readonly string[] = WEB_APPS;
+type Factory = (env: { production: boolean }) => Configuration | Configuration[];
 const root = path.resolve(import.meta.dirname, '..');
 
 export async function buildApps(apps: readonly string[] = ALL_APPS, production = process.env.NODE_ENV !== 'development'): Promise<void> {
@@ -36,10 +37,11 @@ export async function buildApps(apps: readonly string[] = ALL_APPS, production =
   for (const app of apps) {
     if (!ALL_APPS.includes(app)) throw new Error(`unknown app ${app}; one of ${ALL_APPS.join(', ')}`);
     const mod = (await import(path.join(root, app, 'rspack.config.ts'))) as {
-      default: ((env: { production: boolean }) => Configuration) | { default: (env: { production: boolean }) => Configuration };
+      default: Factory | { default: Factory };
     };
     const factory = typeof mod.default === 'function' ? mod.default : mod.default.default;
-    configs.push(factory({ production }));
+    // an app may add builds after its browser one (remote-explore's server rendering of its first screen)
+    configs.push(...[factory({ production })].flat());
   }
   const started = Date.now();
   const stats = await new Promise<MultiStats>((resolve, reject) => {
@@ -49,7 +51,8 @@ export async function buildApps(apps: readonly string[] = ALL_APPS, production =
     console.error(stats.toString({ colors: false, all: false, errors: true, warnings: false }));
     throw new Error('build failed');
   }
-  for (const config of configs) if (config.output?.path) precompress(config.output.path);
+  // what browsers download (not a build for Node)
+  for (const config of configs) if (config.output?.path && config.target !== 'node') precompress(config.output.path);
   console.log(`built ${apps.join(', ')} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
 

@@ -82,3 +82,33 @@ test.describe('first screen on a phone, signed out', () => {
     expect(drawerChunk).toHaveLength(1);
   });
 });
+
+test.describe("a visitor's /home before any script (issue 26 item 5: remote-explore's components rendered by the gateway)", () => {
+  test.use({ viewport: PHONE, isMobile: true, hasTouch: true, javaScriptEnabled: false });
+
+  test('shows the hero and the Trending row, the first picture eager at high priority, plain links', async ({ page }) => {
+    await page.goto('/home');
+    const copy = page.locator('#home-hero-prerender');
+    await expect(copy.getByRole('heading', { level: 1, name: 'Turn your ideas into video, images and music with AI' })).toBeVisible();
+    await expect(copy.getByRole('link', { name: 'Start with Image to Video' })).toHaveAttribute('href', '/image-to-video');
+    const row = copy.getByRole('region', { name: 'Trending in Explore' });
+    await expect(row).toBeVisible();
+    const pictures = row.locator('img');
+    await expect(pictures.first()).toBeVisible();
+    await expect(pictures.first()).toHaveAttribute('loading', 'eager');
+    await expect(pictures.first()).toHaveAttribute('fetchpriority', 'high');
+    expect(await pictures.first().evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  });
+});
+
+test.describe("a visitor's /home once the app has taken over", () => {
+  test.use({ viewport: PHONE, isMobile: true, hasTouch: true });
+
+  test("the app's hero and row replace the first HTML's copy: one of each", async ({ page }) => {
+    await page.goto('/home', { waitUntil: 'networkidle' });
+    await expect(page.locator('#home-hero-prerender')).toHaveCount(0);
+    await expect(page.getByRole('heading', { level: 1, name: 'Turn your ideas into video, images and music with AI' })).toHaveCount(1);
+    await expect(page.getByRole('region', { name: 'Trending in Explore' })).toHaveCount(1);
+    await expect(page.getByRole('region', { name: 'Trending in Explore' }).locator('img').first()).toHaveAttribute('fetchpriority', 'high');
+  });
+});

@@ -40,14 +40,10 @@ export function readHomeDiscovery(doc: Document = document): HomeDiscoveryData |
   }
 }
 
-/** The Trending row's texts and link (the remote's row and the gateway's copy of it). */
+/** @deprecated No user left: remote-explore's TrendingRow (src/home/first-screen) is the row's one source, and the gateway renders it with react-dom/server. Removed at the next major. */
 export const HOME_TRENDING = { title: 'Trending in Explore', more: 'See all', to: routePath('Explore') } as const;
 
-/**
- * The Trending row's stylesheet (class names `ht-*`), used as it is by remote-explore's row and by the
- * gateway's copy in the first HTML, so the two are the same boxes. Colours are the shell's theme variables
- * with see-through fallbacks (before the shell has written them, the copy shows no card chrome: nothing moves).
- */
+/** @deprecated No user left: remote-explore's TrendingRow (src/home/first-screen) is the row's one source, and the gateway renders it with react-dom/server. Removed at the next major. */
 export const HOME_TRENDING_CSS = [
   '.ht{display:flex;flex-direction:column;gap:12px}',
   '.ht-head{display:flex;align-items:baseline;justify-content:space-between;gap:12px}',
@@ -61,10 +57,10 @@ export const HOME_TRENDING_CSS = [
   `${HOME_HERO_MEDIA.phone}{.ht-title{font-size:18px}}`,
 ].join('');
 
-/** What a Trending card shows of an explore item. */
+/** @deprecated No user left: remote-explore's TrendingRow (src/home/first-screen) is the row's one source, and the gateway renders it with react-dom/server. Removed at the next major. */
 export type TrendingItem = Pick<ExploreEntry, 'id' | 'title' | 'thumbnail' | 'author'>;
 
-/** A card's accessible name. */
+/** @deprecated No user left: remote-explore's TrendingRow (src/home/first-screen) is the row's one source, and the gateway renders it with react-dom/server. Removed at the next major. */
 export function trendingLabel(item: TrendingItem): string {
   return `${item.title} by ${item.author.name}`;
 }
@@ -73,10 +69,7 @@ function escape(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }
 
-/**
- * The Trending row as HTML, the same elements, classes and image attributes the remote renders (the first
- * pictures eager, the first with high priority). `src` maps a thumbnail to its URL (the API base).
- */
+/** @deprecated No user left: remote-explore's TrendingRow (src/home/first-screen) is the row's one source, and the gateway renders it with react-dom/server. Removed at the next major. */
 export function homeTrendingMarkup(items: readonly TrendingItem[], titleId: string, src: (thumbnail: string) => string): string {
   const cards = items
     .map((item, index) => {
@@ -95,4 +88,21 @@ export function homeTrendingMarkup(items: readonly TrendingItem[], titleId: stri
     `<a class="ht-more" href="${escape(HOME_TRENDING.to)}">${escape(HOME_TRENDING.more)}</a></div>` +
     `<ul class="ht-row">${cards}</ul></section>`
   );
+}
+
+/**
+ * /home's first screen rendered on the server from remote-explore's own components (the hero and the Trending
+ * row): remote-explore's build writes it, bundled for Node with React, beside its browser code in its versioned
+ * folder (`dist/<version>/HOME_FIRST_SCREEN_FILE`), so it ships with the remote's version; the gateway loads the
+ * one of the version it serves and writes its HTML into a visitor's /home.
+ */
+export const HOME_FIRST_SCREEN_FILE = 'server/home-first-screen.cjs';
+
+/** What that file exports (CommonJS). */
+export interface HomeFirstScreenModule {
+  /**
+   * The first screen's HTML: its stylesheet and the hero, then the Trending row when `data` has items, in an
+   * element of id HOME_HERO_PRERENDER_ID placed where the HomePage puts them. `src` maps a thumbnail to its URL.
+   */
+  homeFirstScreenHtml(data: HomeDiscoveryData | null, src: (thumbnail: string) => string): string;
 }

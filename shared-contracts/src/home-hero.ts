@@ -1,9 +1,8 @@
 /**
- * The home page's hero, one home for its texts, markup and styles. remote-explore's Hero renders it; the
- * gateway writes the same markup and stylesheet into the first HTML of /home (services/gateway/src/seo.ts),
- * so the page's largest paint does not wait for the shell, the remotes list and the remote's chunks. The
- * prerendered copy sits where the layout will put the hero (below the header, beside the sidebar, inside the
- * home page's padding) and the Hero removes it when it mounts, in the same frame.
+ * Where the home page sits in the shell's layout (HOME_FRAME), read by remote-explore's HomePage and the copy
+ * of its first screen that the gateway renders from remote-explore's own components (react-dom/server,
+ * remote-explore/src/home/first-screen). The hero's former HTML and CSS strings are kept, unused, until the
+ * next major (removing a name breaks the contract's surface).
  */
 import { HOME_HERO_PRERENDER_ID } from './first-load';
 import { routePath } from './routes';
@@ -11,6 +10,7 @@ import { PRERENDER_BOTTOM_ID, PRERENDER_CONTENT_ID } from './seo';
 
 export { HOME_HERO_PRERENDER_ID };
 
+/** @deprecated No user left: remote-explore's HeroView (src/home/first-screen) is the hero's one source, and the gateway renders it with react-dom/server. Removed at the next major. */
 export const HOME_HERO = {
   title: 'Turn your ideas into video, images and music with AI',
   lead: 'Animate a photo, write a script, restyle a clip or compose a song, then polish the result with AI tools. Create with credits or a membership.',
@@ -22,7 +22,7 @@ export const HOME_HERO = {
   wave: [14, 30, 22, 40, 18, 34, 26, 44, 16, 28, 36, 20],
 } as const;
 
-/** Breakpoints of the ui-kit's `media` (a remote-explore test keeps them equal). */
+/** @deprecated No user left: remote-explore's HeroView (src/home/first-screen) is the hero's one source, and the gateway renders it with react-dom/server. Removed at the next major. */
 export const HOME_HERO_MEDIA = {
   phone: '@media (max-width: 767.98px)',
   tablet: '@media (min-width: 768px) and (max-width: 1187.98px)',
@@ -49,11 +49,12 @@ const FRAMES = [
   { rotate: 14, top: 60, left: 205, background: 'linear-gradient(180deg, #ffd166 0%, #ef476f 70%, #3a0ca3 100%)' },
 ] as const;
 
+/** @deprecated No user left: remote-explore's HeroView (src/home/first-screen) is the hero's one source, and the gateway renders it with react-dom/server. Removed at the next major. */
 export const HOME_HERO_FRAME_COUNT = FRAMES.length;
 
 const { phone, tablet } = HOME_HERO_MEDIA;
 
-/** The hero's stylesheet (class names `hh-*`), used as it is by the Hero and by the prerendered page. */
+/** @deprecated No user left: remote-explore's HeroView (src/home/first-screen) is the hero's one source, and the gateway renders it with react-dom/server. Removed at the next major. */
 export const HOME_HERO_CSS = [
   '.hh{position:relative;overflow:hidden;border-radius:20px;padding:56px 48px;display:flex;align-items:center;justify-content:space-between;gap:32px;color:#fff;' +
     'background:radial-gradient(circle at 85% 20%,rgba(46,197,255,.35),transparent 45%),radial-gradient(circle at 10% 90%,rgba(255,61,139,.35),transparent 50%),linear-gradient(135deg,#1d1145 0%,#2a1670 45%,#0f1b4d 100%)}',
@@ -80,7 +81,7 @@ function escape(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }
 
-/** The hero as HTML, the same elements and classes the Hero renders. */
+/** @deprecated No user left: remote-explore's HeroView (src/home/first-screen) is the hero's one source, and the gateway renders it with react-dom/server. Removed at the next major. */
 export function homeHeroMarkup(titleId: string): string {
   const ctas = HOME_HERO.ctas.map((cta) => `<a class="hh-cta hh-cta-${cta.kind}" href="${escape(cta.to)}">${escape(cta.label)}</a>`).join('');
   const frames = FRAMES.map((_, i) => `<div class="hh-frame hh-frame-${i + 1}"></div>`).join('');
@@ -93,11 +94,7 @@ export function homeHeroMarkup(titleId: string): string {
   );
 }
 
-/**
- * The first HTML's copy of the hero: the stylesheet, and the hero placed where the layout will put it
- * (absolute, under the sticky header's layer), so its first paint is the page's largest one and nothing
- * moves when the app takes over.
- */
+/** @deprecated No user left: remote-explore's HeroView (src/home/first-screen) is the hero's one source, and the gateway renders it with react-dom/server. Removed at the next major. */
 export function homeHeroPrerender(after = ''): string {
   const f = HOME_FRAME;
   const frame =

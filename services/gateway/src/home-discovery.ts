@@ -5,16 +5,18 @@
  * calls go through the app itself (as the CMS call does), and the answers are cached briefly: every visitor
  * gets the same ones (a signed-in person's answer says what they liked, so they are fetched as before).
  */
-import type { FastifyRequest } from 'fastify';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { ApiEnvelope } from 'shared-contracts';
 import {
   HOME_DISCOVERY_DATA_ID,
+  HOME_FIRST_SCREEN_FILE,
   HOME_HOT_QUERY,
-  HOME_TRENDING_CSS,
   HOME_TRENDING_EAGER,
   HOME_TRENDING_QUERY,
-  homeTrendingMarkup,
   type HomeDiscoveryData,
+  type HomeFirstScreenModule,
 } from 'shared-contracts/home-discovery';
 import { escapeHtml } from './html.js';
 
@@ -80,18 +82,45 @@ function mediaHref(src: string, apiBase: string): string {
 }
 
 /**
- * The Trending row as the remote will render it (shared-contracts' markup and stylesheet), to follow the
- * hero's copy: its pictures are in the first HTML, so the phone's largest paint needs no script.
+ * /home's first screen as remote-explore's own components render it (react-dom/server): its build bundles them
+ * for Node into its versioned folder (shared-contracts' HOME_FIRST_SCREEN_FILE), and this loads the file of the
+ * version the page will load, once per version. `folderOf` names that version's folder (null: none on this
+ * machine, as for a remote served from another origin; the page then goes without the copy and the remote
+ * renders its first screen as before).
  */
-export function trendingPrerender(data: HomeDiscoveryData, apiBase = ''): string {
-  const items = data.trending?.list ?? [];
-  if (!items.length) return '';
-  try {
-    return `<style>${HOME_TRENDING_CSS}</style>${homeTrendingMarkup(items, 'home-trending-prerender', (src) => mediaHref(src, apiBase))}`;
-  } catch {
-    // an answer not shaped as the contract says: the page goes without the copy (the remote renders the row)
-    return '';
-  }
+export function homeFirstScreenRenderer(folderOf: () => string | null, log: FastifyBaseLogger) {
+  const loaded = new Map<string, HomeFirstScreenModule | null>();
+  const moduleOf = (folder: string): HomeFirstScreenModule | null => {
+    if (!loaded.has(folder)) {
+      const file = path.join(folder, HOME_FIRST_SCREEN_FILE);
+      try {
+        const mod = createRequire(file)(file) as Partial<HomeFirstScreenModule>;
+        loaded.set(folder, typeof mod.homeFirstScreenHtml === 'function' ? (mod as HomeFirstScreenModule) : null);
+      } catch (error) {
+        log.warn({ err: error, file }, 'prerender: no server rendering of the home first screen');
+        loaded.set(folder, null);
+      }
+    }
+    return loaded.get(folder) ?? null;
+  };
+  /** The first screen's HTML for a visitor's answers (null: the hero alone), or '' when there is no renderer. */
+  return (data: HomeDiscoveryData | null, apiBase = ''): string => {
+    const folder = folderOf();
+    const mod = folder ? moduleOf(folder) : null;
+    if (!mod) return '';
+    const src = (thumbnail: string) => mediaHref(thumbnail, apiBase);
+    try {
+      return mod.homeFirstScreenHtml(data, src);
+    } catch (error) {
+      // an answer not shaped as the contract says: the hero alone (the remote renders the row)
+      log.warn({ err: error }, 'prerender: the home first screen did not render with these answers');
+      try {
+        return mod.homeFirstScreenHtml(null, src);
+      } catch {
+        return '';
+      }
+    }
+  };
 }
 
 /**

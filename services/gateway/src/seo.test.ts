@@ -2,9 +2,10 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import type { FastifyInstance } from 'fastify';
 import type { SeoRoutesFile } from 'shared-contracts';
-import { HOME_HERO } from 'shared-contracts/home-hero';
 import { createGateway } from './server.js';
 import { basePath, inertScript, patternRegex } from './seo.js';
 
@@ -19,6 +20,26 @@ const ROUTES: SeoRoutesFile = {
   notFound: { title: 'Page Not Found | AI Video Generator', description: 'Gone' },
   errorPages: [{ path: '/debug/test-error', status: 500, title: 'Oops! Something went wrong on our end | AI Video Generator' }],
 };
+
+/**
+ * remote-explore's own build of its first screen for Node (the server build of its rspack.config.ts), written
+ * into `folder` as its build writes it into the remote's versioned folder: the gateway renders the real
+ * components. In a child process: rspack is an ES module, which this test's module system cannot load.
+ */
+async function buildHomeFirstScreen(folder: string): Promise<void> {
+  const repo = path.resolve(__dirname, '../../..');
+  const script = `
+    import { createJiti } from 'jiti';
+    import { rspack } from '@rspack/core';
+    const jiti = createJiti(${JSON.stringify(path.join(repo, 'package.json'))});
+    const factory = await jiti.import(${JSON.stringify(path.join(repo, 'remote-explore', 'rspack.config.ts'))}, { default: true });
+    const server = factory({ production: true }).find((config) => config.target === 'node');
+    const config = { ...server, dependencies: undefined, output: { ...server.output, path: ${JSON.stringify(path.join(folder, 'server'))} } };
+    rspack([config]).run((error, stats) => {
+      if (error || stats.hasErrors()) { console.error(error ?? stats.toString({ all: false, errors: true })); process.exit(1); }
+    });`;
+  await promisify(execFile)(process.execPath, ['--input-type=module', '-e', script], { cwd: repo });
+}
 
 describe('SEO prerender', () => {
   let gateway: FastifyInstance;
@@ -47,6 +68,7 @@ describe('SEO prerender', () => {
         ],
       }),
     );
+    await buildHomeFirstScreen(path.join(root, 'remote-explore', 'dist', '1.0.0'));
     // the shell provides react itself; swr comes from the remote's own chunk
     writeFileSync(path.join(root, 'shell', 'dist', 'shell-provides.json'), JSON.stringify({ shared: ['react', 'react-dom'], scripts: ['725.start.js', '275.react-dom.js'] }));
     gateway = await createGateway({
@@ -129,10 +151,12 @@ describe('SEO prerender', () => {
   it("writes /home's hero (its heading, text and calls to action) into the first HTML, at / too, and on no other route", async () => {
     for (const url of ['/home', '/']) {
       const html = (await gateway.inject({ method: 'GET', url, headers: { cookie: url === '/' ? 'studio_token=abc' : '' } })).body;
-      expect(html).toContain(`<h1 id="home-hero-prerender-title" class="hh-title">${HOME_HERO.title}</h1>`);
-      expect(html).toContain(`<p class="hh-lead">${HOME_HERO.lead}</p>`);
-      expect(html).toContain('<a class="hh-cta hh-cta-primary" href="/image-to-video">Start with Image to Video</a>');
-      expect(html).toMatch(/<div id="root"><\/div><style>\.hh\{/);
+      // remote-explore's HeroView, rendered by react-dom/server, placed in the HomePage's frame after #root
+      expect(html).toContain('<h1 id="home-hero-prerender-title" class="hh-title">Turn your ideas into video, images and music with AI</h1>');
+      expect(html).toContain('<p class="hh-lead">Animate a photo, write a script, restyle a clip or compose a song');
+      expect(html).toContain('<a href="/image-to-video" class="hh-cta hh-cta-primary">Start with Image to Video</a>');
+      expect(html).toMatch(/<div id="root"><\/div><style>#home-hero-prerender\{position:absolute;/);
+      expect(html).toMatch(/<div id="home-hero-prerender"><div><style>\.hh\{[^<]*\.hh-wave>span\{[^<]*<\/style><section class="hh"/);
     }
     expect((await gateway.inject({ method: 'GET', url: '/text-to-music' })).body).not.toContain('hh-title');
     expect((await gateway.inject({ method: 'GET', url: '/no-such-page' })).body).not.toContain('hh-title');
@@ -163,13 +187,14 @@ describe('SEO prerender', () => {
   it("writes a visitor's Trending row after the hero's copy, in its frame, as the remote renders it", async () => {
     const html = (await gateway.inject({ method: 'GET', url: '/home' })).body;
     const copy = /<div id="home-hero-prerender"><div>([\s\S]*?)<\/div><\/div><script id="home-discovery"/.exec(html)?.[1] ?? '';
-    expect(copy).toMatch(/^<section class="hh"[\s\S]*<\/section><style>\.ht\{/);
+    expect(copy).toMatch(/^<style>\.hh\{[\s\S]*<\/section><section class="ht" aria-labelledby="home-trending-prerender"><style>\.ht\{/);
     expect(copy).toContain('<h2 id="home-trending-prerender" class="ht-title">Trending in Explore</h2>');
     expect(copy).toContain(
-      '<a class="ht-card" href="/explore" aria-label="Item &lt;/script&gt; 1 by Studio"><img class="ht-img" src="/v1/common/oss/file/t-1.webp?exp=1&amp;sig=a" alt="" width="300" height="400" loading="eager" fetchpriority="high">',
+      '<a href="/explore" aria-label="Item &lt;/script&gt; 1 by Studio" class="ht-card"><img class="ht-img" src="/v1/common/oss/file/t-1.webp?exp=1&amp;sig=a" alt="" width="300" height="400" loading="eager" fetchPriority="high"/>',
     );
     expect(copy.match(/<li>/g)).toHaveLength(4);
-    expect(copy).toContain('t-4.webp?exp=1&amp;sig=a" alt="" width="300" height="400" loading="lazy" fetchpriority="auto">');
+    expect(copy).toContain('t-2.webp?exp=1&amp;sig=a" alt="" width="300" height="400" loading="eager" fetchPriority="auto"/>');
+    expect(copy).toContain('t-4.webp?exp=1&amp;sig=a" alt="" width="300" height="400" loading="lazy" fetchPriority="auto"/>');
     // a signed-in person's home has the hero's copy only
     const signedIn = (await gateway.inject({ method: 'GET', url: '/home', headers: { cookie: 'studio_token=abc' } })).body;
     expect(signedIn).toContain('hh-title');

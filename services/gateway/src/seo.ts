@@ -25,8 +25,7 @@ import {
   type SeoRoutesFile,
 } from 'shared-contracts';
 import { INLINE_REMOTES_LIST_ID, SHELL_PROVIDES_FILE, type ShellProvidesFile } from 'shared-contracts/first-load';
-import { homeHeroPrerender } from 'shared-contracts/home-hero';
-import { homeDiscoveryBlock, homeDiscoveryFetcher, startShellAfterFirstPicture, trendingImageHints, trendingPrerender } from './home-discovery.js';
+import { homeDiscoveryBlock, homeDiscoveryFetcher, homeFirstScreenRenderer, startShellAfterFirstPicture, trendingImageHints } from './home-discovery.js';
 import { escapeHtml } from './html.js';
 
 export interface SeoOptions {
@@ -254,7 +253,16 @@ function shellScriptHints(scripts: string[], low = false): string {
  * dayjs, ...), so they load beside the shell's scripts instead of after them (remotes.json -> manifest ->
  * entry -> chunk -> shared chunk would otherwise be a chain of round trips before the page's largest paint).
  */
-function preloadHints(
+/** The folder of the version of a remote that pages load, when this gateway serves it from <rootDir> (null otherwise). */
+export function remoteFolder(options: SeoOptions, container: string): string | null {
+  const remote = options.remotes?.().remotes.find((entry) => entry.name === container);
+  if (!remote || !options.rootDir || !remote.entry.startsWith('/remotes/')) return null;
+  const [, , pkg, version] = remote.entry.split('/');
+  if (!pkg || !version || /\.\./.test(pkg + version)) return null;
+  return path.join(options.rootDir, pkg, 'dist', version);
+}
+
+export function preloadHints(
   options: SeoOptions,
   module: string,
   cache: Map<string, RemoteManifestFile | null>,
@@ -263,10 +271,9 @@ function preloadHints(
 ): string {
   const [container, expose] = module.split('/');
   const remote = options.remotes?.().remotes.find((entry) => entry.name === container);
-  if (!remote || !options.rootDir || !remote.entry.startsWith('/remotes/')) return '';
-  const [, , pkg, version] = remote.entry.split('/');
-  if (!pkg || !version || /\.\./.test(pkg + version)) return '';
-  const file = path.join(options.rootDir, pkg, 'dist', version, 'mf-manifest.json');
+  const folder = container ? remoteFolder(options, container) : null;
+  if (!remote || !folder) return '';
+  const file = path.join(folder, 'mf-manifest.json');
   if (!cache.has(file)) cache.set(file, existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as RemoteManifestFile) : null);
   const manifest = cache.get(file);
   if (!manifest) return '';
@@ -291,6 +298,7 @@ export async function registerSeo(app: FastifyInstance, shellDist: string, optio
   const shellFirstLoad = shellFirstLoadLoader(shellDist);
   const fetchCms = cmsFetcher();
   const fetchHomeDiscovery = homeDiscoveryFetcher();
+  const renderHomeFirstScreen = homeFirstScreenRenderer(() => remoteFolder(options, HOME_MODULE.split('/')[0] ?? ''), app.log);
   const manifests = new Map<string, RemoteManifestFile | null>();
   const siteName = options.siteName ?? SITE;
 
@@ -349,10 +357,10 @@ export async function registerSeo(app: FastifyInstance, shellDist: string, optio
     const home = match?.module === HOME_MODULE;
     // a visitor's home rows come with the page (a signed-in person's answers are their own: fetched as before)
     const discovery = home && visitor ? await fetchHomeDiscovery(request) : null;
-    // the same hero the remote renders, placed where it will be; the remote's Hero removes it when it mounts
-    // (and, for a visitor, the Trending row after it, whose first picture is the phone's largest paint)
+    // the remote's own hero, rendered by its server build and placed where it will be; the remote's Hero removes it
+    // when it mounts (and, for a visitor, the Trending row after it, whose first picture is the phone's largest paint)
     if (home) {
-      const prerendered = homeHeroPrerender(discovery ? trendingPrerender(discovery, options.apiBase) : '');
+      const prerendered = renderHomeFirstScreen(discovery, options.apiBase);
       page = page.replace(/(<div id="root"><\/div>)/, `$1${prerendered}${discovery ? homeDiscoveryBlock(discovery) : ''}`);
     }
     const firstLoad = shellFirstLoad();

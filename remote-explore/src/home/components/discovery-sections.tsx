@@ -3,19 +3,11 @@ import useSWR from 'swr';
 import { routePath, templateCreateLink, useShell, type ExploreEntry, type Template } from 'shared-contracts';
 import { AppLink } from '@studio/ui-kit/app-link';
 import { focusRing, media, theme } from '@studio/ui-kit/theme';
-import {
-  HOME_DISCOVERY_DATA_ID,
-  HOME_HOT_QUERY,
-  HOME_TRENDING,
-  HOME_TRENDING_CSS,
-  HOME_TRENDING_EAGER,
-  HOME_TRENDING_QUERY,
-  readHomeDiscovery,
-  trendingLabel,
-} from 'shared-contracts/home-discovery';
+import { HOME_DISCOVERY_DATA_ID, HOME_HOT_QUERY, HOME_TRENDING_QUERY, readHomeDiscovery } from 'shared-contracts/home-discovery';
 import { mediaUrl } from '../../lib/session';
 import { TemplateCard } from '../../lib/template-card';
 import { TemplateRunDialog } from '../../lib/template-run-dialog';
+import { TrendingRow } from '../first-screen/trending-row';
 
 function SectionHead({ id, title, to, more }: { id: string; title: string; to: string; more: string }) {
   return (
@@ -71,37 +63,8 @@ export function DiscoverySections({ withHot = true }: { withHot?: boolean }) {
   return (
     <>
       {items.length ? (
-        // the classes of shared-contracts' home-discovery: the gateway's copy in /home's first HTML is the same boxes
-        <section className="ht" aria-labelledby="home-trending">
-          <style>{HOME_TRENDING_CSS}</style>
-          <div className="ht-head">
-            <h2 id="home-trending" className="ht-title">
-              {HOME_TRENDING.title}
-            </h2>
-            <AppLink to={HOME_TRENDING.to} className="ht-more">
-              {HOME_TRENDING.more}
-            </AppLink>
-          </div>
-          <ul className="ht-row">
-            {items.map((item, index) => (
-              <li key={item.id}>
-                <AppLink to={HOME_TRENDING.to} aria-label={trendingLabel(item)} className="ht-card">
-                  {/* the first pictures are in view on every screen (the gateway preloads them, the first with high priority) */}
-                  <img
-                    className="ht-img"
-                    src={mediaUrl(shell, item.thumbnail)}
-                    alt=""
-                    width={300}
-                    height={400}
-                    loading={index < HOME_TRENDING_EAGER ? 'eager' : 'lazy'}
-                    fetchPriority={index === 0 ? 'high' : 'auto'}
-                  />
-                  <span className="ht-name">{item.title}</span>
-                </AppLink>
-              </li>
-            ))}
-          </ul>
-        </section>
+        // the gateway renders the same row into a visitor's first HTML (../first-screen/server.tsx)
+        <TrendingRow items={items} Link={AppLink} src={(thumbnail) => mediaUrl(shell, thumbnail)} titleId="home-trending" />
       ) : null}
       {withHot && templates.length ? (
         <section aria-labelledby="home-hot-templates" css={{ display: 'flex', flexDirection: 'column', gap: 12 }}>
