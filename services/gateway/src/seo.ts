@@ -254,7 +254,7 @@ function shellScriptHints(scripts: string[], low = false): string {
  * entry -> chunk -> shared chunk would otherwise be a chain of round trips before the page's largest paint).
  */
 /** The folder of the version of a remote that pages load, when this gateway serves it from <rootDir> (null otherwise). */
-export function remoteFolder(options: SeoOptions, container: string): string | null {
+function remoteFolder(options: SeoOptions, container: string): string | null {
   const remote = options.remotes?.().remotes.find((entry) => entry.name === container);
   if (!remote || !options.rootDir || !remote.entry.startsWith('/remotes/')) return null;
   const [, , pkg, version] = remote.entry.split('/');
@@ -262,7 +262,7 @@ export function remoteFolder(options: SeoOptions, container: string): string | n
   return path.join(options.rootDir, pkg, 'dist', version);
 }
 
-export function preloadHints(
+function preloadHints(
   options: SeoOptions,
   module: string,
   cache: Map<string, RemoteManifestFile | null>,

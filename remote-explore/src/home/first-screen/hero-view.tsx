@@ -3,7 +3,7 @@ import { routePath } from 'shared-contracts';
 import type { FirstScreenLink } from './links';
 
 /** The home page's hero: its texts, art and stylesheet have this one home (the app and /home's first HTML render it). */
-export const HOME_HERO = {
+const HOME_HERO = {
   title: 'Turn your ideas into video, images and music with AI',
   lead: 'Animate a photo, write a script, restyle a clip or compose a song, then polish the result with AI tools. Create with credits or a membership.',
   ctas: [

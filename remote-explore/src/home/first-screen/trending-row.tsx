@@ -4,7 +4,7 @@ import { HOME_TRENDING_EAGER } from 'shared-contracts/home-discovery';
 import type { FirstScreenLink } from './links';
 
 /** The Trending row's texts and link. */
-export const HOME_TRENDING = { title: 'Trending in Explore', more: 'See all', to: routePath('Explore') } as const;
+const HOME_TRENDING = { title: 'Trending in Explore', more: 'See all', to: routePath('Explore') } as const;
 
 /**
  * The row's stylesheet (class names `ht-*`). Colours are the shell's theme variables with see-through
@@ -27,7 +27,7 @@ const TRENDING_CSS = [
 export type TrendingItem = Pick<ExploreEntry, 'id' | 'title' | 'thumbnail' | 'author'>;
 
 /** A card's accessible name. */
-export function trendingLabel(item: TrendingItem): string {
+function trendingLabel(item: TrendingItem): string {
   return `${item.title} by ${item.author.name}`;
 }
 
