@@ -93,6 +93,9 @@ describe('loadConfig', () => {
     expect(() => loadApiConfig({ JWT_TTL_SECONDS: '0' })).toThrow('JWT_TTL_SECONDS must be >= 1');
     expect(() => loadWorkerConfig({ WORKER_METRICS_PORT: '70000' })).toThrow('WORKER_METRICS_PORT must be <= 65535');
     expect(() => loadWorkerConfig({ WORKER_CONCURRENCY_VIDEO: 'many' })).toThrow('WORKER_CONCURRENCY_VIDEO');
+    expect(() => loadWorkerConfig({ WORKER_CONCURRENCY_VIDEO: '-1' })).toThrow('WORKER_CONCURRENCY_VIDEO must be >= 0');
+    // 0 slots is a worker that serves no task of that lane (a video-only worker beside others)
+    expect(loadWorkerConfig({ WORKER_CONCURRENCY_IMAGE: '0', WORKER_CONCURRENCY_VIDEO: '2' }).tasks.worker.concurrency).toMatchObject({ image: 0, video: 2 });
     expect(() => loadConfig({ SHOWCASE: 'huge' })).toThrow(/SHOWCASE must be equal to/);
     // the engines' own settings are checked at the API's and the worker's start too
     expect(() => loadWorkerConfig({ ENGINE_BG_MODEL: 'u2net' })).toThrow('ENGINE_BG_MODEL');
