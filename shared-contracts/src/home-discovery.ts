@@ -28,9 +28,19 @@ export interface HomeDiscoveryData {
   hot?: ApiCallData<'GET /v1/recommend/tpl'>;
 }
 
-/** Reads the block the gateway wrote (null when there is none or it does not parse). */
-export function readHomeDiscovery(doc: Document = document): HomeDiscoveryData | null {
-  const text = doc.getElementById(HOME_DISCOVERY_DATA_ID)?.textContent;
+/**
+ * The one part of a page's document the reader uses; a DOM Document is one. Declared here under the DOM's name so
+ * Node code can import this file without the DOM lib (tsconfig.node.json) while the published signature stays
+ * `(doc?: Document)`, as in the releases before.
+ */
+interface Document {
+  getElementById(id: string): { textContent: string | null } | null;
+}
+
+/** Reads the block the gateway wrote (null when there is none or it does not parse); `doc` is the page's document by default. */
+export function readHomeDiscovery(doc?: Document): HomeDiscoveryData | null {
+  const page = doc ?? (globalThis as { document?: Document }).document;
+  const text = page?.getElementById(HOME_DISCOVERY_DATA_ID)?.textContent;
   if (!text) return null;
   try {
     const parsed = JSON.parse(text) as unknown;

@@ -26,7 +26,7 @@ export const HOME_DISCOVERY_CACHE_MS = 30_000;
 export const HOME_DISCOVERY_STALE_MS = 10 * 60_000;
 
 function queryString(query: Record<string, string | number>): string {
-  return new URLSearchParams(Object.entries(query).map(([key, value]) => [key, String(value)])).toString();
+  return new URLSearchParams(Object.fromEntries(Object.entries(query).map(([key, value]) => [key, String(value)]))).toString();
 }
 
 async function callData<T>(request: FastifyRequest, url: string): Promise<T | undefined> {
