@@ -45,6 +45,26 @@ const ENGINE_INTERNALS = {
   message: `Import the engines by a public entry (@studio/engines or @studio/engines/{${ENGINE_ENTRIES.join(',')}}), never an internal file.`,
 };
 
+/**
+ * A page link is built from its named route (`routePath('Name', params, query)`), never typed as a path: a renamed or
+ * moved route then fails to compile where it is linked. The site's root '/' (the spec's Go Home) is not a named
+ * route; paths outside the route table (the account service's /account/..., files) are built with `new URL`.
+ */
+const HARD_CODED_LINKS = [
+  {
+    selector: 'JSXAttribute[name.name=/^(to|href)$/] > Literal[value=/^\\/[^/]/]',
+    message: "Link to a page by its named route: routePath('Name', params, query) from shared-contracts, not a path string.",
+  },
+  {
+    selector: 'JSXAttribute[name.name=/^(to|href)$/] > JSXExpressionContainer > TemplateLiteral > TemplateElement[value.raw=/^\\/[^/]/]',
+    message: "Link to a page by its named route: routePath('Name', params, query) from shared-contracts, not a path string.",
+  },
+  {
+    selector: 'CallExpression[callee.name="navigate"] > Literal[value=/^\\/[^/]/]',
+    message: "Navigate to a page by its named route: navigate(routePath('Name', params, query)), not a path string.",
+  },
+];
+
 /** The same rule for `import()` (the API loads heavy engine parts lazily): no-restricted-imports sees only static imports. */
 const ENGINE_INTERNALS_LAZY = {
   // esquery's regex may not hold a slash: '.' stands for it
@@ -211,7 +231,10 @@ export default tseslint.config(
   },
   {
     files: WEB_DIRS.map((dir) => `${dir}/**/*.{ts,tsx}`),
-    rules: { 'no-restricted-imports': ['error', { patterns: [DEEP_SRC, SERVICES_FROM_WEB, ENGINE_INTERNALS] }] },
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [DEEP_SRC, SERVICES_FROM_WEB, ENGINE_INTERNALS] }],
+      'no-restricted-syntax': ['error', ENGINE_INTERNALS_LAZY, ...HARD_CODED_LINKS],
+    },
   },
   {
     // tests may use the shared test kit (test-support/) by a relative path and doubles may be loose
@@ -219,6 +242,8 @@ export default tseslint.config(
     rules: {
       // a test may render an expose to test a feature through it
       'import-x/no-restricted-paths': ['error', { basePath: import.meta.dirname, zones: packageZones }],
+      // a test may navigate by path: it checks what a path resolves to
+      'no-restricted-syntax': ['error', ENGINE_INTERNALS_LAZY],
       'import-x/no-relative-packages': 'off',
       '@typescript-eslint/no-explicit-any': 'off',
       '@typescript-eslint/no-require-imports': 'off',

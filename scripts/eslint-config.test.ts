@@ -61,6 +61,24 @@ describe('eslint.config.mjs', () => {
     expect(publicEntries).toEqual([]);
   });
 
+  it('fails a page link or a navigation typed as a path in web code; passes one built from its named route, and a test', () => {
+    const [linkTo, templateHref, navigatePath, named, inTest] = lintAll([
+      ['remote-explore/src/explore/lint-probe.tsx', "import { Link } from 'react-router';\nexport const probe = <Link to=\"/pricing\">Pricing</Link>;\n"],
+      ['remote-explore/src/explore/lint-probe.tsx', 'const id = 1;\nexport const probe = <a href={`/explore/${id}`}>One</a>;\n'],
+      ['shell/src/layout/lint-probe.ts', "declare const navigate: (to: string) => void;\nexport const probe = () => navigate('/home');\n"],
+      [
+        'remote-explore/src/explore/lint-probe.tsx',
+        "import { Link } from 'react-router';\nimport { routePath } from 'shared-contracts';\nexport const probe = [<Link key=\"p\" to={routePath('Pricing')}>Pricing</Link>, <a key=\"x\" href=\"https://example.com/\">x</a>];\n",
+      ],
+      ['shell/src/layout/lint-probe.test.tsx', "import { Link } from 'react-router';\nexport const probe = <Link to=\"/pricing\">Pricing</Link>;\n"],
+    ]);
+    expect(linkTo).toContain('no-restricted-syntax');
+    expect(templateHref).toContain('no-restricted-syntax');
+    expect(navigatePath).toContain('no-restricted-syntax');
+    expect(named).toEqual([]);
+    expect(inTest).toEqual([]);
+  });
+
   it('fails a function over 120 lines and a file over 400 lines outside tests, and lets a test be long', () => {
     const longFunction = `export function probe(): number {\n  let n = 0;\n${'  n += 1;\n'.repeat(125)}  return n;\n}\n`;
     const longFile = `${Array.from({ length: 405 }, (_, i) => `export const probe${i} = ${i};`).join('\n')}\n`;

@@ -7,6 +7,9 @@
 /** Every personal key starts with this, so the API tells a key from a session token at a glance. */
 export const API_KEY_PREFIX = 'sk_studio_';
 
+/** The developer guide, a page the API serves outside the route table (readable without the studio's scripts). */
+export const DEVELOPER_GUIDE_PATH = '/developers';
+
 /** One of the member's keys, as listed (the key itself is shown once, at creation). */
 export interface ApiKeyItem {
   id: string;

@@ -6,7 +6,7 @@
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { useSnapshot } from 'valtio';
-import { PRODUCT_NAME, useShell } from 'shared-contracts';
+import { PRODUCT_NAME, routePath, useShell } from 'shared-contracts';
 import { LOGO_COLORS } from '@studio/ui-kit/palette';
 import { RemoteArea } from '../federation/remote-area';
 import { CommunityChat } from './community-chat';
@@ -173,7 +173,7 @@ export function Header() {
         <Icon name="menu" />
       </button>
       <Link
-        to="/home"
+        to={routePath('Home')}
         aria-label={`${PRODUCT_NAME}, home`}
         css={{ display: 'flex', alignItems: 'center', gap: 10, color: 'var(--c-text)', textDecoration: 'none', minWidth: 0 }}
       >

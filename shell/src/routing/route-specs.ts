@@ -8,6 +8,7 @@ import {
   MONEY_BACK_DAYS,
   NAMED_ROUTES,
   PRODUCT_NAME,
+  routePath,
   toolEditorPages,
   type AiToolCategory,
   type CreateMode,
@@ -52,16 +53,16 @@ function validMusic(params: Record<string, string | undefined>): boolean {
   return validSemantic(params) && (tab === undefined || (MUSIC_TABS as readonly string[]).includes(tab));
 }
 
-function spec<N extends RemoteModuleName>(value: RouteSpec<N>): RouteSpec {
-  return value as unknown as RouteSpec;
+/** A page of the table: its path is its named route's (one home: the contract's NAMED_ROUTES). */
+function spec<N extends RemoteModuleName>(value: Omit<RouteSpec<N>, 'path' | 'name'> & { name: RouteName }): RouteSpec {
+  return { ...value, path: NAMED_ROUTES[value.name] } as unknown as RouteSpec;
 }
 
 const SUFFIX = ` | ${PRODUCT_NAME}`;
 
-function create(id: string, path: string, name: RouteName, mode: CreateMode, area: string, description: string): RouteSpec {
+function create(id: string, name: RouteName, mode: CreateMode, area: string, description: string): RouteSpec {
   return spec({
     id,
-    path,
     name,
     module: 'remote_create/CreateScreen',
     props: { mode },
@@ -72,11 +73,10 @@ function create(id: string, path: string, name: RouteName, mode: CreateMode, are
   });
 }
 
-function toolList(id: string, path: string, category: AiToolCategory, name?: RouteName): RouteSpec {
+function toolList(id: string, name: RouteName, category: AiToolCategory): RouteSpec {
   const label = category === 'hot' || category === 'all' ? 'AI Tools' : `AI ${category[0].toUpperCase()}${category.slice(1)} Tools`;
   return spec({
     id,
-    path,
     name,
     module: 'remote_tools/AiToolsPage',
     props: { category },
@@ -90,7 +90,6 @@ function toolList(id: string, path: string, category: AiToolCategory, name?: Rou
 function tool(entry: ToolPage & { slug: NonNullable<ToolPage['slug']>; route: RouteName }): RouteSpec {
   return spec({
     id: `ai-tools-${entry.slug}`,
-    path: NAMED_ROUTES[entry.route],
     name: entry.route,
     module: 'remote_tools/ToolEditor',
     props: { tool: entry.slug },
@@ -103,7 +102,6 @@ function tool(entry: ToolPage & { slug: NonNullable<ToolPage['slug']>; route: Ro
 export const ROUTE_SPECS: readonly RouteSpec[] = [
   spec({
     id: 'home',
-    path: '/home',
     name: 'Home',
     module: 'remote_explore/HomePage',
     props: {},
@@ -111,15 +109,14 @@ export const ROUTE_SPECS: readonly RouteSpec[] = [
     chrome: true,
     meta: { title: PRODUCT_NAME, description: 'Create videos, images and music with AI: text to video, image to video, AI tools and effects.' },
   }),
-  create('text-to-video', '/text-to-video/:semantic?', 'TextToVideo', 'text-to-video', 'Text to Video', 'Turn a text prompt into a video with AI.'),
-  create('image-to-video', '/image-to-video/:semantic?', 'ImageToVideo', 'image-to-video', 'Image to Video', 'Bring a still image to life as an AI video.'),
-  create('video-to-anime', '/video-to-anime/:semantic?', 'VideoToAnime', 'video-to-anime', 'Video to Anime', 'Restyle a video as anime with AI.'),
-  create('text-to-image', '/text-to-image/:semantic?', 'TextToImage', 'text-to-image', 'Text to Image', 'Generate images from a text prompt.'),
-  create('image-to-image', '/image-to-image/:semantic?', 'ImageToImage', 'image-to-image', 'Image to Image', 'Transform an image with a prompt and a style.'),
-  create('text-to-music', '/text-to-music/:semantic?/:tabname?', 'TextToMusic', 'text-to-music', 'Text to Music', 'Compose music and songs from a prompt or lyrics.'),
+  create('text-to-video', 'TextToVideo', 'text-to-video', 'Text to Video', 'Turn a text prompt into a video with AI.'),
+  create('image-to-video', 'ImageToVideo', 'image-to-video', 'Image to Video', 'Bring a still image to life as an AI video.'),
+  create('video-to-anime', 'VideoToAnime', 'video-to-anime', 'Video to Anime', 'Restyle a video as anime with AI.'),
+  create('text-to-image', 'TextToImage', 'text-to-image', 'Text to Image', 'Generate images from a text prompt.'),
+  create('image-to-image', 'ImageToImage', 'image-to-image', 'Image to Image', 'Transform an image with a prompt and a style.'),
+  create('text-to-music', 'TextToMusic', 'text-to-music', 'Text to Music', 'Compose music and songs from a prompt or lyrics.'),
   spec({
     id: 'effect',
-    path: '/effect',
     name: 'Effect',
     module: 'remote_explore/EffectPage',
     props: {},
@@ -127,10 +124,9 @@ export const ROUTE_SPECS: readonly RouteSpec[] = [
     chrome: true,
     meta: { title: `AI Effects${SUFFIX}`, description: 'Apply AI video effect templates to your photos.' },
   }),
-  create('effect-create', '/effect/create/:semantic?', 'EffectCreate', 'effect-create', 'Effect Creation', 'Create a video from an AI effect template.'),
+  create('effect-create', 'EffectCreate', 'effect-create', 'Effect Creation', 'Create a video from an AI effect template.'),
   spec({
     id: 'explore',
-    path: '/explore',
     name: 'Explore',
     module: 'remote_explore/ExplorePage',
     props: {},
@@ -140,7 +136,6 @@ export const ROUTE_SPECS: readonly RouteSpec[] = [
   }),
   spec({
     id: 'libraries',
-    path: '/libraries',
     name: 'Libraries',
     module: 'remote_create/LibrariesPage',
     props: {},
@@ -150,7 +145,6 @@ export const ROUTE_SPECS: readonly RouteSpec[] = [
   }),
   spec({
     id: 'template',
-    path: '/template',
     name: 'Template',
     module: 'remote_explore/TemplatePage',
     props: {},
@@ -158,15 +152,14 @@ export const ROUTE_SPECS: readonly RouteSpec[] = [
     chrome: false,
     meta: { title: `Templates${SUFFIX}`, description: 'Browse video and image templates by category.' },
   }),
-  toolList('ai-tools', '/ai-tools', 'hot', 'AiTools'),
-  toolList('ai-tools-hot', '/ai-tools/hot', 'hot', 'AiToolsHot'),
-  toolList('ai-tools-video', '/ai-tools/video', 'video', 'AiToolsVideo'),
-  toolList('ai-tools-image', '/ai-tools/image', 'image', 'AiToolsImage'),
-  toolList('ai-tools-audio', '/ai-tools/audio', 'audio', 'AiToolsAudio'),
+  toolList('ai-tools', 'AiTools', 'hot'),
+  toolList('ai-tools-hot', 'AiToolsHot', 'hot'),
+  toolList('ai-tools-video', 'AiToolsVideo', 'video'),
+  toolList('ai-tools-image', 'AiToolsImage', 'image'),
+  toolList('ai-tools-audio', 'AiToolsAudio', 'audio'),
   ...toolEditorPages().map(tool),
   spec({
     id: 'pricing',
-    path: '/pricing',
     name: 'Pricing',
     module: 'remote_billing/PricingPage',
     props: {},
@@ -183,7 +176,6 @@ export const ROUTE_SPECS: readonly RouteSpec[] = [
   ).map(([id, name, kind, title, description]) =>
     spec({
       id,
-      path: NAMED_ROUTES[name],
       name,
       module: 'remote_explore/LegalPage',
       props: { kind },
@@ -195,7 +187,7 @@ export const ROUTE_SPECS: readonly RouteSpec[] = [
 ];
 
 /** Redirects of the route table; query and hash are kept. */
-export const REDIRECTS: Readonly<Record<string, string>> = { '/': '/home', '/create': '/image-to-video' };
+export const REDIRECTS: Readonly<Record<string, string>> = { '/': routePath('Home'), '/create': routePath('ImageToVideo') };
 
 /** The debug page of spec section 2: it throws on purpose, so its page is the 500 error page (the gateway answers 500). */
 export const DEBUG_TEST_ERROR = { path: '/debug/test-error', status: 500, title: `${ERROR_TEXTS[500].title}${SUFFIX}` } as const;

@@ -1,6 +1,6 @@
 /** API keys: create (shown once, with Copy), list, daily cap, revoke after a confirmation. */
 import { useCallback, useEffect, useId, useMemo, useState, type FormEvent } from 'react';
-import type { ApiKeyCreated, ApiKeyItem, ShellApi } from 'shared-contracts';
+import { DEVELOPER_GUIDE_PATH, type ApiKeyCreated, type ApiKeyItem, type ShellApi } from 'shared-contracts';
 import { Dialog } from '../../shared/components/dialog';
 import { primaryButton, secondaryButton } from '../../shared/components/styles';
 import type { Palette } from '../../shared/lib/palette';
@@ -134,7 +134,7 @@ export function KeysSection({ shell, palette, onChanged }: { shell: ShellApi; pa
       </h3>
       <p css={{ margin: 0, color: palette.textMuted, fontSize: 13 }}>
         A key acts as you on generation, task, upload and library calls, with your plan and credits; never on billing or account calls. Send it as{' '}
-        <code>Authorization: Bearer &lt;key&gt;</code>. See <a href="/developers" css={{ color: palette.link }}>the developer guide</a>.
+        <code>Authorization: Bearer &lt;key&gt;</code>. See <a href={DEVELOPER_GUIDE_PATH} css={{ color: palette.link }}>the developer guide</a>.
       </p>
       {created && <ShownOnce label={`Your new key "${created.name}"`} value={created.key} palette={palette} onDone={() => setCreated(null)} />}
       <form onSubmit={(event) => void create(event)} css={{ display: 'flex', gap: 8, alignItems: 'flex-end', flexWrap: 'wrap' }}>

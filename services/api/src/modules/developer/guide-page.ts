@@ -4,7 +4,7 @@
  * so the curl lines work as copied against `npm start` (http://localhost:8080) or any deployment.
  */
 import type { FastifyInstance } from 'fastify';
-import { API_KEY_PREFIX, WEBHOOK_SIGNATURE_HEADER } from 'shared-contracts';
+import { API_KEY_PREFIX, DEVELOPER_GUIDE_PATH, WEBHOOK_SIGNATURE_HEADER } from 'shared-contracts';
 
 const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
@@ -114,7 +114,7 @@ def verify_studio_signature(secret: str, header: str, raw_body: bytes, tolerance
 }
 
 export function guideRoute(app: FastifyInstance): void {
-  app.get('/developers', { schema: { hide: true } }, async (request, reply) => {
+  app.get(DEVELOPER_GUIDE_PATH, { schema: { hide: true } }, async (request, reply) => {
     const origin = `${request.protocol}://${request.host}`;
     reply.type('text/html; charset=utf-8').header('cache-control', 'public, max-age=300');
     return guideHtml(origin);
