@@ -14,10 +14,11 @@ import { type ToolPreview } from 'shared-contracts';
 import { AI_TOOLS, isToolId } from 'shared-contracts/tools';
 import type { Engine } from '@studio/engines/types';
 import { asUserFailure, createAnalysisClient, type AnalysisClient } from '../../analysis/queue.js';
-import { fail, ok, responses, type TypeBoxProvider } from '../../http.js';
+import { fail, type TypeBoxProvider } from '../../http.js';
 import { StorageNotFoundError } from '../storage/adapter.js';
 import { mediaStoreFor, parseRange, type StorageModuleOptions } from '../storage/index.js';
 import type { ApiModuleDefinition, ApiModulePlugin } from '../types.js';
+import { defineCall } from '../../define-call.js';
 import { priceRuleOf } from './price-rule.js';
 import { createPreviewStore } from './preview-store.js';
 import { keyOf, mimeOf, PREVIEW_JOBS } from './render.js';
@@ -35,6 +36,20 @@ export interface ToolPreviewsOptions {
   /** the pg-boss schema of the analysis jobs (default: the task queue's, ctx.config.tasks.queue) */
   bossSchema?: string;
 }
+
+const PreviewMedia = Type.Union([Type.Literal('image'), Type.Literal('video'), Type.Literal('audio')]);
+/** The contract's ToolPreview (defineCall holds the two equal at compile time). */
+const ToolPreviewSchema = Type.Object({
+  tool: Type.String(),
+  status: Type.Union([Type.Literal('ready'), Type.Literal('rendering'), Type.Literal('failed')]),
+  media: PreviewMedia,
+  before_media: Type.Optional(PreviewMedia),
+  price: Type.Optional(Type.String()),
+  before: Type.Optional(Type.String()),
+  after: Type.Optional(Type.String()),
+  engine: Type.Optional(Type.String()),
+  note: Type.Optional(Type.String()),
+});
 
 const SAFE = /^[a-z0-9-]+$/;
 const FILE = /^(before|after|meta)\.[a-z0-9]+$/;
@@ -58,22 +73,23 @@ function toolPreviewsPlugin(options: ToolPreviewsOptions = {}): ApiModulePlugin 
     const waitMs = options.analysisWaitMs ?? 60_000;
 
     const typed = app.withTypeProvider<TypeBoxProvider>();
-    typed.get(
-      '/v1/ai/tools/previews',
+    defineCall(
+      app,
+      'GET /v1/ai/tools/previews',
       {
         schema: {
           tags: ['tools'],
           summary: "Each AI tool's before/after preview (made by the local engine from generated inputs) and price rule",
-          response: responses(Type.Object({ previews: Type.Array(Type.Record(Type.String(), Type.Unknown())) })),
+          response: Type.Object({ previews: Type.Array(ToolPreviewSchema) }),
         },
       },
-      async (request) => {
+      async () => {
         const tools = AI_TOOLS;
         // asked (and so queued) cheapest first; answered in the catalogue's order
         const byWeight = [...tools].sort((a, b) => PREVIEW_JOBS[a.id].weight - PREVIEW_JOBS[b.id].weight);
         const answers = new Map<string, ToolPreview>();
         for (const t of byWeight) answers.set(t.id, await store.previewOf(t.id));
-        return ok(request, { previews: tools.map((t) => ({ ...answers.get(t.id)!, price: priceRuleOf(t.algorithm) })) });
+        return { previews: tools.map((t) => ({ ...answers.get(t.id)!, price: priceRuleOf(t.algorithm) })) };
       },
     );
 
@@ -103,15 +119,16 @@ function toolPreviewsPlugin(options: ToolPreviewsOptions = {}): ApiModulePlugin 
       },
     );
 
-    typed.post(
-      '/v1/ai/tools/text-regions',
+    defineCall(
+      app,
+      'POST /v1/ai/tools/text-regions',
       {
         preHandler: ctx.auth.authenticate,
         schema: {
           tags: ['tools'],
           summary: 'The text and watermark boxes found in an uploaded picture (a starting mask for the text remover)',
           body: Type.Object({ file_path: Type.String({ minLength: 1, maxLength: 512 }) }),
-          response: responses(Type.Object({ regions: Type.Array(Type.Object({ x: Type.Number(), y: Type.Number(), w: Type.Number(), h: Type.Number() })) })),
+          response: Type.Object({ regions: Type.Array(Type.Object({ x: Type.Number(), y: Type.Number(), w: Type.Number(), h: Type.Number() })) }),
         },
       },
       async (request) => {
@@ -121,7 +138,7 @@ function toolPreviewsPlugin(options: ToolPreviewsOptions = {}): ApiModulePlugin 
         const { regions } = await analysis.run('text-regions', { key: object.path, max: 50 }, waitMs).catch((error: unknown) => {
           throw asUserFailure(error);
         });
-        return ok(request, { regions });
+        return { regions };
       },
     );
 
