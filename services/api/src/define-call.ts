@@ -137,6 +137,13 @@ export function serverPathOf(key: string, options: { tail?: boolean } = {}): { m
   return { method, url: path.replace(/\{([^}/]+)\}/g, ':$1') };
 }
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** the contract call a route serves (set by defineCall only) */
+    contractCall?: string;
+  }
+}
+
 /** Registers the route of one contract call (see the top of this file). */
 export function defineCall<K extends ApiCallKey, S extends CallSchema>(
   scope: FastifyInstance,
@@ -153,6 +160,8 @@ export function defineCall<K extends ApiCallKey, S extends CallSchema>(
     url,
     schema: routeSchema,
     preHandler: options.preHandler,
+    // marks the route as the contract's call, so a test can tell it from a plain route at the same path
+    config: { contractCall: key },
     ...(options.bodyLimit ? { bodyLimit: options.bodyLimit } : {}),
     handler: async (request, reply) => ok(request, await handler(request as unknown as CallRequest<S>, reply)),
   });

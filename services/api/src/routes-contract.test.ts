@@ -97,11 +97,22 @@ function recordRoutes(app: FastifyInstance): string[] {
   return routes;
 }
 
+/** The contract calls an app serves through defineCall (which marks each route with its call's key). */
+function recordContractCalls(app: FastifyInstance): Set<string> {
+  const served = new Set<string>();
+  app.addHook('onRoute', (route) => {
+    const key = route.config?.contractCall;
+    if (key) served.add(key);
+  });
+  return served;
+}
+
 describe('the routes and the contract', () => {
   let testDb: TestDb;
   let account: StubAccountService;
   let app: FastifyInstance;
   let routes: string[];
+  let throughDefineCall: Set<string>;
   const calls = contractCalls();
 
   beforeAll(async () => {
@@ -112,6 +123,7 @@ describe('the routes and the contract', () => {
     const config = testApiConfig({ accountInternalUrl: 'http://account.test/account', billing });
     app = Fastify({ logger: false });
     routes = recordRoutes(app);
+    throughDefineCall = recordContractCalls(app);
     installEnvelopeHandlers(app);
     installNotFound(app);
     const accountClient = createHttpAccountClient({ baseUrl: config.accountInternalUrl, clientId: account.clientId, clientSecret: config.accountClientSecret, fetchImpl: account.fetch });
@@ -133,6 +145,20 @@ describe('the routes and the contract', () => {
     // an older client's GET of POST /v1/user (defineCall's alsoMethods) is the same call
     const difference = routeDifference(routes.filter((route) => route !== 'GET /v1/user'), calls, OUTSIDE_THE_CONTRACT);
     expect(difference).toEqual({ unserved: [], outsideContract: [] });
+  });
+
+  it('serves every call of the contract through defineCall, so its path, request and answer are held to the contract', () => {
+    expect(calls.filter((call) => !throughDefineCall.has(call))).toEqual([]);
+  });
+
+  it('tells a call served by a plain route at its own path from one served through defineCall', async () => {
+    const plain = Fastify({ logger: false });
+    const marked = recordContractCalls(plain);
+    plain.get('/v1/ai/tools/previews', async () => ({ previews: [] }));
+    defineCall(plain, 'POST /v1/logout', { schema: { response: Type.Null() } }, async () => null);
+    await plain.ready();
+    expect(['GET /v1/ai/tools/previews', 'POST /v1/logout'].filter((call) => !marked.has(call))).toEqual(['GET /v1/ai/tools/previews']);
+    await plain.close();
   });
 
   it('names no route outside the contract that the app does not have', () => {
