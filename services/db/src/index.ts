@@ -8,6 +8,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { DEFAULT_TIMEOUTS, connectionOptions, type PoolTimeouts } from './timeouts.js';
+import { PGLITE_UPKEEP_INTERVAL_MS, startUpkeep } from './pglite-upkeep.js';
 
 export interface QueryResult<R> {
   rows: R[];
@@ -41,6 +42,8 @@ export interface OpenOptions {
   max?: number;
   /** the bounds of every connection (timeouts.ts; defaults DEFAULT_TIMEOUTS) */
   timeouts?: Partial<PoolTimeouts>;
+  /** PGlite only: how often its tables are vacuumed and analyzed (pglite-upkeep.ts; 0 never) */
+  upkeepMs?: number;
 }
 
 // int8 (bigint) answers as a JS number: our amounts and counts are far below 2^53
@@ -51,7 +54,7 @@ pg.types.setTypeParser(1700, (value: string) => Number.parseFloat(value));
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   if (options.url) return openPostgres(options.url, options.max ?? 10, options.timeouts);
   if (!options.dataDir) throw new Error('openDatabase: give a PostgreSQL url or a PGlite dataDir');
-  return openPglite(options.dataDir);
+  return openPglite(options.dataDir, options.upkeepMs ?? PGLITE_UPKEEP_INTERVAL_MS);
 }
 
 async function openPostgres(url: string, max: number, given?: Partial<PoolTimeouts>): Promise<Database> {
@@ -118,7 +121,7 @@ async function openPostgres(url: string, max: number, given?: Partial<PoolTimeou
 /** PGlite's buffer pool (PostgreSQL's shared_buffers) */
 export const PGLITE_SHARED_BUFFERS = '16MB';
 
-async function openPglite(dataDir: string): Promise<Database> {
+async function openPglite(dataDir: string, upkeepMs: number): Promise<Database> {
   if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
   const db = await PGlite.create({
     dataDir: dataDir.startsWith('memory://') ? undefined : dataDir,
@@ -127,6 +130,7 @@ async function openPglite(dataDir: string): Promise<Database> {
     // are in the operating system's cache anyway (issue 25: the embedded default's memory)
     startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
   });
+  const upkeep = startUpkeep(db, upkeepMs, (error) => console.error('[db] embedded upkeep failed', (error as Error).message));
   const asResult = <R>(result: { rows: unknown[]; affectedRows?: number }): QueryResult<R> => ({
     rows: result.rows as R[],
     // PGlite reports affectedRows 0 for a SELECT: the row count is the larger of the two
@@ -155,6 +159,7 @@ async function openPglite(dataDir: string): Promise<Database> {
       );
     },
     async close() {
+      await upkeep.stop();
       await db.close();
     },
   };
