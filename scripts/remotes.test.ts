@@ -18,7 +18,7 @@ const root = path.resolve(__dirname, '..');
 interface ComposeService {
   command?: string;
   environment?: Record<string, string | null>;
-  ports?: (string | { target: number; published: number | string })[];
+  ports?: (string | { target: number; published: number | string; host_ip?: string })[];
   image?: string;
 }
 
@@ -35,8 +35,14 @@ function composeConfig(): { services: Record<string, ComposeService> } {
   return parse(printed) as { services: Record<string, ComposeService> };
 }
 
-const published = (service: ComposeService): number[] =>
-  (service.ports ?? []).map((port) => (typeof port === 'string' ? Number(port.split(':')[0]) : Number(port.published)));
+/** a published port in either form docker-compose prints: '[host_ip:]published:target[/proto]' or the long one */
+function portOf(port: NonNullable<ComposeService['ports']>[number]): { hostIp: string; published: number } {
+  if (typeof port !== 'string') return { hostIp: port.host_ip ?? '', published: Number(port.published) };
+  const parts = port.replace(/\/\w+$/, '').split(':');
+  return { hostIp: parts.length > 2 ? parts[0] : '', published: Number(parts[parts.length - 2]) };
+}
+
+const published = (service: ComposeService): number[] => (service.ports ?? []).map((port) => portOf(port).published);
 
 // what the topology gives each part, for settings that only need names (values are the deployment's own)
 const topology = partsApart(
@@ -44,17 +50,30 @@ const topology = partsApart(
   Object.fromEntries(REMOTES.map((remote) => [remote.pkg, '1.0.0'])),
 );
 
+// the parts apart run starts the local mail server in its own process and hands every part SMTP_URL from
+// its environment (run.ts); compose runs that server as a service and names SMTP_URL on the parts that send
+const MAIL_SETTING = 'SMTP_URL';
+
 describe('docker-compose.yml, read by docker-compose', () => {
   const { services } = composeConfig();
 
-  it('has PostgreSQL and exactly the parts the parts apart run', () => {
-    expect(Object.keys(services).sort()).toEqual(['postgres', ...topology.parts.map((part) => part.name)].sort());
+  it('has PostgreSQL, the local mail server and exactly the parts the parts apart run', () => {
+    expect(Object.keys(services).sort()).toEqual(['mail', 'postgres', ...topology.parts.map((part) => part.name)].sort());
+  });
+
+  it('delivers the mail of the account service and the API to the local mail server, whose inbox only this machine reaches', () => {
+    const mail = services.mail as ComposeService;
+    expect(mail.command).toBe('npx tsx services/mail/src/dev-server-main.ts');
+    const smtpPort = mail.environment?.MAIL_DEV_SMTP_PORT;
+    for (const sender of ['account', 'api']) expect(services[sender]?.environment?.[MAIL_SETTING]).toBe(`smtp://mail:${smtpPort}`);
+    // the inbox shows password-reset links: published on loopback only
+    expect((mail.ports ?? []).map(portOf)).toEqual([{ hostIp: '127.0.0.1', published: Number(mail.environment?.MAIL_DEV_INBOX_PORT) }]);
   });
 
   it.each(topology.parts.map((part) => [part.name, part] as const))('%s runs what the parts apart run, with the same settings', (name, part) => {
     const service = services[name] as ComposeService;
     expect(service.command).toBe(`npx tsx ${part.entry}`);
-    expect(Object.keys(service.environment ?? {}).sort()).toEqual(Object.keys(part.env).sort());
+    expect(Object.keys(service.environment ?? {}).filter((key) => key !== MAIL_SETTING).sort()).toEqual(Object.keys(part.env).sort());
     // the workers run apart on the server both share; the demo data goes where the demo credentials go
     if (name === 'api') expect(service.environment).toMatchObject({ WORKER: '0', SEED_DEMO: '1', TRUST_PROXY: '1' });
     if (name === 'account') expect(service.environment).toMatchObject({ ACCOUNT_SEED_DEMO: '1' });
