@@ -7,8 +7,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { rspack, type Compiler, type Configuration } from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
+import type { RemoteContainer } from 'shared-contracts/remote-modules';
 import { SHARED_SINGLETONS } from 'shared-contracts/remotes';
-import type { RemoteContainer, RemoteModuleName } from 'shared-contracts';
+import { exposesOf } from './rspack.exposes';
 
 const rootDir = __dirname;
 
@@ -98,18 +99,13 @@ function standalonePage(pkgName: string, container: string, holds: string, expos
 <p><a href="/home">Open the product</a></p><h2>Exposed modules</h2><ul>${items}</ul></main></body></html>`;
 }
 
-/** A container's exposes as the contract declares them (RemoteModules): './HomePage' for 'remote_explore/HomePage'. */
-type ExposeKey<C extends RemoteContainer> = RemoteModuleName extends infer M ? (M extends `${C}/${infer X}` ? `./${X}` : never) : never;
-
 export interface RemoteBuildOptions<C extends RemoteContainer> {
   appDir: string;
   production: boolean;
-  /** the federation container name, e.g. remote_create */
+  /** the federation container name, e.g. remote_create; its exposes are the contract's (exposesOf) */
   container: C;
   /** what the remote holds, for its stand-alone page */
   holds: string;
-  /** every module the contract declares for this container, none other (a missing or extra one fails tsc) */
-  exposes: Record<ExposeKey<C>, string>;
   define?: Record<string, string>;
 }
 
@@ -124,6 +120,7 @@ export function createRemoteConfig<C extends RemoteContainer>(opts: RemoteBuildO
   // a deploy builds a remote at a version of its own (`npm run deploy:remote`) through Module Federation's
   // own setting, MF_BUILD_VERSION, which also becomes the manifest's buildVersion; otherwise package.json's
   const version = process.env.MF_BUILD_VERSION || pkg.version;
+  const exposes = exposesOf(opts.appDir, opts.container);
   const config = createAppConfig({
     appDir: opts.appDir,
     production: opts.production,
@@ -136,7 +133,7 @@ export function createRemoteConfig<C extends RemoteContainer>(opts: RemoteBuildO
       // the manifest declares the contract this remote was built against: the shell refuses another major
       // before it loads any of the remote's code (shell/src/federation/contract-guard.ts)
       manifest: { additionalData: ({ stats }) => withContractVersion(stats, versionOf(path.join(rootDir, 'shared-contracts'))) },
-      exposes: opts.exposes,
+      exposes,
       shared: sharedSingletons,
       // the MF runtime comes from the host (the shell provides it), so each remoteEntry leaves its copy out
       experiments: { externalRuntime: true },
@@ -145,7 +142,7 @@ export function createRemoteConfig<C extends RemoteContainer>(opts: RemoteBuildO
   config.plugins = [
     ...(config.plugins ?? []),
     new FederationRuntimeEsmPlugin(),
-    new rspack.HtmlRspackPlugin({ templateContent: standalonePage(pkg.name, opts.container, opts.holds, opts.exposes), inject: false }),
+    new rspack.HtmlRspackPlugin({ templateContent: standalonePage(pkg.name, opts.container, opts.holds, exposes), inject: false }),
   ];
   // named: a server-rendering build of the same remote runs after it (createServerRenderConfig)
   config.name = opts.container;

@@ -12,9 +12,5 @@ export default function config({ production }: { production: boolean }) {
     container: 'remote_account',
     holds: 'sign-in (login dialog, logout), the account panel, credit transactions, the daily check-in, feedback and the community invite panel',
     define: { __REMOTE_ACCOUNT_VERSION__: JSON.stringify(pkg.version) },
-    exposes: {
-      './AccountEntry': './src/exposes/account-entry.tsx',
-      './AccountHost': './src/exposes/account-host.tsx',
-    },
   });
 }

@@ -7,10 +7,5 @@ export default function config({ production }: { production: boolean }) {
     production,
     container: 'remote_billing',
     holds: 'pricing, the purchase dialog and the promotion placements',
-    exposes: {
-      './PricingPage': './src/exposes/pricing-page.tsx',
-      './BillingHost': './src/exposes/billing-host.tsx',
-      './PromotionSlot': './src/exposes/promotion-slot.tsx',
-    },
   });
 }

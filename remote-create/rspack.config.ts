@@ -7,11 +7,5 @@ export default function config({ production }: { production: boolean }) {
     production,
     container: 'remote_create',
     holds: 'the generation screens, the Generate List, My Creations, the image crop and the image preview',
-    exposes: {
-      './CreateScreen': './src/exposes/create-screen.tsx',
-      './LibrariesPage': './src/exposes/libraries-page.tsx',
-      './ImageCropModal': './src/exposes/image-crop-modal.tsx',
-      './ImagePreview': './src/exposes/image-preview.tsx',
-    },
   });
 }

@@ -13,14 +13,6 @@ export default function config({ production }: { production: boolean }) {
       production,
       container: 'remote_explore',
       holds: 'the home page, the explore gallery, the template browser, the effect templates, the template list picker and the legal pages',
-      exposes: {
-        './HomePage': './src/exposes/home-page.tsx',
-        './ExplorePage': './src/exposes/explore-page.tsx',
-        './TemplatePage': './src/exposes/template-page.tsx',
-        './EffectPage': './src/exposes/effect-page.tsx',
-        './TemplatePicker': './src/exposes/template-picker.tsx',
-        './LegalPage': './src/exposes/legal-page.tsx',
-      },
     }),
     createServerRenderConfig({ appDir: __dirname, production, container: 'remote_explore', entry: './src/home/first-screen/server.tsx', file: HOME_FIRST_SCREEN_FILE }),
   ];

@@ -7,9 +7,5 @@ export default function config({ production }: { production: boolean }) {
     production,
     container: 'remote_tools',
     holds: 'the AI tools list and the tool editors',
-    exposes: {
-      './AiToolsPage': './src/exposes/ai-tools-page.tsx',
-      './ToolEditor': './src/exposes/tool-editor.tsx',
-    },
   });
 }

@@ -10,7 +10,7 @@ import { WEB_APPS } from 'shared-contracts/remotes';
 const root = path.resolve(__dirname, '..');
 /** the shell and every remote of the contract's one list */
 const APPS = WEB_APPS;
-const SHARED_INPUTS = ['shared-contracts/src', 'ui-kit/src', 'rspack.shared.ts', 'package-lock.json'];
+const SHARED_INPUTS = ['shared-contracts/src', 'ui-kit/src', 'rspack.shared.ts', 'rspack.exposes.ts', 'package-lock.json'];
 
 function newestMtime(target: string): number {
   if (!existsSync(target)) return 0;

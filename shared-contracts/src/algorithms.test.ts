@@ -2,7 +2,7 @@
  * The algorithm catalogue is the one home of ids, aliases, groups and what this server's engine does; every
  * AI tool of the contract runs one of its algorithms, and every alias resolves.
  */
-import { ALGORITHM_ALIASES, ALGORITHM_GROUPS, ALGORITHM_IDS, ALGORITHMS, GENERATIVE_ALGORITHMS, localMethod, resolveAlgorithm } from './algorithms';
+import { ALGORITHM_ALIASES, ALGORITHM_GROUPS, ALGORITHM_IDS, ALGORITHMS, GENERATIVE_ALGORITHMS, localMethod, resolveAlgorithm, type AlgorithmParams } from './algorithms';
 import { AI_TOOLS } from './tools';
 
 describe('shared-contracts/algorithms', () => {
@@ -23,5 +23,20 @@ describe('shared-contracts/algorithms', () => {
   it('says what the local engine does for the tools that charge', () => {
     for (const tool of AI_TOOLS) expect([tool.id, typeof localMethod(tool.algorithm)?.summary]).toEqual([tool.id, 'string']);
     expect(localMethod('bg_remover', { ENGINE_BG_MODEL: 'selfie' })?.model).toBe('MediaPipe selfie');
+  });
+
+  it("types each algorithm's params from its settings, so a setting is written once", () => {
+    const video: AlgorithmParams['text2video'] = { prompt: 'a fox', ratio: '9:16', motion: 'pan_left', resolution: '720p', audio: true };
+    const song: AlgorithmParams['mai_text2song_minimax'] = { lyrics: 'la la la la la', format: 'm4a' };
+    const areas: AlgorithmParams['object_remover'] = { regions: [{ x: 1, y: 2, w: 3, h: 4 }] };
+    // @ts-expect-error a required setting (prompt) left out
+    const noPrompt: AlgorithmParams['text2video'] = { ratio: '16:9' };
+    // @ts-expect-error a value outside the setting's enum
+    const badScale: AlgorithmParams['image_enhancer'] = { scale: 5 };
+    // @ts-expect-error a setting the catalogue does not have
+    const unknown: AlgorithmParams['bg_remover'] = { strength: 'high' };
+    for (const [id, params] of [['text2video', video], ['mai_text2song_minimax', song], ['object_remover', areas], ['text2video', noPrompt], ['image_enhancer', badScale], ['bg_remover', unknown]] as const) {
+      for (const key of Object.keys(params)) expect([id, key, key in ALGORITHMS[id].params]).toEqual([id, key, id !== 'bg_remover']);
+    }
   });
 });

@@ -91,7 +91,15 @@ const mask = (): InputSpec => ({ name: 'mask', kinds: ['mask'], required: false,
 const audio = { type: 'boolean', default: false } as const;
 const speech = { text: { type: 'string', maxWords: 200 }, voice: { type: 'string' } } as const;
 
-export const ALGORITHMS: Record<AlgorithmId, AlgorithmSpec> = {
+/**
+ * The catalogue as written, its settings' literal types kept (a `const` type parameter): each algorithm's
+ * params type (`AlgorithmParams`) is read from its settings here, never written a second time.
+ */
+function catalogue<const T extends Record<AlgorithmId, AlgorithmSpec>>(entries: T): T {
+  return entries;
+}
+
+const CATALOGUE = catalogue({
   text2video: {
     id: 'text2video', title: 'Text to video', category: 'video', output: 'video', inputs: [],
     params: { prompt: { type: 'string', required: true, minLength: 1, maxWords: 200 }, ratio: { type: 'string', enum: ratios, default: '16:9' }, duration: { type: 'number', min: 2, max: 10, default: 5 }, resolution, motion, seed, audio },
@@ -207,7 +215,51 @@ export const ALGORITHMS: Record<AlgorithmId, AlgorithmSpec> = {
   },
   i_sensitive_detect: { id: 'i_sensitive_detect', title: 'Image check', category: 'check', output: 'data', inputs: [image()], params: {}, duration: { from: 'none' } },
   v_sensitive_detect: { id: 'v_sensitive_detect', title: 'Video check', category: 'check', output: 'data', inputs: [video()], params: {}, duration: { from: 'none' } },
-};
+});
+
+export const ALGORITHMS: Record<AlgorithmId, AlgorithmSpec> = CATALOGUE;
+
+/** A rectangle in pixels of the input (x, y = top-left): an area the `regions` setting marks. */
+export interface Region {
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+}
+
+/** The `expand` setting: how far to extend each side, in pixels. */
+export interface ExpandSides {
+  left?: number;
+  right?: number;
+  top?: number;
+  bottom?: number;
+}
+
+/** The value a setting takes: its enum's members where it has one. */
+type ParamValue<P extends ParamSpec> = P extends { enum: readonly (infer E)[] }
+  ? E
+  : P extends { type: 'string' }
+    ? string
+    : P extends { type: 'number' }
+      ? number
+      : P extends { type: 'boolean' }
+        ? boolean
+        : P extends { type: 'regions' }
+          ? Region[]
+          : ExpandSides;
+type RequiredKeys<S> = { [K in keyof S]: S[K] extends { required: true } ? K : never }[keyof S];
+/** An algorithm without settings takes none (an empty record, so an unknown key fails). */
+type ParamsOf<S extends Record<string, ParamSpec>> = [keyof S] extends [never]
+  ? Record<string, never>
+  : { -readonly [K in RequiredKeys<S>]: ParamValue<S[K]> } & { -readonly [K in Exclude<keyof S, RequiredKeys<S>>]?: ParamValue<S[K]> } extends infer O
+    ? { [K in keyof O]: O[K] }
+    : never;
+
+/**
+ * The params each algorithm takes, read from its settings in the catalogue (a `required` setting is required,
+ * an `enum` gives its members); optional ones have their defaults there.
+ */
+export type AlgorithmParams = { [A in AlgorithmId]: ParamsOf<(typeof CATALOGUE)[A]['params']> };
 
 export function isAlgorithm(id: string): id is AlgorithmId {
   return Object.prototype.hasOwnProperty.call(ALGORITHMS, id);

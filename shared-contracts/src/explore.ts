@@ -182,9 +182,3 @@ export interface TemplatePickerProps {
   onPick(template: import('./entities.js').Template): void;
   onClose(): void;
 }
-
-declare module './remote-modules.js' {
-  interface RemoteModules {
-    'remote_explore/TemplatePicker': TemplatePickerProps;
-  }
-}

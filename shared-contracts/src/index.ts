@@ -5,7 +5,7 @@ export * from './events.js';
 export * from './constants.js';
 export * from './api-client.js';
 export * from './shell-api.js';
-export * from './remote-modules.js';
+export type * from './remote-modules.js';
 export * from './checkin-cycle.js';
 export * from './tracking.js';
 export * from './seo.js';

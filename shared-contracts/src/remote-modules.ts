@@ -1,6 +1,7 @@
 /** Each federated module name -> its props, so loadRemote is typed. */
 import type { ComponentType } from 'react';
 import type { CropResult } from './entities.js';
+import type { TemplatePickerProps } from './explore.js';
 import type { AiToolSlug } from './tool-pages.js';
 
 export type CreateMode =
@@ -56,25 +57,42 @@ export interface PromotionSlotProps {
 
 export type NoProps = Record<string, never>;
 
-export interface RemoteModules {
-  'remote_explore/HomePage': NoProps;
-  'remote_explore/ExplorePage': NoProps;
-  'remote_explore/TemplatePage': NoProps;
-  'remote_explore/EffectPage': NoProps;
-  /** /terms, /privacy, /refund-policy */
-  'remote_explore/LegalPage': { kind: 'terms' | 'privacy' | 'refund' };
-  'remote_create/CreateScreen': CreateScreenProps;
-  'remote_create/LibrariesPage': NoProps;
-  'remote_create/ImageCropModal': ImageCropModalProps;
-  'remote_create/ImagePreview': ImagePreviewProps;
-  'remote_tools/AiToolsPage': AiToolsPageProps;
-  'remote_tools/ToolEditor': ToolEditorProps;
-  'remote_billing/PricingPage': NoProps;
-  'remote_billing/BillingHost': NoProps;
-  'remote_billing/PromotionSlot': PromotionSlotProps;
-  'remote_account/AccountEntry': NoProps;
-  'remote_account/AccountHost': NoProps;
+/** A module of the list below with its props: a type only (its value at run time is an empty object). */
+interface Exposed<P> {
+  readonly props?: P;
 }
+const exposed = <P>(): Exposed<P> => ({});
+
+/**
+ * Every module a remote exposes, one line each: its name and its props. `RemoteModules` (below) is read from
+ * it, and so are the remotes' builds (rspack.shared.ts makes a remote's `exposes` from its names:
+ * 'remote_explore/HomePage' -> './HomePage': './src/exposes/home-page.tsx'), so a page a remote adds is
+ * declared here only. Reached through the entry `shared-contracts/remote-modules` (the main entry carries its
+ * types, not this value).
+ */
+export const REMOTE_MODULES = {
+  'remote_explore/HomePage': exposed<NoProps>(),
+  'remote_explore/ExplorePage': exposed<NoProps>(),
+  'remote_explore/TemplatePage': exposed<NoProps>(),
+  'remote_explore/EffectPage': exposed<NoProps>(),
+  'remote_explore/TemplatePicker': exposed<TemplatePickerProps>(),
+  /** /terms, /privacy, /refund-policy */
+  'remote_explore/LegalPage': exposed<{ kind: 'terms' | 'privacy' | 'refund' }>(),
+  'remote_create/CreateScreen': exposed<CreateScreenProps>(),
+  'remote_create/LibrariesPage': exposed<NoProps>(),
+  'remote_create/ImageCropModal': exposed<ImageCropModalProps>(),
+  'remote_create/ImagePreview': exposed<ImagePreviewProps>(),
+  'remote_tools/AiToolsPage': exposed<AiToolsPageProps>(),
+  'remote_tools/ToolEditor': exposed<ToolEditorProps>(),
+  'remote_billing/PricingPage': exposed<NoProps>(),
+  'remote_billing/BillingHost': exposed<NoProps>(),
+  'remote_billing/PromotionSlot': exposed<PromotionSlotProps>(),
+  'remote_account/AccountEntry': exposed<NoProps>(),
+  'remote_account/AccountHost': exposed<NoProps>(),
+};
+
+/** Each federated module name -> its props, so loadRemote is typed (read from REMOTE_MODULES). */
+export type RemoteModules = { [N in keyof typeof REMOTE_MODULES]: (typeof REMOTE_MODULES)[N] extends Exposed<infer P> ? P : never };
 
 export type RemoteModuleName = keyof RemoteModules;
 export type RemoteModule<N extends RemoteModuleName> = { default: ComponentType<RemoteModules[N]> };

@@ -1,4 +1,6 @@
 import { loadApiConfig, loadConfig, loadWorkerConfig } from './config';
+import type { ApiEnv } from './env';
+import { storageConfigFromEnv } from './modules/storage/config';
 
 const production = { NODE_ENV: 'production', JWT_SECRET: 'p'.repeat(40), ACCOUNT_CLIENT_SECRET: 'secret' };
 
@@ -104,5 +106,18 @@ describe('loadConfig', () => {
     // numbers read as numbers; an empty setting is unset
     const config = loadConfig({ PORT: '8150', JWT_TTL_SECONDS: '600', HOST: '' });
     expect([config.server.port, config.api.jwtTtlSeconds, config.server.host]).toEqual([8150, 600, '127.0.0.1']);
+  });
+
+  it("hands the modules' loaders the checked settings, so a setting needs its line in env.ts and is parsed once", () => {
+    const config = loadConfig({ TRACK_RETENTION_DAYS: '7', STORAGE_UPLOAD_TTL_SECONDS: '60', STORAGE_QUOTA_FREE_MB: '1.5', API_KEY_REQUESTS_PER_MINUTE: '30', SHOWCASE: 'small' });
+    expect([config.api.tracking.retentionDays, config.storage.uploadTtlSeconds, config.storage.quotaBytes.free]).toEqual([7, 60, 1.5 * 1024 * 1024]);
+    expect([config.api.developer.keyRequestsPerMinute, config.api.discovery.showcase]).toEqual([30, 'small']);
+    expect(() => loadConfig({ TRACK_RETENTION_DAYS: '0' })).toThrow('TRACK_RETENTION_DAYS must be >= 1');
+    expect(() => loadConfig({ STORAGE_UPLOAD_TTL_SECONDS: 'an hour' })).toThrow('STORAGE_UPLOAD_TTL_SECONDS must be integer');
+    // a loader reading a setting env.ts does not declare fails to compile
+    // @ts-expect-error STORAGE_COLOUR has no line in env.ts
+    const undeclared = (env: ApiEnv): string | undefined => env.STORAGE_COLOUR;
+    expect(undeclared({})).toBeUndefined();
+    expect(storageConfigFromEnv({ STORAGE_SIGN_TTL_SECONDS: 120 }).signTtlSeconds).toBe(120);
   });
 });

@@ -113,23 +113,27 @@ function apiCoreOf(env: ApiEnv): ApiCoreConfig {
   };
 }
 
-/** The module sections of an environment (each module's own loader reads its variables). */
-export function loadModuleSections(env: NodeJS.ProcessEnv): ModuleSections {
+/**
+ * The module sections of an environment (each module's own loader reads its variables). The loaders read the
+ * checked settings (`ApiEnv`: a number is a number, an enum one of its values), so a setting read without its
+ * line in env.ts fails tsc; the tasks' and mail's loaders still read the raw environment.
+ */
+export function loadModuleSections(env: NodeJS.ProcessEnv, checked: ApiEnv = checkApiEnv(env)): ModuleSections {
   return {
-    qaOverrides: (env.APP_ENV ?? env.NODE_ENV) !== 'production',
-    storage: storageConfigFromEnv(env),
-    billing: loadBillingConfig(env),
-    checkin: { countries: parseCountries(env.CHECKIN_COUNTRIES) },
+    qaOverrides: (checked.APP_ENV ?? checked.NODE_ENV) !== 'production',
+    storage: storageConfigFromEnv(checked),
+    billing: loadBillingConfig(checked),
+    checkin: { countries: parseCountries(checked.CHECKIN_COUNTRIES) },
     tracking: {
-      retentionDays: Math.max(1, Number(env.TRACK_RETENTION_DAYS ?? 30) || 30),
-      batchesPerMinute: Math.max(1, Number(env.TRACK_BATCHES_PER_MINUTE ?? 120) || 120),
-      forwardUrl: env.TRACK_FORWARD_URL ?? '',
+      retentionDays: checked.TRACK_RETENTION_DAYS ?? 30,
+      batchesPerMinute: checked.TRACK_BATCHES_PER_MINUTE ?? 120,
+      forwardUrl: checked.TRACK_FORWARD_URL ?? '',
     },
-    metrics: { token: env.METRICS_TOKEN ?? '' },
-    discovery: { showcase: showcaseSizeFromEnv(env) },
+    metrics: { token: checked.METRICS_TOKEN ?? '' },
+    discovery: { showcase: showcaseSizeFromEnv(checked) },
     tasks: loadTasksConfig(env),
     mail: loadMailConfig(env),
-    developer: developerConfigFromEnv(env),
+    developer: developerConfigFromEnv(checked),
   };
 }
 
@@ -206,7 +210,7 @@ function deepFreeze<T>(value: T): T {
 /** The whole configuration of an environment, read once and frozen (the API's and the composed product's start). */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): StudioConfig {
   const checked = checkApiEnv(env);
-  const api: ApiConfig = { ...apiCoreOf(checked), ...loadModuleSections(env) };
+  const api: ApiConfig = { ...apiCoreOf(checked), ...loadModuleSections(env, checked) };
   return deepFreeze({
     ...loadRuntime(env, checked, api.storage, api.tasks),
     api,
@@ -217,7 +221,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): StudioConfig {
 
 /** What a worker process needs (no API secrets, no payment settings), read once and frozen. */
 export function loadWorkerConfig(env: NodeJS.ProcessEnv = process.env): RuntimeConfig {
-  return deepFreeze(loadRuntime(env, checkApiEnv(env), storageConfigFromEnv(env), loadTasksConfig(env)));
+  const checked = checkApiEnv(env);
+  return deepFreeze(loadRuntime(env, checked, storageConfigFromEnv(checked), loadTasksConfig(env)));
 }
 
 /** A config for tests and benches: everything set, nothing read from the environment. */

@@ -2,78 +2,15 @@
  * The one interface every generation engine implements. The API and the worker build EngineJobs from
  * tasks; the registry picks the engine configured for the job's algorithm.
  */
-import type { AspectRatio } from 'shared-contracts/constants';
-/** The algorithm ids and media kinds are the contract's (shared-contracts/algorithms): the screens read them too. */
-import type { AlgorithmId, MediaKind } from 'shared-contracts/algorithms';
+/** The algorithm ids, media kinds and each algorithm's params are the contract's (shared-contracts/algorithms): the params type is read from the catalogue's settings. */
+import type { AlgorithmId, AlgorithmParams, MediaKind } from 'shared-contracts/algorithms';
 
-export { ALGORITHM_IDS, type AlgorithmId, type MediaKind } from 'shared-contracts/algorithms';
-
-/** A rectangle in pixels of the input (x, y = top-left). */
-export interface Region {
-  x: number;
-  y: number;
-  w: number;
-  h: number;
-}
+export { ALGORITHM_IDS, type AlgorithmId, type AlgorithmParams, type MediaKind, type Region } from 'shared-contracts/algorithms';
 
 /** Output size by its short side; without it the section 2 ratio table size is used. */
-export type VideoResolution = '360p' | '540p' | '720p' | '1080p';
+export type VideoResolution = NonNullable<AlgorithmParams['text2video']['resolution']>;
 
-export type CameraMotion = 'auto' | 'zoom_in' | 'zoom_out' | 'pan_left' | 'pan_right' | 'pan_up' | 'pan_down';
-export type AnimeStyle = 'anime' | 'cartoon' | 'comic' | 'sketch' | 'watercolor';
-export type EffectName = 'zoom_pulse' | 'shake' | 'spin' | 'glitch' | 'fade_bw' | 'heartbeat' | 'dolly';
-
-interface PromptSeed {
-  prompt: string;
-  /** same prompt + seed = same output; default derived from the prompt */
-  seed?: number;
-}
-interface Masked {
-  /** areas to work on, in input pixels; an optional mask image input (white = area) does the same */
-  regions?: Region[];
-}
-
-/** The params each algorithm takes. Optional fields have defaults in ALGORITHMS. */
-export interface AlgorithmParams {
-  text2video: PromptSeed & { ratio?: AspectRatio; duration?: number; resolution?: VideoResolution; motion?: CameraMotion; audio?: boolean };
-  image2video: Partial<PromptSeed> & { duration?: number; resolution?: VideoResolution; motion?: CameraMotion; audio?: boolean };
-  video2anime: Partial<PromptSeed> & { style?: AnimeStyle; resolution?: VideoResolution };
-  text2image: PromptSeed & { ratio?: AspectRatio; num?: number };
-  image2image: PromptSeed & { ratio?: AspectRatio; num?: number; strength?: number };
-  mai_tcm: PromptSeed & { duration?: number; style?: string; format?: 'mp3' | 'm4a' };
-  mai_text2song_minimax: Partial<PromptSeed> & {
-    lyrics: string;
-    duration?: number;
-    style?: string;
-    voice?: string;
-    format?: 'mp3' | 'm4a';
-  };
-  effect: { effect?: EffectName; duration?: number; resolution?: VideoResolution };
-  image_enhancer: { scale?: 2 | 3 | 4 };
-  bg_remover: Record<string, never>;
-  object_remover: Masked;
-  partial_redrawing: Masked & { prompt: string; seed?: number };
-  text_watermark_remover: Masked;
-  image_extender: {
-    /** target canvas ratio; or explicit extension per side in pixels */
-    ratio?: AspectRatio;
-    expand?: { left?: number; right?: number; top?: number; bottom?: number };
-  };
-  video_enhancer: { scale?: 1 | 2; sharpen?: number; interpolate_fps?: number; max_height?: number };
-  video_denoise: { strength?: 'low' | 'medium' | 'high'; method?: 'hqdn3d' | 'nlmeans' };
-  video_eraser: Masked;
-  audio_noise_reduction: { strength?: 'low' | 'medium' | 'high' };
-  audio_vocal_removal: { format?: 'mp3' | 'm4a' };
-  talking_photo: { text?: string; voice?: string; resolution?: VideoResolution };
-  talking_avatar: { text?: string; voice?: string; resolution?: VideoResolution };
-  lip_sync: { text?: string; voice?: string };
-  image_fkp: Record<string, never>;
-  face_check: Record<string, never>;
-  watermark: { text?: string };
-  t_sensitive_detect: { prompt: string };
-  i_sensitive_detect: Record<string, never>;
-  v_sensitive_detect: Record<string, never>;
-}
+export type CameraMotion = NonNullable<AlgorithmParams['text2video']['motion']>;
 
 export interface EngineJob<A extends AlgorithmId = AlgorithmId> {
   taskId: string;

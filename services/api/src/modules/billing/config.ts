@@ -1,4 +1,6 @@
 /** Which payment provider runs, read once from the environment. */
+import type { ApiEnv } from '../../env.js';
+
 export interface BillingConfig {
   payments: 'sandbox' | 'stripe';
   stripeSecretKey: string;
@@ -9,7 +11,7 @@ export interface BillingConfig {
   studioUrl: string;
 }
 
-export function loadBillingConfig(env: NodeJS.ProcessEnv): BillingConfig {
+export function loadBillingConfig(env: ApiEnv): BillingConfig {
   const payments = (env.PAYMENTS ?? 'sandbox').trim().toLowerCase();
   if (payments !== 'sandbox' && payments !== 'stripe') throw new Error(`PAYMENTS must be sandbox or stripe, got ${payments}`);
   const config: BillingConfig = {

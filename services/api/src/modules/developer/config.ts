@@ -1,4 +1,6 @@
 /** The developer API's settings (keys' rate, webhooks' retries): read by the API's config. */
+import type { ApiEnv } from '../../env.js';
+
 export interface DeveloperConfig {
   /** requests per minute one key may make */
   keyRequestsPerMinute: number;
@@ -14,14 +16,14 @@ export interface DeveloperConfig {
   webhookTimeoutMs: number;
 }
 
-export function developerConfigFromEnv(env: NodeJS.ProcessEnv): DeveloperConfig {
-  const n = (name: string, fallback: number) => (env[name] && Number(env[name]) > 0 ? Number(env[name]) : fallback);
+/** From the checked settings (env.ts: each is an integer of at least 1 there). */
+export function developerConfigFromEnv(env: ApiEnv): DeveloperConfig {
   return {
-    keyRequestsPerMinute: n('API_KEY_REQUESTS_PER_MINUTE', 120),
+    keyRequestsPerMinute: env.API_KEY_REQUESTS_PER_MINUTE ?? 120,
     production: env.NODE_ENV === 'production',
-    webhookMaxAttempts: n('WEBHOOK_MAX_ATTEMPTS', 6),
-    webhookRetryDelaySeconds: n('WEBHOOK_RETRY_DELAY_SECONDS', 10),
-    webhookPumpMs: n('WEBHOOK_PUMP_MS', 1000),
-    webhookTimeoutMs: n('WEBHOOK_TIMEOUT_MS', 10000),
+    webhookMaxAttempts: env.WEBHOOK_MAX_ATTEMPTS ?? 6,
+    webhookRetryDelaySeconds: env.WEBHOOK_RETRY_DELAY_SECONDS ?? 10,
+    webhookPumpMs: env.WEBHOOK_PUMP_MS ?? 1000,
+    webhookTimeoutMs: env.WEBHOOK_TIMEOUT_MS ?? 10000,
   };
 }

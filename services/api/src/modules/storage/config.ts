@@ -7,6 +7,7 @@
  *   STORAGE_SIGN_TTL_SECONDS (3600), STORAGE_QUOTA_FREE_MB / _STANDARD_MB / _PREMIUM_MB (1024 / 20480 / 102400)
  */
 import path from 'node:path';
+import type { ApiEnv } from '../../env.js';
 import type { MemberLevel } from '../../auth.js';
 import type { StorageAdapter } from './adapter.js';
 import { createLocalStorage } from './local.js';
@@ -28,9 +29,10 @@ const MB = 1024 * 1024;
 
 export const DEFAULT_QUOTA_BYTES: Record<MemberLevel, number> = { free: 1024 * MB, standard: 20 * 1024 * MB, premium: 100 * 1024 * MB };
 
-export function storageConfigFromEnv(env: NodeJS.ProcessEnv): StorageConfig {
+/** From the checked settings (env.ts): the numbers are numbers there. */
+export function storageConfigFromEnv(env: ApiEnv): StorageConfig {
   const driver = env.STORAGE_DRIVER === 's3' ? 's3' : 'local';
-  const mb = (name: string, fallback: number) => (env[name] ? Number(env[name]) * MB : fallback);
+  const mb = (value: number | undefined, fallback: number) => (value === undefined ? fallback : value * MB);
   return {
     driver,
     dir: path.resolve(env.STORAGE_DIR ?? '.data/storage'),
@@ -48,12 +50,12 @@ export function storageConfigFromEnv(env: NodeJS.ProcessEnv): StorageConfig {
           }
         : null,
     signingSecret: env.STORAGE_SIGNING_SECRET || null,
-    uploadTtlSeconds: Number(env.STORAGE_UPLOAD_TTL_SECONDS ?? 900),
-    signTtlSeconds: Number(env.STORAGE_SIGN_TTL_SECONDS ?? 3600),
+    uploadTtlSeconds: env.STORAGE_UPLOAD_TTL_SECONDS ?? 900,
+    signTtlSeconds: env.STORAGE_SIGN_TTL_SECONDS ?? 3600,
     quotaBytes: {
-      free: mb('STORAGE_QUOTA_FREE_MB', DEFAULT_QUOTA_BYTES.free),
-      standard: mb('STORAGE_QUOTA_STANDARD_MB', DEFAULT_QUOTA_BYTES.standard),
-      premium: mb('STORAGE_QUOTA_PREMIUM_MB', DEFAULT_QUOTA_BYTES.premium),
+      free: mb(env.STORAGE_QUOTA_FREE_MB, DEFAULT_QUOTA_BYTES.free),
+      standard: mb(env.STORAGE_QUOTA_STANDARD_MB, DEFAULT_QUOTA_BYTES.standard),
+      premium: mb(env.STORAGE_QUOTA_PREMIUM_MB, DEFAULT_QUOTA_BYTES.premium),
     },
   };
 }
@@ -66,7 +68,7 @@ export function createStorage(config: Pick<StorageConfig, 'driver' | 'dir' | 's3
   return createLocalStorage(config.dir);
 }
 
-/** The storage of an environment (bootstrap builds it from the config instead). */
-export function createStorageFromEnv(env: NodeJS.ProcessEnv): StorageAdapter {
+/** The storage of checked settings (bootstrap builds it from the config instead). */
+export function createStorageFromEnv(env: ApiEnv): StorageAdapter {
   return createStorage(storageConfigFromEnv(env));
 }
