@@ -19,6 +19,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '@studio/db';
+import { rateCounter } from '@studio/db/rate-counter';
 import { Mailer } from '@studio/mail';
 import { registerBodyPlugins } from './body.js';
 import { resolveConfig, type AccountConfig } from './config.js';
@@ -64,6 +65,7 @@ export async function accountPlugin(app: FastifyInstance, opts: AccountPluginOpt
   const ctx = createAccountContext({
     cfg,
     store,
+    counter: rateCounter(opts.db, cfg.now),
     db: opts.db,
     base,
     cookiePath: base || '/',

@@ -6,6 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '@studio/db';
+import type { RateCounter } from '@studio/db/rate-counter';
 import type { Mailer } from '@studio/mail';
 import { type AccountOAuthError, type AccountProfile, FRAME_MESSAGES, type FrameMessage } from 'shared-contracts';
 import { type CookieOptions, readCookies, setCookie } from '../cookies.js';
@@ -17,7 +18,6 @@ import { renderCenterPage } from '../pages/center-page.js';
 import { parseTheme } from '../pages/html.js';
 import { type Texts, textsFor } from '../pages/texts.js';
 import { type ClientRow, normalizeOrigin, type UserRow } from '../store.js';
-
 import type { ResolvedAccountConfig } from '../config.js';
 import type { AuthorizeParams } from '../oauth.js';
 import type { FrameMode } from '../pages/auth-pages.js';
@@ -38,6 +38,7 @@ type Fields = Record<string, string>;
 export interface AccountCore {
   cfg: ResolvedAccountConfig;
   store: AccountStore;
+  counter: RateCounter; // attempts per address and e-mail (the one rate counter, on the service's clock)
   db: Database;
   /** the mount prefix ('' at the root), e.g. '/account' */
   base: string;

@@ -43,7 +43,7 @@ function challengeOf(response: { response?: { clientDataJSON?: unknown } }): str
 }
 
 export async function passkeyRoutes(app: FastifyInstance, { ctx }: { ctx: AccountContext }): Promise<void> {
-  const { openForm, cfg, store, passkeys, base, formBody, formFromOwnPage, renderAuth, startSession, finishOAuth, centerGuard, renderCenter, ownOrigin, allAllowedOrigins } = ctx;
+  const { openForm, cfg, store, counter, passkeys, base, formBody, formFromOwnPage, renderAuth, startSession, finishOAuth, centerGuard, renderCenter, ownOrigin, allAllowedOrigins } = ctx;
 
   const relyingParty = (request: FastifyRequest) => {
     const origin = cfg.publicOrigin ?? ownOrigin(request);
@@ -63,7 +63,7 @@ export async function passkeyRoutes(app: FastifyInstance, { ctx }: { ctx: Accoun
     if (!form) return reply;
     const { body, flow, t } = form;
     const failed = () => renderAuth(request, reply, flow, 'login', 401, { message: t.passkeyFailed });
-    const hit = await store.hit(`login:ip:${request.ip}`, cfg.rateLimit.windowMs);
+    const hit = await counter.take(`login:ip:${request.ip}`, cfg.rateLimit.windowMs);
     if (hit.count > cfg.rateLimit.loginPerIp) return renderAuth(request, reply, flow, 'login', 429, { message: t.tooManyAttempts(ctx.minutesUntil(hit.resetAt)), retryAt: hit.resetAt });
     const response = parseJson<AuthenticationResponseJSON>(body.credential);
     const key = response && typeof response.id === 'string' ? await passkeys.find(response.id) : null;
@@ -86,7 +86,7 @@ export async function passkeyRoutes(app: FastifyInstance, { ctx }: { ctx: Accoun
     }
     if (!verified.verified) return failed();
     await passkeys.used(key.credential_id, verified.authenticationInfo.newCounter);
-    await store.unhit(`login:ip:${request.ip}`);
+    await counter.giveBack(`login:ip:${request.ip}`);
     const user = await store.getUser(key.user_id);
     if (!user) return failed();
     await startSession(request, reply, user);

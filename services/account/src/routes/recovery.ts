@@ -20,7 +20,7 @@ import { emptyBody, ForgotBody, ResetBody, TokenQuery } from './schemas.js';
 const PAGE = { mode: 'page' as const, targetOrigin: null, allowedOrigins: [] };
 
 export async function recoveryRoutes(app: FastifyInstance, { ctx }: { ctx: AccountContext }): Promise<void> {
-  const { openForm, cfg, store, db, tokens, mailer, base, formFromOwnPage, fatalPage, renderAuth, flowFromForm, formBody, minutesUntil, pageContext, sendPage, publicBase, now } = ctx;
+  const { openForm, cfg, store, counter, db, tokens, mailer, base, formFromOwnPage, fatalPage, renderAuth, flowFromForm, formBody, minutesUntil, pageContext, sendPage, publicBase, now } = ctx;
   const minutes = Math.round(cfg.resetTtlMs / 60000);
 
   app.get('/password/forgot', async (request, reply) => {
@@ -49,8 +49,8 @@ export async function recoveryRoutes(app: FastifyInstance, { ctx }: { ctx: Accou
     if (problem) return renderAuth(request, reply, flow, 'forgot', 400, { message: t.fixErrors, fields: { email: problem } }, { email });
     const { windowMs, resetPerIp, resetPerEmail } = cfg.rateLimit;
     // both counted whether or not the address has an account: the limit tells nothing about it either
-    const ipHit = await store.hit(`reset:ip:${request.ip}`, windowMs);
-    const emailHit = await store.hit(`reset:email:${email.toLowerCase()}`, windowMs);
+    const ipHit = await counter.take(`reset:ip:${request.ip}`, windowMs);
+    const emailHit = await counter.take(`reset:email:${email.toLowerCase()}`, windowMs);
     const limited = ipHit.count > resetPerIp ? ipHit : emailHit.count > resetPerEmail ? emailHit : null;
     if (limited) {
       request.log.warn({ ip: request.ip }, 'password reset rate limit');

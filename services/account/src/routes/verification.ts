@@ -29,8 +29,8 @@ type Verifiable = Pick<UserRow, 'id' | 'email' | 'email_lower'> & { email_verifi
  */
 export async function sendVerification(ctx: AccountContext, request: FastifyRequest, user: Verifiable): Promise<'sent' | 'limited' | 'verified'> {
   if (user.email_verified_at) return 'verified';
-  const { cfg, store, tokens, mailer, publicBase } = ctx;
-  const hit = await store.hit(`verify:email:${user.email_lower}`, cfg.rateLimit.windowMs);
+  const { cfg, counter, tokens, mailer, publicBase } = ctx;
+  const hit = await counter.take(`verify:email:${user.email_lower}`, cfg.rateLimit.windowMs);
   if (hit.count > cfg.rateLimit.verifyPerEmail) return 'limited';
   const token = await tokens.issue('verify-email', user.id, user.email_lower, cfg.verifyTtlMs);
   const mail = await verifyEmailMail({ url: `${publicBase(request)}/verify?token=${token}`, hours: Math.round(cfg.verifyTtlMs / 3600000), reward: `${SIGNUP_CREDITS} free credits` });
@@ -39,7 +39,7 @@ export async function sendVerification(ctx: AccountContext, request: FastifyRequ
 }
 
 export async function verificationRoutes(app: FastifyInstance, { ctx }: { ctx: AccountContext }): Promise<void> {
-  const { cfg, store, db, tokens, mailer, base, formBody, formFromOwnPage, fatalPage, pageContext, sendPage, oauthError, authenticateClient, centerGuard, renderCenter, minutesUntil, publicBase, now } =
+  const { cfg, store, counter, db, tokens, mailer, base, formBody, formFromOwnPage, fatalPage, pageContext, sendPage, oauthError, authenticateClient, centerGuard, renderCenter, minutesUntil, publicBase, now } =
     ctx;
 
   const notice = (reply: Parameters<typeof sendPage>[0], status: number, input: { title: string; text: string; ok: boolean }, lang?: unknown, theme?: unknown) => {
@@ -94,7 +94,7 @@ export async function verificationRoutes(app: FastifyInstance, { ctx }: { ctx: A
     const t = textsFor('en').t;
     const outcome = await sendVerification(ctx, request, user);
     if (outcome === 'limited') {
-      const hit = await store.peek(`verify:email:${user.email_lower}`, cfg.rateLimit.windowMs);
+      const hit = await counter.peek(`verify:email:${user.email_lower}`, cfg.rateLimit.windowMs);
       return renderCenter(request, reply, user, 429, { kind: 'error', section: 'email', message: t.tooManyAttempts(minutesUntil(hit.resetAt)) });
     }
     return renderCenter(request, reply, user, 200, { kind: 'ok', section: 'email', message: outcome === 'sent' ? t.verificationSent(user.email) : t.verified });
@@ -112,10 +112,10 @@ export async function verificationRoutes(app: FastifyInstance, { ctx }: { ctx: A
     if (problem) return refuse(400, t.fixErrors, { new_email: problem });
     if (!fields.current_password) return refuse(400, t.fixErrors, { email_password: t.passwordRequired });
     const emailKey = `login:email:${user.email_lower}`;
-    const attempt = await store.hit(emailKey, cfg.rateLimit.windowMs);
+    const attempt = await counter.take(emailKey, cfg.rateLimit.windowMs);
     if (attempt.count > cfg.rateLimit.failuresPerEmail) return refuse(429, t.tooManyAttempts(minutesUntil(attempt.resetAt)));
     if (!(await verifyPassword(fields.current_password, user.password_hash))) return refuse(400, t.currentPasswordWrong, { email_password: t.currentPasswordWrong });
-    await store.resetCounter(emailKey);
+    await counter.reset(emailKey);
     // a taken address is not told here (that would tell who has an account): the confirmation says so
     const token = await tokens.issue('change-email', user.id, next.toLowerCase(), cfg.verifyTtlMs);
     const mail = await emailChangeMail({ url: `${publicBase(request)}/email/confirm?token=${token}`, hours: Math.round(cfg.verifyTtlMs / 3600000), newEmail: next });
