@@ -1,7 +1,7 @@
 /**
  * The central account service as a Fastify plugin. The gateway registers it with prefix '/account' on the
  * product's origin; buildAccountApp() serves it on an origin of its own. Each group of routes is a route
- * plugin of its own (routes/*.ts) sharing one context (routes/context.ts); paths are relative to the prefix:
+ * plugin of its own sharing one context (routes/context.ts, which composes its parts); paths are relative to the prefix:
  *
  *   routes/authorize.ts  GET  /oauth/authorize, GET /cookie-check
  *   routes/login.ts      POST /login

@@ -1,15 +1,17 @@
 /** The account center: GET /center and its profile, avatar address and password forms. */
 import type { FastifyInstance } from 'fastify';
+import { formBody } from '../body.js';
 import { readCookies } from '../cookies.js';
 import { hashPassword, verifyPassword } from '../crypto.js';
 import { first } from '../oauth.js';
 import { textsFor } from '../pages/texts.js';
+import { CENTER_STATUS } from './center-guard.js';
 import type { AccountContext } from './context.js';
 import { SESSION_COOKIE } from './cookie-names.js';
 import { CenterForm, emptyBody } from './schemas.js';
 
 export async function centerRoutes(app: FastifyInstance, { ctx }: { ctx: AccountContext }): Promise<void> {
-  const { cfg, store, counter, base, renderAuth, formBody, minutesUntil, CENTER_STATUS, renderCenter, centerGuard } = ctx;
+  const { cfg, store, counter, base, renderAuth, minutesUntil, renderCenter, centerGuard } = ctx;
 
   app.get('/center', async (request, reply) => {
     const query = (request.query ?? {}) as Record<string, unknown>;

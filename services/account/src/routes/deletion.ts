@@ -9,6 +9,7 @@
 import { createHmac } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { accountDeletedMail } from '@studio/mail/templates';
+import { formBody } from '../body.js';
 import { clearCookie } from '../cookies.js';
 import { verifyPassword } from '../crypto.js';
 import { renderNoticePage } from '../pages/auth-pages.js';
@@ -24,7 +25,7 @@ function signAccountEvent(secret: string, body: string, at: number): string {
 }
 
 export async function deletionRoutes(app: FastifyInstance, { ctx }: { ctx: AccountContext }): Promise<void> {
-  const { cfg, counter, db, mailer, formBody, centerGuard, renderCenter, minutesUntil, pageContext, sendPage, cookieOptions, now } = ctx;
+  const { cfg, counter, db, mailer, centerGuard, renderCenter, minutesUntil, pageContext, sendPage, cookieOptions, now } = ctx;
 
   const tellClients = async (userId: string): Promise<boolean> => {
     const body = JSON.stringify({ type: 'account.deleted', account_id: userId, at: Math.floor(now() / 1000) });

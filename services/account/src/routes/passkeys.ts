@@ -14,6 +14,7 @@ import {
   type AuthenticationResponseJSON,
   type RegistrationResponseJSON,
 } from '@simplewebauthn/server';
+import { formBody } from '../body.js';
 import { textsFor } from '../pages/texts.js';
 
 type AuthenticatorTransportFuture = NonNullable<Parameters<typeof generateRegistrationOptions>[0]['excludeCredentials']>[number]['transports'] extends (infer T)[] | undefined ? T : never;
@@ -43,7 +44,7 @@ function challengeOf(response: { response?: { clientDataJSON?: unknown } }): str
 }
 
 export async function passkeyRoutes(app: FastifyInstance, { ctx }: { ctx: AccountContext }): Promise<void> {
-  const { openForm, cfg, store, counter, passkeys, base, formBody, formFromOwnPage, renderAuth, startSession, finishOAuth, centerGuard, renderCenter, ownOrigin, allAllowedOrigins } = ctx;
+  const { openForm, cfg, store, counter, passkeys, base, formFromOwnPage, renderAuth, startSession, finishOAuth, centerGuard, renderCenter, ownOrigin, allAllowedOrigins } = ctx;
 
   const relyingParty = (request: FastifyRequest) => {
     const origin = cfg.publicOrigin ?? ownOrigin(request);

@@ -8,19 +8,20 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { passwordChangedMail, passwordResetMail } from '@studio/mail/templates';
+import { formBody } from '../body.js';
 import { hashPassword } from '../crypto.js';
-import { readAuthorizeParams, first } from '../oauth.js';
+import { readAuthorizeParams, first, type Flow } from '../oauth.js';
 import { renderNoticePage } from '../pages/auth-pages.js';
 import { renderResetPage } from '../pages/recovery-pages.js';
 import { textsFor } from '../pages/texts.js';
 import { emailProblem, newPasswordProblem } from '../passwords.js';
-import type { AccountContext, Flow } from './context.js';
+import type { AccountContext } from './context.js';
 import { emptyBody, ForgotBody, ResetBody, TokenQuery } from './schemas.js';
 
 const PAGE = { mode: 'page' as const, targetOrigin: null, allowedOrigins: [] };
 
 export async function recoveryRoutes(app: FastifyInstance, { ctx }: { ctx: AccountContext }): Promise<void> {
-  const { openForm, cfg, store, counter, db, tokens, mailer, base, formFromOwnPage, fatalPage, renderAuth, flowFromForm, formBody, minutesUntil, pageContext, sendPage, publicBase, now } = ctx;
+  const { openForm, cfg, store, counter, db, tokens, mailer, base, formFromOwnPage, fatalPage, renderAuth, flowFromForm, minutesUntil, pageContext, sendPage, publicBase, now } = ctx;
   const minutes = Math.round(cfg.resetTtlMs / 60000);
 
   app.get('/password/forgot', async (request, reply) => {

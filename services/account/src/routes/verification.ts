@@ -8,6 +8,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { emailChangeMail, verifyEmailMail } from '@studio/mail/templates';
 import { SIGNUP_CREDITS } from 'shared-contracts';
+import { formBody } from '../body.js';
 import { readCookies } from '../cookies.js';
 import { verifyPassword } from '../crypto.js';
 import { renderNoticePage } from '../pages/auth-pages.js';
@@ -39,7 +40,7 @@ export async function sendVerification(ctx: AccountContext, request: FastifyRequ
 }
 
 export async function verificationRoutes(app: FastifyInstance, { ctx }: { ctx: AccountContext }): Promise<void> {
-  const { cfg, store, counter, db, tokens, mailer, base, formBody, formFromOwnPage, fatalPage, pageContext, sendPage, oauthError, authenticateClient, centerGuard, renderCenter, minutesUntil, publicBase, now } =
+  const { cfg, store, counter, db, tokens, mailer, base, formFromOwnPage, fatalPage, pageContext, sendPage, oauthError, authenticateClient, centerGuard, renderCenter, minutesUntil, publicBase, now } =
     ctx;
 
   const notice = (reply: Parameters<typeof sendPage>[0], status: number, input: { title: string; text: string; ok: boolean }, lang?: unknown, theme?: unknown) => {
