@@ -12,7 +12,8 @@
  *   routes/center.ts     GET /center, POST /center/{profile,avatar-url,password}
  *   routes/avatar.ts     POST /center/avatar, GET /avatar/:id
  *   routes/recovery.ts   GET|POST /password/forgot, GET|POST /password/reset
- *   routes/verification.ts GET|POST /verify, POST /oauth/verification-mail, POST /center/{verification,email}, GET|POST /email/confirm
+ *   routes/verification.ts GET|POST /verify, POST /oauth/verification-mail, POST /center/verification
+ *   routes/email-change.ts POST /center/email, GET|POST /email/confirm
  *   routes/deletion.ts   POST /center/delete
  *   routes/passkeys.ts   POST /passkey/login/options, /passkey/login, /center/passkey/options, /center/passkey, /center/passkey/remove
  *   routes/oidc.ts       GET /.well-known/openid-configuration, GET /oauth/jwks
@@ -35,8 +36,9 @@ import { tokenRoutes } from './routes/token.js';
 import { userinfoRoutes } from './routes/userinfo.js';
 import { recoveryRoutes } from './routes/recovery.js';
 import { verificationRoutes } from './routes/verification.js';
+import { emailChangeRoutes } from './routes/email-change.js';
 import { deletionRoutes } from './routes/deletion.js';
-import { passkeyRoutes } from './routes/passkeys.js';
+import { passkeyCenterRoutes, passkeySignInRoutes } from './routes/passkeys.js';
 import { oidcRoutes } from './routes/oidc.js';
 import { AccountStore, migrateAccount } from './store.js';
 import { AccountTokens } from './tokens.js';
@@ -103,8 +105,10 @@ export async function accountPlugin(app: FastifyInstance, opts: AccountPluginOpt
     avatarRoutes,
     recoveryRoutes,
     verificationRoutes,
+    emailChangeRoutes,
     deletionRoutes,
-    passkeyRoutes,
+    passkeySignInRoutes,
+    passkeyCenterRoutes,
     oidcRoutes,
   ]) {
     await app.register(routes, { ctx });

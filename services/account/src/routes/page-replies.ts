@@ -1,7 +1,8 @@
 /**
  * Answering with a page: the page context (the texts of a language, the theme, the CSP nonce), the headers
  * every page carries (a CSP naming who may frame it, no-store), the error page, the sign-in page of a flow
- * (its frame, its links, its Retry-After), and the minutes a lockout text names.
+ * (its frame, its links, its Retry-After), a notice on a page opened from a mail, and the minutes a lockout
+ * text names.
  */
 import { randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -113,8 +114,16 @@ export function pageReplies(
     return sendPage(reply, status, html, ctx, ancestorsOf(flow), ancestorsOf(flow));
   };
 
+  /** A notice on a page of its own (one opened from a mail, never framed), with the way back to the studio. */
+  const studioNotice = (reply: FastifyReply, status: number, input: { title: string; text: string; ok: boolean }, lang?: unknown, theme?: unknown) => {
+    const page = pageContext(theme, lang);
+    const frame: FrameContext = { mode: 'page', targetOrigin: null, allowedOrigins: [] };
+    const html = renderNoticePage(page, frame, { title: input.title, text: input.text, status: input.ok ? 'ok' : 'error', link: { href: cfg.studioUrl, label: page.t.backToStudio } });
+    return sendPage(reply, status, html, page, []);
+  };
+
   /** the minutes a lockout text names until `at` (a counter window's end), at least 1 */
   const minutesUntil = (at: number) => Math.max(1, Math.ceil((at - now()) / 60000));
 
-  return { pageContext, sendPage, fatalPage, frameOf, ancestorsOf, renderAuth, minutesUntil };
+  return { pageContext, sendPage, fatalPage, frameOf, ancestorsOf, renderAuth, studioNotice, minutesUntil };
 }
