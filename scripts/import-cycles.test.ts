@@ -8,8 +8,7 @@ import path from 'node:path';
 import ts from 'typescript';
 
 const ROOT = path.resolve(__dirname, '..');
-/** services/mail still has one (dev-server.ts <-> inbox-page.ts), left to its own change */
-const FOLDERS = ['services/api/src', 'services/account/src', 'services/gateway/src', 'services/engines/src', 'services/db/src'];
+const FOLDERS = ['services/api/src', 'services/account/src', 'services/gateway/src', 'services/engines/src', 'services/db/src', 'services/mail/src'];
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {

@@ -3,9 +3,10 @@
  * own context (so they neither need nor clash with parsers of the app that mounts it): url-encoded forms
  * with @fastify/formbody, the avatar upload with @fastify/multipart (one file, a few fields, bounded).
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
+import { first } from './oauth.js';
 
 const FORM_LIMIT = 64 * 1024;
 export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
@@ -15,6 +16,15 @@ const MULTIPART_LIMIT = AVATAR_MAX_BYTES + 64 * 1024;
 
 /** The avatar form after @fastify/multipart (attachFieldsToBody 'keyValues'): fields as strings, the file as bytes. */
 export type MultipartBody = Record<string, string | Buffer | undefined>;
+
+/** The fields of a url-encoded or JSON body as strings (the first of repeated fields). */
+export function formBody(request: FastifyRequest): Record<string, string> {
+  const body = request.body;
+  if (!body || typeof body !== 'object' || Buffer.isBuffer(body)) return {};
+  const fields: Record<string, string> = {};
+  for (const [key, value] of Object.entries(body as Record<string, unknown>)) fields[key] = first(value);
+  return fields;
+}
 
 export async function registerBodyPlugins(app: FastifyInstance): Promise<void> {
   for (const type of ['application/x-www-form-urlencoded', 'multipart/form-data']) {

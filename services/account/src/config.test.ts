@@ -41,6 +41,8 @@ describe('loadAccountConfig', () => {
     expect(() => loadAccountServerSettings({ ACCOUNT_PORT: 'eighty' })).toThrow('ACCOUNT_PORT must be integer (got "eighty")');
     expect(() => loadAccountConfig({ ACCOUNT_LOGIN_PER_IP: 'ten' })).toThrow('ACCOUNT_LOGIN_PER_IP must be integer (got "ten")');
     expect(() => loadAccountConfig({ ACCOUNT_COOKIE_SECURE: 'yes' })).toThrow('ACCOUNT_COOKIE_SECURE');
+    // the rate counter keeps a window two days at most
+    expect(() => loadAccountConfig({ ACCOUNT_RATE_WINDOW_MS: String(3 * 24 * 3600_000) })).toThrow('ACCOUNT_RATE_WINDOW_MS must be <= 172800000');
     const settings = loadAccountServerSettings({ ACCOUNT_PORT: '8141', DATABASE_URL: 'postgres://db/account' });
     expect([settings.port, settings.host, settings.database.url, settings.seedDemo]).toEqual([8141, '127.0.0.1', 'postgres://db/account', false]);
     expect(loadAccountServerSettings({}).seedDemo).toBe(true);

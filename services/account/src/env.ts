@@ -5,6 +5,7 @@
  */
 import { Type, type Static } from '@sinclair/typebox';
 import { checkEnv } from '@studio/db';
+import { MAX_RATE_WINDOW_MS } from '@studio/db/rate-counter';
 
 const text = () => Type.Optional(Type.String());
 const count = () => Type.Optional(Type.Integer({ minimum: 1 }));
@@ -40,7 +41,8 @@ const AccountEnvSchema = Type.Object({
   ACCOUNT_RESET_PER_IP: count(),
   ACCOUNT_RESET_PER_EMAIL: count(),
   ACCOUNT_VERIFY_PER_EMAIL: count(),
-  ACCOUNT_RATE_WINDOW_MS: count(),
+  // the one rate counter keeps a window at most two days
+  ACCOUNT_RATE_WINDOW_MS: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_RATE_WINDOW_MS })),
   ACCOUNT_TERMS_URL: text(),
   ACCOUNT_PRIVACY_URL: text(),
   ACCOUNT_STUDIO_URL: text(),

@@ -92,6 +92,11 @@ export function redirectAllowed(client: Pick<ClientRow, 'allowed_origins' | 'red
   return client.allowed_origins.includes(url.origin);
 }
 
+/** An OAuth flow being served by the pages, or the account center's own login. */
+export type Flow =
+  | { kind: 'oauth'; params: AuthorizeParams; client: ClientRow; mode: FrameMode; redirectOrigin: string }
+  | { kind: 'center' };
+
 export type AuthorizeCheck =
   /** no trustworthy place to send an answer: show an error page, never redirect */
   | { kind: 'fatal'; reason: string }

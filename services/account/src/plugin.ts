@@ -1,7 +1,7 @@
 /**
  * The central account service as a Fastify plugin. The gateway registers it with prefix '/account' on the
  * product's origin; buildAccountApp() serves it on an origin of its own. Each group of routes is a route
- * plugin of its own (routes/*.ts) sharing one context (routes/context.ts); paths are relative to the prefix:
+ * plugin of its own sharing one context (routes/context.ts, which composes its parts); paths are relative to the prefix:
  *
  *   routes/authorize.ts  GET  /oauth/authorize, GET /cookie-check
  *   routes/login.ts      POST /login
@@ -12,13 +12,15 @@
  *   routes/center.ts     GET /center, POST /center/{profile,avatar-url,password}
  *   routes/avatar.ts     POST /center/avatar, GET /avatar/:id
  *   routes/recovery.ts   GET|POST /password/forgot, GET|POST /password/reset
- *   routes/verification.ts GET|POST /verify, POST /oauth/verification-mail, POST /center/{verification,email}, GET|POST /email/confirm
+ *   routes/verification.ts GET|POST /verify, POST /oauth/verification-mail, POST /center/verification
+ *   routes/email-change.ts POST /center/email, GET|POST /email/confirm
  *   routes/deletion.ts   POST /center/delete
  *   routes/passkeys.ts   POST /passkey/login/options, /passkey/login, /center/passkey/options, /center/passkey, /center/passkey/remove
  *   routes/oidc.ts       GET /.well-known/openid-configuration, GET /oauth/jwks
  */
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '@studio/db';
+import { rateCounter } from '@studio/db/rate-counter';
 import { Mailer } from '@studio/mail';
 import { registerBodyPlugins } from './body.js';
 import { resolveConfig, type AccountConfig } from './config.js';
@@ -34,8 +36,9 @@ import { tokenRoutes } from './routes/token.js';
 import { userinfoRoutes } from './routes/userinfo.js';
 import { recoveryRoutes } from './routes/recovery.js';
 import { verificationRoutes } from './routes/verification.js';
+import { emailChangeRoutes } from './routes/email-change.js';
 import { deletionRoutes } from './routes/deletion.js';
-import { passkeyRoutes } from './routes/passkeys.js';
+import { passkeyCenterRoutes, passkeySignInRoutes } from './routes/passkeys.js';
 import { oidcRoutes } from './routes/oidc.js';
 import { AccountStore, migrateAccount } from './store.js';
 import { AccountTokens } from './tokens.js';
@@ -64,6 +67,7 @@ export async function accountPlugin(app: FastifyInstance, opts: AccountPluginOpt
   const ctx = createAccountContext({
     cfg,
     store,
+    counter: rateCounter(opts.db, cfg.now),
     db: opts.db,
     base,
     cookiePath: base || '/',
@@ -101,8 +105,10 @@ export async function accountPlugin(app: FastifyInstance, opts: AccountPluginOpt
     avatarRoutes,
     recoveryRoutes,
     verificationRoutes,
+    emailChangeRoutes,
     deletionRoutes,
-    passkeyRoutes,
+    passkeySignInRoutes,
+    passkeyCenterRoutes,
     oidcRoutes,
   ]) {
     await app.register(routes, { ctx });

@@ -2,13 +2,16 @@
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { migrate, type Database, type Queryable } from '@studio/db';
+import { migrateRateCounter } from '@studio/db/rate-counter';
 import type { AccountClientConfig } from './config.js';
 import { randomToken, sha256 } from './crypto.js';
 
 export const MIGRATIONS_DIR = path.resolve(__dirname, '..', 'migrations');
 
-export function migrateAccount(db: Database): Promise<string[]> {
-  return migrate(db, 'account', MIGRATIONS_DIR);
+export async function migrateAccount(db: Database): Promise<string[]> {
+  // the one rate counter's table first: a migration of the service's moves its old counts there
+  const applied = await migrateRateCounter(db);
+  return [...applied, ...(await migrate(db, 'account', MIGRATIONS_DIR))];
 }
 
 export interface ClientRow {
@@ -298,44 +301,6 @@ export class AccountStore {
     const result = await this.db.query<{ revoked: boolean }>('SELECT revoked FROM account_auth_codes WHERE token_jti = $1', [jti]);
     // a token whose code row was swept long ago has expired anyway; an unknown jti is not ours
     return result.rows.length === 0 || result.rows[0].revoked;
-  }
-
-  // ---- rate limits (fixed windows) ----
-  /** Adds one to the key's window and answers the count in the current window. */
-  async hit(key: string, windowMs: number): Promise<{ count: number; resetAt: number }> {
-    const now = this.now();
-    // counters of past windows mean nothing: sweep them now and then
-    if (Math.random() < 0.02) await this.db.query('DELETE FROM account_rate_limits WHERE window_start < $1', [now - Math.max(windowMs, 24 * 3600 * 1000)]);
-    const result = await this.db.query<{ count: number; window_start: number }>(
-      `INSERT INTO account_rate_limits (key, window_start, count) VALUES ($1, $2, 1)
-       ON CONFLICT (key) DO UPDATE SET
-         count = CASE WHEN account_rate_limits.window_start <= $3 THEN 1 ELSE account_rate_limits.count + 1 END,
-         window_start = CASE WHEN account_rate_limits.window_start <= $3 THEN $2 ELSE account_rate_limits.window_start END
-       RETURNING count, window_start`,
-      [key, now, now - windowMs],
-    );
-    const row = result.rows[0];
-    return { count: Number(row.count), resetAt: Number(row.window_start) + windowMs };
-  }
-
-  async peek(key: string, windowMs: number): Promise<{ count: number; resetAt: number }> {
-    const now = this.now();
-    const result = await this.db.query<{ count: number; window_start: number }>(
-      'SELECT count, window_start FROM account_rate_limits WHERE key = $1',
-      [key],
-    );
-    const row = result.rows[0];
-    if (!row || Number(row.window_start) <= now - windowMs) return { count: 0, resetAt: now };
-    return { count: Number(row.count), resetAt: Number(row.window_start) + windowMs };
-  }
-
-  /** Takes back one hit (an attempt counted up front that turned out to be good). */
-  async unhit(key: string): Promise<void> {
-    await this.db.query('UPDATE account_rate_limits SET count = GREATEST(count - 1, 0) WHERE key = $1', [key]);
-  }
-
-  async resetCounter(key: string): Promise<void> {
-    await this.db.query('DELETE FROM account_rate_limits WHERE key = $1', [key]);
   }
 }
 

@@ -87,6 +87,23 @@ async function users(db: Database, count: number): Promise<{ ids: string[]; head
   return { ids, headers };
 }
 
+/** What the workers' sweeps and watchdogs did, from their logs. */
+function sweepsOf(logDir: string) {
+  const sweeps = { requeued: 0, resent: 0, failed: 0, lane_restarts: 0 };
+  for (const n of [1, 2]) {
+    for (const line of readFileSync(path.join(logDir, `worker-${n}.log`), 'utf8').split('\n')) {
+      if (line.includes('lane restarted')) sweeps.lane_restarts += 1;
+      const report = /^\[worker\] sweep (\{.*\})$/.exec(line);
+      if (!report) continue;
+      const parsed = JSON.parse(report[1]) as Record<string, number>;
+      sweeps.requeued += parsed.requeued ?? 0;
+      sweeps.resent += parsed.resent ?? 0;
+      sweeps.failed += parsed.failed ?? 0;
+    }
+  }
+  return sweeps;
+}
+
 async function main(): Promise<void> {
   const { bin, reason } = findPostgresBin();
   if (!bin) throw new Error(reason);
@@ -157,19 +174,7 @@ async function main(): Promise<void> {
       `SELECT t.status, j.state, count(*)::int AS n FROM tasks t LEFT JOIN pgboss.job j ON j.id = t.job_id
        WHERE t.status IN ('queued', 'generating') GROUP BY 1, 2 ORDER BY 1, 2`,
     );
-    // what the workers' sweeps and watchdogs did, from their logs
-    const sweeps = { requeued: 0, resent: 0, failed: 0, lane_restarts: 0 };
-    for (const n of [1, 2]) {
-      for (const line of readFileSync(path.join(logDir, `worker-${n}.log`), 'utf8').split('\n')) {
-        if (line.includes('lane restarted')) sweeps.lane_restarts += 1;
-        const report = /^\[worker\] sweep (\{.*\})$/.exec(line);
-        if (!report) continue;
-        const parsed = JSON.parse(report[1]) as Record<string, number>;
-        sweeps.requeued += parsed.requeued ?? 0;
-        sweeps.resent += parsed.resent ?? 0;
-        sweeps.failed += parsed.failed ?? 0;
-      }
-    }
+    const sweeps = sweepsOf(logDir);
     const health = await fetch(`http://127.0.0.1:${API_PORT}/health`).then(
       (r) => r.json() as Promise<{ ok: boolean; queue?: unknown }>,
       () => null,

@@ -111,6 +111,27 @@ export interface AuthSettings {
   jwtTtlSeconds: number;
 }
 
+/**
+ * Whether the account grant behind a session still stands: the account service is asked at most every
+ * grantRecheckMs (always when forced, as a renewal is); a grant it no longer knows ends the session.
+ */
+function grantCheck(db: Database, options: AuthOptions) {
+  const recheckMs = options.grantRecheckMs ?? 60000;
+  return async function grantStands(row: Pick<SessionRow, 'session_id' | 'account_grant' | 'grant_checked_at'>, now: Date, force = false): Promise<boolean> {
+    if (!row.account_grant || !options.grantActive) return true;
+    const checked = row.grant_checked_at ? new Date(row.grant_checked_at).getTime() : 0;
+    if (!force && now.getTime() - checked < recheckMs) return true;
+    const active = await options.grantActive(row.account_grant);
+    if (active === null) return true;
+    if (!active) {
+      await db.query('UPDATE sessions SET revoked_at = $2 WHERE id = $1 AND revoked_at IS NULL', [row.session_id, now]);
+      return false;
+    }
+    await db.query('UPDATE sessions SET grant_checked_at = $2 WHERE id = $1', [row.session_id, now]);
+    return true;
+  };
+}
+
 export function createAuth(db: Database, config: AuthSettings, options: AuthOptions = {}): AuthService {
   const key = new TextEncoder().encode(config.jwtSecret);
   const clock = options.now ?? (() => new Date());
@@ -124,22 +145,7 @@ export function createAuth(db: Database, config: AuthSettings, options: AuthOpti
       .sign(key);
   }
 
-  const recheckMs = options.grantRecheckMs ?? 60000;
-
-  /** Whether the account grant behind the session still stands, asked at most every recheckMs. */
-  async function grantStands(row: SessionRow, now: Date, force = false): Promise<boolean> {
-    if (!row.account_grant || !options.grantActive) return true;
-    const checked = row.grant_checked_at ? new Date(row.grant_checked_at).getTime() : 0;
-    if (!force && now.getTime() - checked < recheckMs) return true;
-    const active = await options.grantActive(row.account_grant);
-    if (active === null) return true;
-    if (!active) {
-      await db.query('UPDATE sessions SET revoked_at = $2 WHERE id = $1 AND revoked_at IS NULL', [row.session_id, now]);
-      return false;
-    }
-    await db.query('UPDATE sessions SET grant_checked_at = $2 WHERE id = $1', [row.session_id, now]);
-    return true;
-  }
+  const grantStands = grantCheck(db, options);
 
   async function verify(jwt: string): Promise<AuthUser> {
     let payload: Record<string, unknown>;

@@ -9,6 +9,7 @@ import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { migrate, type Database } from '@studio/db';
+import { migrateRateCounter } from '@studio/db/rate-counter';
 import { Mailer, migrateMail } from '@studio/mail';
 import type { AccountClient } from './account-client.js';
 import { createAuth, type AuthService } from './auth.js';
@@ -58,7 +59,9 @@ export function createApiAuth(db: Database, config: ApiConfig, accountClient: Ac
 
 /** Applies the API's SQL migrations and the catalogue step. Safe at every start. */
 export async function migrateApi(db: Database): Promise<string[]> {
-  const applied = await migrate(db, 'api', API_MIGRATIONS_DIR);
+  // the one rate counter's table first: a migration of the API's moves its old counts there
+  const applied = await migrateRateCounter(db);
+  applied.push(...(await migrate(db, 'api', API_MIGRATIONS_DIR)));
   // the mail outbox: the shop's mails are found by what it already holds (receipts, reminders)
   applied.push(...(await migrateMail(db)));
   if (await applyCatalogue(db)) applied.push('catalogue');

@@ -10,18 +10,9 @@ import type { AddressInfo } from 'node:net';
 import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { renderInboxList, renderInboxMessage } from './inbox-page.js';
+import { linksOf, type ReceivedMail } from './received-mail.js';
 
-export interface ReceivedMail {
-  id: string;
-  from: string;
-  to: string[];
-  subject: string;
-  date: string;
-  text: string;
-  html: string;
-  /** every http(s) link of the mail, in order */
-  links: string[];
-}
+export type { ReceivedMail } from './received-mail.js';
 
 export interface DevMailServer {
   smtpPort: number;
@@ -36,13 +27,6 @@ export interface DevMailServer {
 }
 
 const KEEP = 500;
-
-export function linksOf(text: string, html: string): string[] {
-  const found = new Set<string>();
-  for (const match of html.matchAll(/href="(https?:\/\/[^"]+)"/g)) found.add(match[1].replace(/&amp;/g, '&'));
-  for (const match of text.matchAll(/https?:\/\/[^\s<>"\]]+/g)) found.add(match[0]);
-  return [...found];
-}
 
 export async function startDevMailServer(options: { host?: string; smtpPort: number; inboxPort: number }): Promise<DevMailServer> {
   const host = options.host ?? '127.0.0.1';

@@ -1,5 +1,5 @@
 /** The local web inbox's two pages (a list and one message), plain HTML in both themes. */
-import type { ReceivedMail } from './dev-server.js';
+import type { ReceivedMail } from './received-mail.js';
 
 const escape = (value: string) =>
   value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');

@@ -2,11 +2,10 @@
 import type { FastifyInstance } from 'fastify';
 import { FRAME_MESSAGES } from 'shared-contracts';
 import { clearCookie, readCookies, setCookie } from '../cookies.js';
-import { checkAuthorize, first, readAuthorizeParams, wantsRegister, withParams } from '../oauth.js';
+import { checkAuthorize, first, type Flow, readAuthorizeParams, wantsRegister, withParams } from '../oauth.js';
 import { type FrameContext, renderCookieCheckPage, renderNoticePage } from '../pages/auth-pages.js';
 import { normalizeOrigin } from '../store.js';
 import type { AccountContext } from './context.js';
-import type { Flow } from './context.js';
 import { SESSION_COOKIE, CHECK_COOKIE } from './cookie-names.js';
 import { AuthorizeQuery } from './schemas.js';
 

@@ -1,12 +1,12 @@
 /** POST /center/avatar (an uploaded picture, sniffed by its bytes) and GET /avatar/:id. */
 import type { FastifyInstance } from 'fastify';
-import { AVATAR_MAX_BYTES, type MultipartBody, sniffImage } from '../body.js';
+import { formBody, AVATAR_MAX_BYTES, type MultipartBody, sniffImage } from '../body.js';
 import { textsFor } from '../pages/texts.js';
 import type { AccountContext } from './context.js';
 import { AvatarForm, emptyBody } from './schemas.js';
 
 export async function avatarRoutes(app: FastifyInstance, { ctx }: { ctx: AccountContext }): Promise<void> {
-  const { store, base, formBody, renderCenter, centerGuard } = ctx;
+  const { store, base, renderCenter, centerGuard } = ctx;
 
   app.post('/center/avatar', { preValidation: emptyBody, schema: { body: AvatarForm } }, async (request, reply) => {
     const body = (request.isMultipart() ? request.body : undefined) as MultipartBody | undefined;

@@ -1,15 +1,17 @@
 /** The account center: GET /center and its profile, avatar address and password forms. */
 import type { FastifyInstance } from 'fastify';
+import { formBody } from '../body.js';
 import { readCookies } from '../cookies.js';
 import { hashPassword, verifyPassword } from '../crypto.js';
 import { first } from '../oauth.js';
 import { textsFor } from '../pages/texts.js';
+import { CENTER_STATUS } from './center-guard.js';
 import type { AccountContext } from './context.js';
 import { SESSION_COOKIE } from './cookie-names.js';
 import { CenterForm, emptyBody } from './schemas.js';
 
 export async function centerRoutes(app: FastifyInstance, { ctx }: { ctx: AccountContext }): Promise<void> {
-  const { cfg, store, base, renderAuth, formBody, minutesUntil, CENTER_STATUS, renderCenter, centerGuard } = ctx;
+  const { cfg, store, counter, base, renderAuth, minutesUntil, renderCenter, centerGuard } = ctx;
 
   app.get('/center', async (request, reply) => {
     const query = (request.query ?? {}) as Record<string, unknown>;
@@ -83,12 +85,12 @@ export async function centerRoutes(app: FastifyInstance, { ctx }: { ctx: Account
     if (Object.keys(errors).length) return refuse(400, t.fixErrors, errors);
     // wrong current passwords count like failed logins, counted before the check (see /login)
     const emailKey = `login:email:${user.email_lower}`;
-    const attempt = await store.hit(emailKey, cfg.rateLimit.windowMs);
+    const attempt = await counter.take(emailKey, cfg.rateLimit.windowMs);
     if (attempt.count > cfg.rateLimit.failuresPerEmail) return refuse(429, t.tooManyAttempts(minutesUntil(attempt.resetAt)), {});
     if (!(await verifyPassword(current, user.password_hash))) {
       return refuse(400, t.currentPasswordWrong, { current_password: t.currentPasswordWrong });
     }
-    await store.resetCounter(emailKey);
+    await counter.reset(emailKey);
     await store.updatePasswordHash(user.id, await hashPassword(next, cfg.scrypt));
     await store.deleteOtherSessions(user.id, readCookies(request)[SESSION_COOKIE]);
     // products signed in before the change ask about their grant (POST /oauth/token-status) and end

@@ -9,6 +9,7 @@
 import { createHmac } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { accountDeletedMail } from '@studio/mail/templates';
+import { formBody } from '../body.js';
 import { clearCookie } from '../cookies.js';
 import { verifyPassword } from '../crypto.js';
 import { renderNoticePage } from '../pages/auth-pages.js';
@@ -24,7 +25,7 @@ function signAccountEvent(secret: string, body: string, at: number): string {
 }
 
 export async function deletionRoutes(app: FastifyInstance, { ctx }: { ctx: AccountContext }): Promise<void> {
-  const { cfg, store, db, mailer, formBody, centerGuard, renderCenter, minutesUntil, pageContext, sendPage, cookieOptions, now } = ctx;
+  const { cfg, counter, db, mailer, centerGuard, renderCenter, minutesUntil, pageContext, sendPage, cookieOptions, now } = ctx;
 
   const tellClients = async (userId: string): Promise<boolean> => {
     const body = JSON.stringify({ type: 'account.deleted', account_id: userId, at: Math.floor(now() / 1000) });
@@ -57,10 +58,10 @@ export async function deletionRoutes(app: FastifyInstance, { ctx }: { ctx: Accou
     if (fields.confirm !== '1') errors.delete_confirm = t.deleteConfirmRequired;
     if (Object.keys(errors).length) return refuse(400, t.fixErrors, errors);
     const emailKey = `login:email:${user.email_lower}`;
-    const attempt = await store.hit(emailKey, cfg.rateLimit.windowMs);
+    const attempt = await counter.take(emailKey, cfg.rateLimit.windowMs);
     if (attempt.count > cfg.rateLimit.failuresPerEmail) return refuse(429, t.tooManyAttempts(minutesUntil(attempt.resetAt)));
     if (!(await verifyPassword(fields.current_password, user.password_hash))) return refuse(400, t.currentPasswordWrong, { delete_password: t.currentPasswordWrong });
-    await store.resetCounter(emailKey);
+    await counter.reset(emailKey);
     if (!(await tellClients(user.id))) {
       request.log.error({ user_id: user.id }, 'account deletion refused: a client could not be told');
       return refuse(503, t.deleteUnavailable);

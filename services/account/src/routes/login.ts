@@ -7,7 +7,7 @@ import { emptyBody, LoginBody } from './schemas.js';
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export async function loginRoutes(app: FastifyInstance, { ctx }: { ctx: AccountContext }): Promise<void> {
-  const { openForm, cfg, store, base, renderAuth, finishOAuth, startSession, minutesUntil } = ctx;
+  const { openForm, cfg, store, counter, base, renderAuth, finishOAuth, startSession, minutesUntil } = ctx;
 
   app.post('/login', { preValidation: emptyBody, schema: { body: LoginBody } }, async (request, reply) => {
     const form = await openForm(request, reply);
@@ -27,12 +27,12 @@ export async function loginRoutes(app: FastifyInstance, { ctx }: { ctx: AccountC
     const { windowMs, loginPerIp, failuresPerEmail } = cfg.rateLimit;
     const ipKey = `login:ip:${request.ip}`;
     const emailKey = `login:email:${email.toLowerCase()}`;
-    const ipHit = await store.hit(ipKey, windowMs);
+    const ipHit = await counter.take(ipKey, windowMs);
     if (ipHit.count > loginPerIp) {
       request.log.warn({ ip: request.ip }, 'login rate limit (ip)');
       return renderAuth(request, reply, flow, 'login', 429, { message: t.tooManyAttempts(minutesUntil(ipHit.resetAt)), retryAt: ipHit.resetAt }, { email });
     }
-    const emailHit = await store.hit(emailKey, windowMs);
+    const emailHit = await counter.take(emailKey, windowMs);
     if (emailHit.count > failuresPerEmail) {
       request.log.warn('login rate limit (e-mail)');
       return renderAuth(request, reply, flow, 'login', 429, { message: t.tooManyAttempts(minutesUntil(emailHit.resetAt)), retryAt: emailHit.resetAt }, { email });
@@ -45,8 +45,8 @@ export async function loginRoutes(app: FastifyInstance, { ctx }: { ctx: AccountC
       const message = limited ? t.tooManyAttempts(minutesUntil(emailHit.resetAt)) : t.wrongCredentials;
       return renderAuth(request, reply, flow, 'login', limited ? 429 : 401, { message, retryAt: limited ? emailHit.resetAt : undefined }, { email });
     }
-    await store.resetCounter(emailKey);
-    await store.unhit(ipKey);
+    await counter.reset(emailKey);
+    await counter.giveBack(ipKey);
     await startSession(request, reply, user);
     if (flow.kind === 'center') return reply.redirect(`${base}/center`, 303);
     return finishOAuth(reply, flow, user, false);

@@ -1,6 +1,7 @@
 /** GET /logout (from our own site or a client origin only), OPTIONS and POST /logout. */
 import type { FastifyInstance } from 'fastify';
 import { API_CODES, FRAME_MESSAGES } from 'shared-contracts';
+import { formBody } from '../body.js';
 import { clearCookie, readCookies } from '../cookies.js';
 import { safeEqual } from '../crypto.js';
 import { first, redirectAllowed } from '../oauth.js';
@@ -12,7 +13,7 @@ import { SESSION_COOKIE, CSRF_COOKIE } from './cookie-names.js';
 import { emptyBody, LogoutBody } from './schemas.js';
 
 export async function logoutRoutes(app: FastifyInstance, { ctx }: { ctx: AccountContext }): Promise<void> {
-  const { store, base, cookieOptions, clientOrigins, pageContext, sendPage, fatalPage, formBody, navigationFromTrustedSite, corsFor } = ctx;
+  const { store, base, cookieOptions, clientOrigins, pageContext, sendPage, fatalPage, navigationFromTrustedSite, corsFor } = ctx;
 
   app.get('/logout', async (request, reply) => {
     const query = (request.query ?? {}) as Record<string, unknown>;

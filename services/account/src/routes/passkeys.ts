@@ -14,6 +14,7 @@ import {
   type AuthenticationResponseJSON,
   type RegistrationResponseJSON,
 } from '@simplewebauthn/server';
+import { formBody } from '../body.js';
 import { textsFor } from '../pages/texts.js';
 
 type AuthenticatorTransportFuture = NonNullable<Parameters<typeof generateRegistrationOptions>[0]['excludeCredentials']>[number]['transports'] extends (infer T)[] | undefined ? T : never;
@@ -42,17 +43,19 @@ function challengeOf(response: { response?: { clientDataJSON?: unknown } }): str
   }
 }
 
-export async function passkeyRoutes(app: FastifyInstance, { ctx }: { ctx: AccountContext }): Promise<void> {
-  const { openForm, cfg, store, passkeys, base, formBody, formFromOwnPage, renderAuth, startSession, finishOAuth, centerGuard, renderCenter, ownOrigin, allAllowedOrigins } = ctx;
+/** The relying party: the service's public host, and the origins a passkey may be used from. */
+function relyingParty({ cfg, ownOrigin }: Pick<AccountContext, 'cfg' | 'ownOrigin'>, request: FastifyRequest) {
+  const origin = cfg.publicOrigin ?? ownOrigin(request);
+  return { rpID: new URL(origin).hostname, origins: [...new Set([origin, ownOrigin(request)])] };
+}
 
-  const relyingParty = (request: FastifyRequest) => {
-    const origin = cfg.publicOrigin ?? ownOrigin(request);
-    return { rpID: new URL(origin).hostname, origins: [...new Set([origin, ownOrigin(request)])] };
-  };
+/** Signing in with a passkey from the login view: its options, then the signed answer. */
+export async function passkeySignInRoutes(app: FastifyInstance, { ctx }: { ctx: AccountContext }): Promise<void> {
+  const { openForm, cfg, store, counter, passkeys, base, formFromOwnPage, renderAuth, startSession, finishOAuth, minutesUntil, allAllowedOrigins } = ctx;
 
   app.post('/passkey/login/options', { preValidation: emptyBody, schema: { body: PasskeyBody } }, async (request, reply) => {
     if (!(await formFromOwnPage(request))) return reply.code(403).send({ error: 'forbidden' });
-    const { rpID } = relyingParty(request);
+    const { rpID } = relyingParty(ctx, request);
     const options = await generateAuthenticationOptions({ rpID, userVerification: 'preferred', timeout: 60000 });
     await passkeys.saveChallenge(options.challenge, 'login', null);
     return reply.header('cache-control', 'no-store').send(options);
@@ -63,12 +66,12 @@ export async function passkeyRoutes(app: FastifyInstance, { ctx }: { ctx: Accoun
     if (!form) return reply;
     const { body, flow, t } = form;
     const failed = () => renderAuth(request, reply, flow, 'login', 401, { message: t.passkeyFailed });
-    const hit = await store.hit(`login:ip:${request.ip}`, cfg.rateLimit.windowMs);
-    if (hit.count > cfg.rateLimit.loginPerIp) return renderAuth(request, reply, flow, 'login', 429, { message: t.tooManyAttempts(ctx.minutesUntil(hit.resetAt)), retryAt: hit.resetAt });
+    const hit = await counter.take(`login:ip:${request.ip}`, cfg.rateLimit.windowMs);
+    if (hit.count > cfg.rateLimit.loginPerIp) return renderAuth(request, reply, flow, 'login', 429, { message: t.tooManyAttempts(minutesUntil(hit.resetAt)), retryAt: hit.resetAt });
     const response = parseJson<AuthenticationResponseJSON>(body.credential);
     const key = response && typeof response.id === 'string' ? await passkeys.find(response.id) : null;
     if (!response || !key) return failed();
-    const { rpID, origins } = relyingParty(request);
+    const { rpID, origins } = relyingParty(ctx, request);
     let verified: Awaited<ReturnType<typeof verifyAuthenticationResponse>>;
     try {
       verified = await verifyAuthenticationResponse({
@@ -86,18 +89,23 @@ export async function passkeyRoutes(app: FastifyInstance, { ctx }: { ctx: Accoun
     }
     if (!verified.verified) return failed();
     await passkeys.used(key.credential_id, verified.authenticationInfo.newCounter);
-    await store.unhit(`login:ip:${request.ip}`);
+    await counter.giveBack(`login:ip:${request.ip}`);
     const user = await store.getUser(key.user_id);
     if (!user) return failed();
     await startSession(request, reply, user);
     if (flow.kind === 'center') return reply.redirect(`${base}/center`, 303);
     return finishOAuth(reply, flow, user, false);
   });
+}
+
+/** The account center's passkeys: a new one (its options, then the browser's answer), and removing one. */
+export async function passkeyCenterRoutes(app: FastifyInstance, { ctx }: { ctx: AccountContext }): Promise<void> {
+  const { cfg, passkeys, base, centerGuard, renderCenter } = ctx;
 
   app.post('/center/passkey/options', { preValidation: emptyBody, schema: { body: PasskeyBody } }, async (request, reply) => {
     const user = await centerGuard(request, reply, formBody(request));
     if (!user) return reply;
-    const { rpID } = relyingParty(request);
+    const { rpID } = relyingParty(ctx, request);
     const existing = await passkeys.list(user.id);
     const options = await generateRegistrationOptions({
       rpName: cfg.productName,
@@ -120,7 +128,7 @@ export async function passkeyRoutes(app: FastifyInstance, { ctx }: { ctx: Accoun
     if (!user) return reply;
     const t = textsFor('en').t;
     const response = parseJson<RegistrationResponseJSON>(fields.credential);
-    const { rpID, origins } = relyingParty(request);
+    const { rpID, origins } = relyingParty(ctx, request);
     try {
       if (!response) throw new Error('no credential');
       const challenge = challengeOf(response);

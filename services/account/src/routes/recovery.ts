@@ -8,19 +8,20 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { passwordChangedMail, passwordResetMail } from '@studio/mail/templates';
+import { formBody } from '../body.js';
 import { hashPassword } from '../crypto.js';
-import { readAuthorizeParams, first } from '../oauth.js';
+import { readAuthorizeParams, first, type Flow } from '../oauth.js';
 import { renderNoticePage } from '../pages/auth-pages.js';
 import { renderResetPage } from '../pages/recovery-pages.js';
 import { textsFor } from '../pages/texts.js';
 import { emailProblem, newPasswordProblem } from '../passwords.js';
-import type { AccountContext, Flow } from './context.js';
+import type { AccountContext } from './context.js';
 import { emptyBody, ForgotBody, ResetBody, TokenQuery } from './schemas.js';
 
 const PAGE = { mode: 'page' as const, targetOrigin: null, allowedOrigins: [] };
 
 export async function recoveryRoutes(app: FastifyInstance, { ctx }: { ctx: AccountContext }): Promise<void> {
-  const { openForm, cfg, store, db, tokens, mailer, base, formFromOwnPage, fatalPage, renderAuth, flowFromForm, formBody, minutesUntil, pageContext, sendPage, publicBase, now } = ctx;
+  const { openForm, cfg, store, counter, db, tokens, mailer, base, formFromOwnPage, fatalPage, renderAuth, flowFromForm, minutesUntil, pageContext, sendPage, publicBase, now } = ctx;
   const minutes = Math.round(cfg.resetTtlMs / 60000);
 
   app.get('/password/forgot', async (request, reply) => {
@@ -49,8 +50,8 @@ export async function recoveryRoutes(app: FastifyInstance, { ctx }: { ctx: Accou
     if (problem) return renderAuth(request, reply, flow, 'forgot', 400, { message: t.fixErrors, fields: { email: problem } }, { email });
     const { windowMs, resetPerIp, resetPerEmail } = cfg.rateLimit;
     // both counted whether or not the address has an account: the limit tells nothing about it either
-    const ipHit = await store.hit(`reset:ip:${request.ip}`, windowMs);
-    const emailHit = await store.hit(`reset:email:${email.toLowerCase()}`, windowMs);
+    const ipHit = await counter.take(`reset:ip:${request.ip}`, windowMs);
+    const emailHit = await counter.take(`reset:email:${email.toLowerCase()}`, windowMs);
     const limited = ipHit.count > resetPerIp ? ipHit : emailHit.count > resetPerEmail ? emailHit : null;
     if (limited) {
       request.log.warn({ ip: request.ip }, 'password reset rate limit');

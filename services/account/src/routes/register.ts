@@ -10,7 +10,7 @@ import { sendVerification } from './verification.js';
 import { emailProblem, newPasswordProblem } from '../passwords.js';
 
 export async function registerRoutes(app: FastifyInstance, { ctx }: { ctx: AccountContext }): Promise<void> {
-  const { openForm, cfg, store, base, renderAuth, finishOAuth, startSession, minutesUntil } = ctx;
+  const { openForm, cfg, store, counter, base, renderAuth, finishOAuth, startSession, minutesUntil } = ctx;
 
   app.post('/register', { preValidation: emptyBody, schema: { body: RegisterBody } }, async (request, reply) => {
     const form = await openForm(request, reply);
@@ -32,7 +32,7 @@ export async function registerRoutes(app: FastifyInstance, { ctx }: { ctx: Accou
     if (body.terms !== '1') fields.terms = t.consentRequired;
     if (Object.keys(fields).length) return renderAuth(request, reply, flow, 'register', 400, { message: t.fixErrors, fields }, values);
 
-    const hit = await store.hit(`register:ip:${request.ip}`, cfg.rateLimit.windowMs);
+    const hit = await counter.take(`register:ip:${request.ip}`, cfg.rateLimit.windowMs);
     if (hit.count > cfg.rateLimit.registerPerIp) {
       return renderAuth(request, reply, flow, 'register', 429, { message: t.tooManyAttempts(minutesUntil(hit.resetAt)), retryAt: hit.resetAt }, values);
     }

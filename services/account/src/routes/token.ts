@@ -3,12 +3,13 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { SignJWT } from 'jose';
 import type { AccountTokenResponse } from 'shared-contracts';
+import { formBody } from '../body.js';
 import { PKCE_VERIFIER, pkceChallenge, safeEqual } from '../crypto.js';
 import type { AccountContext } from './context.js';
 import { emptyBody, TokenBody, TokenStatusBody } from './schemas.js';
 
 export async function tokenRoutes(app: FastifyInstance, { ctx }: { ctx: AccountContext }): Promise<void> {
-  const { cfg, store, tokenKey, now, formBody, profileOf, oauthError, authenticateClient, publicBase, signingKey } = ctx;
+  const { cfg, store, tokenKey, now, profileOf, oauthError, authenticateClient, publicBase, signingKey } = ctx;
 
   app.post('/oauth/token', { preValidation: emptyBody, schema: { body: TokenBody } }, async (request, reply) => {
     const body = formBody(request);

@@ -1,25 +1,19 @@
 /**
- * Confirmed addresses: the sign-up mail's link (GET /verify shows one button, POST /verify spends the token),
- * the mail again (POST /center/verification from the account center; POST /oauth/verification-mail for a
- * product, back-channel with its client credentials and the grant of its session), and a change of address
- * from the account center, which takes effect only when the new address confirms it (GET/POST /email/confirm).
- * Products learn that an address was confirmed from the profile at sign-in and from /oauth/token-status.
+ * Confirmed addresses: the sign-up mail's link (GET /verify shows one button, POST /verify spends the token)
+ * and the mail again (POST /center/verification from the account center; POST /oauth/verification-mail for a
+ * product, back-channel with its client credentials and the grant of its session). A change of address is
+ * email-change.ts. Products learn that an address was confirmed from the profile at sign-in and from
+ * /oauth/token-status.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { emailChangeMail, verifyEmailMail } from '@studio/mail/templates';
+import { verifyEmailMail } from '@studio/mail/templates';
 import { SIGNUP_CREDITS } from 'shared-contracts';
-import { readCookies } from '../cookies.js';
-import { verifyPassword } from '../crypto.js';
-import { renderNoticePage } from '../pages/auth-pages.js';
+import { formBody } from '../body.js';
 import { renderConfirmPage } from '../pages/recovery-pages.js';
 import { textsFor } from '../pages/texts.js';
-import { emailProblem } from '../passwords.js';
 import type { UserRow } from '../store.js';
 import type { AccountContext } from './context.js';
-import { SESSION_COOKIE } from './cookie-names.js';
 import { CenterForm, emptyBody, ResetBody, TokenQuery, TokenStatusBody } from './schemas.js';
-
-const PAGE = { mode: 'page' as const, targetOrigin: null, allowedOrigins: [] };
 
 type Verifiable = Pick<UserRow, 'id' | 'email' | 'email_lower'> & { email_verified_at?: Date | null };
 
@@ -29,8 +23,8 @@ type Verifiable = Pick<UserRow, 'id' | 'email' | 'email_lower'> & { email_verifi
  */
 export async function sendVerification(ctx: AccountContext, request: FastifyRequest, user: Verifiable): Promise<'sent' | 'limited' | 'verified'> {
   if (user.email_verified_at) return 'verified';
-  const { cfg, store, tokens, mailer, publicBase } = ctx;
-  const hit = await store.hit(`verify:email:${user.email_lower}`, cfg.rateLimit.windowMs);
+  const { cfg, counter, tokens, mailer, publicBase } = ctx;
+  const hit = await counter.take(`verify:email:${user.email_lower}`, cfg.rateLimit.windowMs);
   if (hit.count > cfg.rateLimit.verifyPerEmail) return 'limited';
   const token = await tokens.issue('verify-email', user.id, user.email_lower, cfg.verifyTtlMs);
   const mail = await verifyEmailMail({ url: `${publicBase(request)}/verify?token=${token}`, hours: Math.round(cfg.verifyTtlMs / 3600000), reward: `${SIGNUP_CREDITS} free credits` });
@@ -39,14 +33,7 @@ export async function sendVerification(ctx: AccountContext, request: FastifyRequ
 }
 
 export async function verificationRoutes(app: FastifyInstance, { ctx }: { ctx: AccountContext }): Promise<void> {
-  const { cfg, store, db, tokens, mailer, base, formBody, formFromOwnPage, fatalPage, pageContext, sendPage, oauthError, authenticateClient, centerGuard, renderCenter, minutesUntil, publicBase, now } =
-    ctx;
-
-  const notice = (reply: Parameters<typeof sendPage>[0], status: number, input: { title: string; text: string; ok: boolean }, lang?: unknown, theme?: unknown) => {
-    const page = pageContext(theme, lang);
-    const html = renderNoticePage(page, PAGE, { title: input.title, text: input.text, status: input.ok ? 'ok' : 'error', link: { href: cfg.studioUrl, label: page.t.backToStudio } });
-    return sendPage(reply, status, html, page, []);
-  };
+  const { cfg, store, counter, db, tokens, base, formFromOwnPage, fatalPage, pageContext, sendPage, oauthError, authenticateClient, centerGuard, renderCenter, studioNotice: notice, minutesUntil, now } = ctx;
 
   app.get('/verify', { schema: { querystring: TokenQuery } }, async (request, reply) => {
     const query = request.query as { token?: string; lang?: string; theme?: string };
@@ -94,66 +81,9 @@ export async function verificationRoutes(app: FastifyInstance, { ctx }: { ctx: A
     const t = textsFor('en').t;
     const outcome = await sendVerification(ctx, request, user);
     if (outcome === 'limited') {
-      const hit = await store.peek(`verify:email:${user.email_lower}`, cfg.rateLimit.windowMs);
+      const hit = await counter.peek(`verify:email:${user.email_lower}`, cfg.rateLimit.windowMs);
       return renderCenter(request, reply, user, 429, { kind: 'error', section: 'email', message: t.tooManyAttempts(minutesUntil(hit.resetAt)) });
     }
     return renderCenter(request, reply, user, 200, { kind: 'ok', section: 'email', message: outcome === 'sent' ? t.verificationSent(user.email) : t.verified });
-  });
-
-  app.post('/center/email', { preValidation: emptyBody, schema: { body: CenterForm } }, async (request, reply) => {
-    const fields = formBody(request);
-    const user = await centerGuard(request, reply, fields);
-    if (!user) return reply;
-    const t = textsFor('en').t;
-    const next = (fields.new_email ?? '').trim();
-    const refuse = (status: number, message: string, errors: Record<string, string> = {}) =>
-      renderCenter(request, reply, user, status, { kind: 'error', section: 'email', message, fields: errors });
-    const problem = emailProblem(next, t) ?? (next.toLowerCase() === user.email_lower ? t.changeEmailSame : null);
-    if (problem) return refuse(400, t.fixErrors, { new_email: problem });
-    if (!fields.current_password) return refuse(400, t.fixErrors, { email_password: t.passwordRequired });
-    const emailKey = `login:email:${user.email_lower}`;
-    const attempt = await store.hit(emailKey, cfg.rateLimit.windowMs);
-    if (attempt.count > cfg.rateLimit.failuresPerEmail) return refuse(429, t.tooManyAttempts(minutesUntil(attempt.resetAt)));
-    if (!(await verifyPassword(fields.current_password, user.password_hash))) return refuse(400, t.currentPasswordWrong, { email_password: t.currentPasswordWrong });
-    await store.resetCounter(emailKey);
-    // a taken address is not told here (that would tell who has an account): the confirmation says so
-    const token = await tokens.issue('change-email', user.id, next.toLowerCase(), cfg.verifyTtlMs);
-    const mail = await emailChangeMail({ url: `${publicBase(request)}/email/confirm?token=${token}`, hours: Math.round(cfg.verifyTtlMs / 3600000), newEmail: next });
-    await mailer.enqueue({ kind: 'change-email', to: next, ...mail });
-    return renderCenter(request, reply, user, 200, { kind: 'ok', section: 'email', message: t.changeEmailSent(next) });
-  });
-
-  app.get('/email/confirm', { schema: { querystring: TokenQuery } }, async (request, reply) => {
-    const query = request.query as { token?: string; lang?: string; theme?: string };
-    const row = await tokens.peek('change-email', query.token ?? '');
-    const page = pageContext(query.theme, query.lang);
-    if (!row) return notice(reply, 410, { title: page.t.linkInvalidTitle, text: page.t.verifyLinkInvalid, ok: false }, query.lang, query.theme);
-    const html = renderConfirmPage(page, { title: page.t.changeTitle, text: page.t.changeText(row.email), action: `${base}/email/confirm`, token: query.token ?? '', button: page.t.changeButton });
-    return sendPage(reply, 200, html, page, []);
-  });
-
-  app.post('/email/confirm', { preValidation: emptyBody, schema: { body: ResetBody } }, async (request, reply) => {
-    const body = formBody(request);
-    if (!(await formFromOwnPage(request))) return fatalPage(reply, 403, body.theme, body.lang, textsFor(body.lang).t.formExpired);
-    const t = textsFor(body.lang).t;
-    const outcome = await db
-      .transaction(async (tx) => {
-        const row = await tokens.consume('change-email', body.token ?? '', tx);
-        if (!row) return null;
-        await tx.query('UPDATE account_users SET email = $2, email_lower = $2, email_verified_at = $3, updated_at = $3 WHERE id = $1', [
-          row.user_id,
-          row.email,
-          new Date(now()).toISOString(),
-        ]);
-        return row.email;
-      })
-      .catch((error: unknown) => {
-        if ((error as { code?: string }).code === '23505') return 'taken' as const;
-        throw error;
-      });
-    if (outcome === 'taken') return notice(reply, 409, { title: t.linkInvalidTitle, text: t.emailTaken, ok: false }, body.lang, body.theme);
-    if (!outcome) return notice(reply, 410, { title: t.linkInvalidTitle, text: t.verifyLinkInvalid, ok: false }, body.lang, body.theme);
-    request.log.info({ session: Boolean(readCookies(request)[SESSION_COOKIE]) }, 'account address changed');
-    return notice(reply, 200, { title: t.changeDoneTitle, text: t.changeDone(outcome), ok: true }, body.lang, body.theme);
   });
 }

@@ -44,6 +44,19 @@ function outcomeOf(entry: HistoryEntry, aborted: boolean): Outcome {
   return { error: new EngineError(USER_TEXTS.GENERATION_FAILED_LATER, 'ComfyUI interrupted the prompt (another client or an operator)', true) };
 }
 
+/** A websocket message about this prompt; null for a preview (binary), another prompt's, the queue's status or noise. */
+function messageOf(raw: WebSocket.RawData, binary: boolean, promptId: string): { type: string; data: Record<string, unknown> } | null {
+  if (binary) return null;
+  let message: { type?: string; data?: Record<string, unknown> };
+  try {
+    message = JSON.parse(raw.toString()) as typeof message;
+  } catch {
+    return null;
+  }
+  const data = message.data ?? {};
+  return data.prompt_id === promptId ? { type: message.type ?? '', data } : null;
+}
+
 export async function runPrompt(client: ComfyClient, prompt: ComfyWorkflow, opts: RunPromptOptions): Promise<HistoryEntry> {
   if (opts.signal.aborted) throw new EngineAbortedError();
   const clientId = randomUUID();
@@ -109,18 +122,12 @@ export async function runPrompt(client: ComfyClient, prompt: ComfyWorkflow, opts
       opts.signal.addEventListener('abort', onAbort, { once: true });
 
       socket?.on('message', (raw, binary) => {
-        if (binary || settled) return; // binary messages are previews
-        let message: { type?: string; data?: Record<string, unknown> };
-        try {
-          message = JSON.parse(raw.toString()) as typeof message;
-        } catch {
-          return;
-        }
-        const data = message.data ?? {};
-        if (data.prompt_id !== promptId) return; // other prompts', and the queue's status
-        if (message.type === 'execution_start') startRunning();
+        const message = settled ? null : messageOf(raw, binary, promptId);
+        if (!message) return;
+        const { type, data } = message;
+        if (type === 'execution_start') startRunning();
         armSilence();
-        switch (message.type) {
+        switch (type) {
           case 'progress': {
             const max = Number(data.max) || 1;
             opts.onProgress(Math.min(0.99, (finished.size + Number(data.value) / max) / nodeCount), 'running on ComfyUI');

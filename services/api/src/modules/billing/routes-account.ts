@@ -95,6 +95,12 @@ async function refusing<T>(run: () => Promise<T>): Promise<T> {
 }
 
 export function registerAccountRoutes(scope: FastifyInstance, deps: CheckoutDeps): void {
+  registerPlanRoutes(scope, deps);
+  registerPaymentRoutes(scope, deps);
+}
+
+/** The caller's memberships and credit plans: the list, a cancel at the period's end and its undo, a change. */
+function registerPlanRoutes(scope: FastifyInstance, deps: CheckoutDeps): void {
   const { db, auth, provider, clock } = deps;
   const authed = { preHandler: auth.authenticate };
   defineCall(scope, 'GET /v1/buy/subscriptions', { ...authed, schema: { tags, security, summary: "The caller's memberships", response: Type.Array(MembershipSchema) } }, async (request) =>
@@ -148,7 +154,12 @@ export function registerAccountRoutes(scope: FastifyInstance, deps: CheckoutDeps
       return { resumed: true };
     },
   );
+}
 
+/** What the caller would pay and has paid: the quote of a purchase, the history with its receipts, the refund. */
+function registerPaymentRoutes(scope: FastifyInstance, deps: CheckoutDeps): void {
+  const { db, auth, provider, clock } = deps;
+  const authed = { preHandler: auth.authenticate };
   defineCall(
     scope,
     'GET /v1/buy/quote',

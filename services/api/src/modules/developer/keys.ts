@@ -4,16 +4,16 @@
  * index probe. A key acts as its owner (plan, credits, limits) on the generation, task, upload and library
  * calls only; anything else (billing, account, key management) is refused with 403, and a revoked or
  * unknown key is 401, both in the envelope. Each key has its own rate limit (requests per minute, counted
- * in the API's shared rate-limit table) and an optional daily credit cap checked in the transaction that
- * holds the credits.
+ * by the one rate counter, `@studio/db/rate-counter`) and an optional daily credit cap checked in the
+ * transaction that holds the credits.
  */
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { Database, Queryable } from '@studio/db';
+import { rateCounter } from '@studio/db/rate-counter';
 import { API_CODES, API_KEY_PREFIX, type ApiKeyItem } from 'shared-contracts';
 import type { AuthUser, MemberLevel } from '../../auth.js';
 import { ApiFailure, fail } from '../../http.js';
-import { hitWindow } from '../../rate-limit.js';
 import type { DeveloperConfig } from './config.js';
 
 
@@ -176,7 +176,7 @@ export function createKeyAuthenticator(db: Database, config: DeveloperConfig, cl
       const row = result.rows[0];
       // unknown and revoked keys read the same: nothing tells a guesser which keys existed
       if (!row || !row.uid || row.revoked_at) throw fail.unauthorized('This API key is not valid (unknown or revoked)');
-      const hit = await hitWindow(db, `apikey:${row.id}`, 60_000, now.getTime());
+      const hit = await rateCounter(db, () => now.getTime()).take(`apikey:${row.id}`, 60_000);
       if (hit.count > config.keyRequestsPerMinute) {
         const wait = Math.max(1, Math.ceil((hit.resetAt - now.getTime()) / 1000));
         throw new ApiFailure(429, API_CODES.TOO_MANY_REQUESTS, `This API key made too many requests; try again in ${wait} s`, { retry_after: wait });

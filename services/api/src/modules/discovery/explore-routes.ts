@@ -1,5 +1,5 @@
 /** The explore routes: the gallery and its detail for everyone; report, publish, unpublish, like and state signed in. */
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { Type } from '@sinclair/typebox';
 import { EXPLORE_PAGE_SIZE, REPORT_OTHER_MAX, type LikeValue } from 'shared-contracts';
 import { defineCall } from '../../define-call.js';
@@ -9,10 +9,17 @@ import { ExploreEntrySchema, TaskStateSchema, paged } from './schemas.js';
 
 const Id = Type.Integer({ minimum: 1, maximum: 2147483647 });
 
+const secured = { tags: ['explore'], security: [{ bearer: [] }] };
+
 export const exploreRoutes: FastifyPluginAsync<{ ctx: ModuleContext; explore: ExploreService }> = async (scope, { ctx, explore }) => {
-  const signedIn = { preHandler: ctx.auth.authenticate };
+  galleryCalls(scope, ctx, explore);
+  viewerCalls(scope, ctx, explore);
+  authorCalls(scope, ctx, explore);
+};
+
+/** The gallery and an item's detail, for everyone (what a signed-in viewer reported stays out of their view). */
+function galleryCalls(scope: FastifyInstance, ctx: ModuleContext, explore: ExploreService): void {
   const anyone = { preHandler: ctx.auth.optionalAuth };
-  const secured = { tags: ['explore'], security: [{ bearer: [] }] };
   const uid = (request: { user: { uid: string } | null }) => request.user?.uid ?? null;
 
   defineCall(
@@ -50,6 +57,11 @@ export const exploreRoutes: FastifyPluginAsync<{ ctx: ModuleContext; explore: Ex
     },
     async (request) => explore.info(request.query.id, uid(request)),
   );
+}
+
+/** What a signed-in viewer does to an item: report it, like it or take the like back. */
+function viewerCalls(scope: FastifyInstance, ctx: ModuleContext, explore: ExploreService): void {
+  const signedIn = { preHandler: ctx.auth.authenticate };
 
   defineCall(
     scope,
@@ -68,6 +80,26 @@ export const exploreRoutes: FastifyPluginAsync<{ ctx: ModuleContext; explore: Ex
       return null;
     },
   );
+
+  defineCall(
+    scope,
+    'POST /v1/explore/like',
+    {
+      ...signedIn,
+      schema: {
+        ...secured,
+        summary: 'Likes (1) an item, or takes the like back (0 or -1)',
+        body: Type.Object({ explore_id: Id, like: Type.Union([Type.Literal(1), Type.Literal(0), Type.Literal(-1)]) }),
+        response: Type.Object({ likes: Type.Integer(), liked: Type.Union([Type.Literal(1), Type.Literal(0), Type.Literal(-1)]) }),
+      },
+    },
+    async (request) => explore.like(request.user!.uid, request.body.explore_id, request.body.like as LikeValue),
+  );
+}
+
+/** An author's items: publishing a result to the gallery, taking it out, which of their tasks are published. */
+function authorCalls(scope: FastifyInstance, ctx: ModuleContext, explore: ExploreService): void {
+  const signedIn = { preHandler: ctx.auth.authenticate };
 
   defineCall(
     scope,
@@ -96,21 +128,6 @@ export const exploreRoutes: FastifyPluginAsync<{ ctx: ModuleContext; explore: Ex
 
   defineCall(
     scope,
-    'POST /v1/explore/like',
-    {
-      ...signedIn,
-      schema: {
-        ...secured,
-        summary: 'Likes (1) an item, or takes the like back (0 or -1)',
-        body: Type.Object({ explore_id: Id, like: Type.Union([Type.Literal(1), Type.Literal(0), Type.Literal(-1)]) }),
-        response: Type.Object({ likes: Type.Integer(), liked: Type.Union([Type.Literal(1), Type.Literal(0), Type.Literal(-1)]) }),
-      },
-    },
-    async (request) => explore.like(request.user!.uid, request.body.explore_id, request.body.like as LikeValue),
-  );
-
-  defineCall(
-    scope,
     'POST /v1/explore/state',
     {
       ...signedIn,
@@ -123,4 +140,4 @@ export const exploreRoutes: FastifyPluginAsync<{ ctx: ModuleContext; explore: Ex
     },
     async (request) => explore.state(request.user!.uid, request.body.task_ids),
   );
-};
+}

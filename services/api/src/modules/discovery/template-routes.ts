@@ -1,5 +1,5 @@
 /** Template, effect, example and prompt-sample routes, and the template run (POST /v1/workflow/direct). */
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { Type } from '@sinclair/typebox';
 import { EXAMPLES_PAGE_SIZE, TEMPLATES_PAGE_SIZE, type ApiEnvelope, type Task } from 'shared-contracts';
 import { defineCall } from '../../define-call.js';
@@ -14,9 +14,16 @@ const FunModule = Type.Union([Type.Literal('template'), Type.Literal('effect')])
 const Tag = Type.Union([Type.Literal('video'), Type.Literal('image'), Type.Literal('audio')]);
 const Key = Type.String({ minLength: 1, maxLength: 64 });
 
-export const templateRoutes: FastifyPluginAsync<{ ctx: ModuleContext; templates: TemplateService }> = async (scope, { ctx, templates }) => {
-  const tags = ['templates'];
+const tags = ['templates'];
 
+export const templateRoutes: FastifyPluginAsync<{ ctx: ModuleContext; templates: TemplateService }> = async (scope, { ctx, templates }) => {
+  templateListCalls(scope, templates);
+  templateRunCall(scope, ctx, templates);
+  screenExampleCalls(scope, templates);
+};
+
+/** Browsing: templates and effects a page at a time, their tags and categories, one template, the recommended. */
+function templateListCalls(scope: FastifyInstance, templates: TemplateService): void {
   defineCall(
     scope,
     'GET /v1/workflow/list',
@@ -77,7 +84,10 @@ export const templateRoutes: FastifyPluginAsync<{ ctx: ModuleContext; templates:
       return templates.recommend(request.query.tag, hot);
     },
   );
+}
 
+/** A template run: its request fields and the caller's inputs through the very create call every screen makes. */
+function templateRunCall(scope: FastifyInstance, ctx: ModuleContext, templates: TemplateService): void {
   defineCall(
     scope,
     'POST /v1/workflow/direct',
@@ -110,7 +120,10 @@ export const templateRoutes: FastifyPluginAsync<{ ctx: ModuleContext; templates:
       return answer.data;
     },
   );
+}
 
+/** A creation screen's examples and prompt samples. */
+function screenExampleCalls(scope: FastifyInstance, templates: TemplateService): void {
   defineCall(
     scope,
     'GET /v1/common/demo/list',
@@ -131,4 +144,4 @@ export const templateRoutes: FastifyPluginAsync<{ ctx: ModuleContext; templates:
     { schema: { tags, summary: "A creation screen's prompt samples", querystring: Type.Object({ key: Key }), response: Type.Array(SampleSchema) } },
     async (request) => templates.samples(request.query.key),
   );
-};
+}

@@ -105,7 +105,7 @@ function trackingPlugin(given?: CollectorOptions): ApiModulePlugin {
         done(error, undefined);
       }
     });
-    // the API's one counter (api_rate_limits), so every API process shares the collector's limit
+    // the one rate counter (rate_counters), so every API process shares the collector's limit
     await scope.register(rateLimit, { global: false, store: postgresRateLimitStore(ctx.db, () => now().getTime()) });
 
     const maintain = () =>
