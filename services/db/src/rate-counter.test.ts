@@ -49,6 +49,20 @@ describe.each(ENGINES)('the one rate counter (%s)', (_engine, url) => {
     expect((await counter.take('b', MINUTE)).count).toBe(1);
   });
 
+  it('aligns a window to the clock when asked (a daily cap opens at 00:00 UTC, as "Try again tomorrow" says)', async () => {
+    const counter = rateCounter(opened.db, () => clock.now);
+    const DAY = 24 * 3600_000;
+    const saved = clock.now;
+    clock.now = Date.UTC(2026, 10, 27, 23, 30);
+    expect(await counter.take('day', DAY, { aligned: true })).toEqual({ count: 1, resetAt: Date.UTC(2026, 10, 28) });
+    clock.now = Date.UTC(2026, 10, 27, 23, 59);
+    expect((await counter.take('day', DAY, { aligned: true })).count).toBe(2);
+    // half an hour later it is tomorrow: a new day's window, where a first-take window would run to 23:30
+    clock.now = Date.UTC(2026, 10, 28, 0, 0);
+    expect(await counter.take('day', DAY, { aligned: true })).toEqual({ count: 1, resetAt: Date.UTC(2026, 10, 29) });
+    clock.now = saved;
+  });
+
   it('peeks without counting, gives back without going below zero, and resets', async () => {
     const counter = rateCounter(opened.db, () => clock.now);
     expect(await counter.peek('p', MINUTE)).toEqual({ count: 0, resetAt: clock.now });

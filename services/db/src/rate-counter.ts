@@ -9,7 +9,9 @@
  * starts the next one. It is the rule of @fastify/rate-limit's own stores (memory and Redis), and the one a
  * lockout needs: five failed sign-ins in a row are told to wait the whole window ("please wait 15 minutes"),
  * where windows aligned to the clock would lock out for whatever was left of the current quarter hour, often
- * a minute, and then allow five more. Times are the caller's clock (`now`), never SQL now().
+ * a minute, and then allow five more. A cap a person reads as a calendar period ("Daily limit reached. Try
+ * again tomorrow.") takes `{ aligned: true }`: its windows are the clock's (a day from 00:00 UTC), so it
+ * opens again when the text says. Times are the caller's clock (`now`), never SQL now().
  */
 import path from 'node:path';
 import { migrate, type Database, type Queryable } from './index.js';
@@ -31,9 +33,14 @@ export interface RateWindow {
   resetAt: number;
 }
 
+export interface TakeOptions {
+  /** windows aligned to the clock (multiples of windowMs since the epoch) instead of starting at a first take */
+  aligned?: boolean;
+}
+
 export interface RateCounter {
   /** Counts one for the key (a new window when none is running) and answers its window. */
-  take(key: string, windowMs: number): Promise<RateWindow>;
+  take(key: string, windowMs: number, options?: TakeOptions): Promise<RateWindow>;
   /** The key's window without counting: `{ count: 0, resetAt: now }` when none is running. */
   peek(key: string, windowMs: number): Promise<RateWindow>;
   /** Takes one back (an attempt counted up front that turned out good); never below zero. */
@@ -52,9 +59,11 @@ export function rateCounter(db: Queryable, now: () => number = Date.now): RateCo
     return windowMs;
   };
   return {
-    async take(key, windowMs) {
+    async take(key, windowMs, options = {}) {
       checked(windowMs);
       const at = now();
+      // either rule ends a window windowMs after it started, so one statement serves both
+      const start = options.aligned ? at - (at % windowMs) : at;
       // counters of windows long over mean nothing: sweep them now and then
       if (Math.random() < 0.01) await db.query('DELETE FROM rate_counters WHERE window_start < $1', [at - MAX_RATE_WINDOW_MS]);
       const result = await db.query<{ count: number; window_start: number }>(
@@ -63,7 +72,7 @@ export function rateCounter(db: Queryable, now: () => number = Date.now): RateCo
            count = CASE WHEN rate_counters.window_start <= $3 THEN 1 ELSE rate_counters.count + 1 END,
            window_start = CASE WHEN rate_counters.window_start <= $3 THEN $2 ELSE rate_counters.window_start END
          RETURNING count, window_start`,
-        [key, at, at - windowMs],
+        [key, start, at - windowMs],
       );
       return windowOf(result.rows[0], windowMs);
     },

@@ -2,8 +2,8 @@
  * How many tasks one account and one address may create: a burst cap per minute (429 with Retry-After)
  * and a daily cap per account ('Daily limit reached. Try again tomorrow.'), free check tasks included.
  * Counted by the one rate counter (`@studio/db/rate-counter`), so every API process shares the same counts
- * and a burst of concurrent requests cannot all slip under the cap. Each window starts at its first task
- * (the daily one ends 24 h after it, always on a later date, so "Try again tomorrow" holds).
+ * and a burst of concurrent requests cannot all slip under the cap. A minute's window starts at its first
+ * task; the day is the calendar day (UTC), so the cap opens again when "Try again tomorrow" says.
  *   TASKS_PER_MINUTE (30), TASKS_PER_MINUTE_PER_IP (60), TASKS_PER_DAY (1000)
  */
 import type { Queryable } from '@studio/db';
@@ -40,7 +40,7 @@ export async function takeCreation(db: Queryable, limits: CreationLimits, who: {
   ];
   const counter = rateCounter(db, () => nowMs);
   for (const [key, windowMs, max] of checks) {
-    const hit = await counter.take(key, windowMs);
+    const hit = await counter.take(key, windowMs, { aligned: windowMs === DAY });
     if (hit.count <= max) continue;
     if (windowMs === DAY) throw new ApiFailure(429, API_CODES.DAILY_LIMIT, USER_TEXTS.DAILY_LIMIT);
     const seconds = Math.max(1, Math.ceil((hit.resetAt - nowMs) / 1000));
