@@ -91,9 +91,10 @@ export default function config({ production }: { production: boolean }) {
           eager: true,
         },
       },
-      // the shell runs in browsers only: leave the runtime's node loaders out
+      // the shell runs in browsers only: leave the runtime's node loaders out; disableSnapshot: the runtime
+      // registers remotes by their entry script, the shell reads their manifests (src/federation/remote-runtime.ts)
       // provideExternalRuntime: the remotes' entries use this runtime instead of each bringing one
-      experiments: { optimization: { target: 'web' }, provideExternalRuntime: true },
+      experiments: { optimization: { target: 'web', disableSnapshot: true }, provideExternalRuntime: true },
     },
   });
   base.resolve = {
