@@ -21,8 +21,9 @@ class SeoRoutesPlugin {
 /**
  * Writes what the first load needs beside index.html (shell-provides.json): the share keys the shell
  * provides, so the gateway preloads a landing remote's own chunks for the other shared modules (swr,
- * dayjs, ...), and the scripts every page loads right after main.js (the start-up chunk imported by the
- * entry and the chunks of the provided shared modules), so the gateway preloads them beside main.js.
+ * dayjs, ...), and the scripts every page loads right after main.js (a start-up chunk imported by the
+ * entry, chunks of the provided shared modules), so the gateway preloads them beside main.js. None today:
+ * the shared modules are eager and the entry imports the start-up module eagerly, all in main.js.
  * Read at the report stage: the file names are final there (after the real content hash).
  */
 class ShellProvidesPlugin {
@@ -52,20 +53,16 @@ class ShellProvidesPlugin {
 }
 
 /**
- * The shared modules the shell provides all load on every page, right after main.js. Left to the
- * defaults each goes into its own chunk (and some twice: a provide chunk and a consume-fallback chunk, so
- * valtio's proxy-compare was bundled twice): about ten small files gzipped one by one. In one chunk they
- * gzip together: the first load drops by ~5 KB gzip (bench-web: 167.3 -> 162.1 KB) and by ten requests, and
- * nothing changes for the later chunks. A remote that takes one of them from the share scope gets this
- * chunk, which the shell has loaded already. The provided react-router includes the shell's own useBlocker
- * (src/routing/use-blocker.ts, blocking-history.ts), so those two files go into the chunk too.
+ * The shell's shared modules are eager: bundled into main.js with the shell's own code, the start-up module
+ * included (src/index.ts imports it in eager mode), so the first load is one script. The remotes still
+ * take them from the share scope (the shell provides them before any remote loads: loaded-first). As
+ * separate async chunks (the start-up chunk, the contract, the provided react, react-dom, router, emotion
+ * and valtio, the retry plugin) the same code was five files compressed one by one, each with its own
+ * chunk wrapper: one file is 4.0 KB smaller in brotli (131.1 -> 127.1 KB, issue 25) and no chunk waits
+ * for main.js to have run.
  */
-const FIRST_LOAD_SHARED =
-  /[\\/]node_modules[\\/](react|react-dom|react-router|scheduler|valtio|proxy-compare|@emotion|stylis|hoist-non-react-statics|@babel[\\/]runtime)[\\/]|[\\/]shell[\\/]src[\\/](vendor[\\/]|routing[\\/](use-blocker|blocking-history)\.ts$)/;
-const firstLoadSplitChunks = {
-  chunks: 'async' as const,
-  cacheGroups: { firstLoadShared: { test: FIRST_LOAD_SHARED, chunks: 'async' as const, name: 'first-load-shared', enforce: true, priority: 10 } },
-};
+const eager = <T extends object>(shared: Record<string, T>) =>
+  Object.fromEntries(Object.entries(shared).map(([name, config]) => [name, { ...config, eager: true }]));
 
 const require = createRequire(__filename);
 const routerDir = path.dirname(require.resolve('react-router/package.json'));
@@ -84,21 +81,22 @@ export default function config({ production }: { production: boolean }) {
       // remotes come from /remotes.json at runtime (src/federation/remote-runtime.ts)
       remotes: {},
       shared: {
-        ...sharedSingletons,
+        ...eager(sharedSingletons),
         // the shell provides react-router without its server half (src/vendor/react-router-client.ts);
         // same package version, so every remote's requiredVersion is met by this one instance
         'react-router': {
           ...sharedSingletons['react-router'],
           import: './src/vendor/react-router-client.ts',
           version: routerVersion,
+          eager: true,
         },
       },
-      // the shell runs in browsers only: leave the runtime's node loaders out
+      // the shell runs in browsers only: leave the runtime's node loaders out; disableSnapshot: the runtime
+      // registers remotes by their entry script, the shell reads their manifests (src/federation/remote-runtime.ts)
       // provideExternalRuntime: the remotes' entries use this runtime instead of each bringing one
-      experiments: { optimization: { target: 'web' }, provideExternalRuntime: true },
+      experiments: { optimization: { target: 'web', disableSnapshot: true }, provideExternalRuntime: true },
     },
   });
-  if (production) base.optimization = { ...base.optimization, splitChunks: firstLoadSplitChunks };
   base.resolve = {
     ...base.resolve,
     alias: { 'react-router-full$': path.join(routerDir, 'dist', 'production', 'index.mjs') },

@@ -137,3 +137,28 @@ test('a remote taken down mid-session leaves the rest working, and Retry recover
   await expect(page.getByRole('heading', { level: 1, name: /text to image/i })).toBeVisible({ timeout: 30_000 });
   expect(await page.evaluate(() => (window as unknown as { __noReload?: boolean }).__noReload)).toBe(true);
 });
+
+test('a remote built against another contract major is refused in its area before its entry script is fetched', async ({ page }) => {
+  // remote-tools' manifest says it was built against contract 1.x (as a remote of the previous major's does)
+  await page.route('**/remotes/remote-tools/*/mf-manifest.json', async (route) => {
+    // asked from Node, where the studio's host names are not mapped: straight at the gateway
+    const url = new URL(route.request().url());
+    url.hostname = '127.0.0.1';
+    const manifest = (await (await route.fetch({ url: url.href })).json()) as { metaData: { contractVersion?: string } };
+    await route.fulfill({ json: { ...manifest, metaData: { ...manifest.metaData, contractVersion: '1.9.0' } } });
+  });
+  const entries: string[] = [];
+  page.on('request', (request) => {
+    if (/\/remotes\/remote-tools\/[^/]+\/remoteEntry\.js$/.test(new URL(request.url()).pathname)) entries.push(request.url());
+  });
+  const consoleErrors: string[] = [];
+  page.on('console', (message) => message.type() === 'error' && consoleErrors.push(message.text()));
+  await page.goto('/home');
+  await expect(page.getByRole('heading', { level: 1, name: /ideas into video/i })).toBeVisible();
+  await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: /AI Tools/ }).click();
+  const refused = page.getByRole('alert').filter({ hasText: 'built for another version of the studio' });
+  await expect(refused.getByRole('heading')).toHaveText(/^This version of .+ cannot be loaded$/);
+  await expectChrome(page);
+  expect(consoleErrors.join('\n')).toContain('built against shared-contracts 1.9.0, the shell speaks');
+  expect(entries).toEqual([]);
+});

@@ -5,12 +5,12 @@
  */
 import { render } from '@testing-library/react';
 import { UNSAFE_createMemoryHistory } from 'react-router';
-import type { RemoteModuleName, RemotesManifest } from 'shared-contracts';
+import { CONTRACT_VERSION, type RemoteModuleName, type RemotesManifest } from 'shared-contracts';
 import * as mf from '@module-federation/enhanced/runtime';
 import { App } from '../src/app/app';
 import { createShell, type CreatedShell } from '../src/app/create-shell';
 import { defaultConfig, type ShellRuntimeConfig } from '../src/config/shell-config';
-import { createRemoteRuntime } from '../src/federation/remote-runtime';
+import { createRemoteRuntime, type RemoteManifest } from '../src/federation/remote-runtime';
 import { withBlocking } from '../src/routing/blocking-history';
 import { createRoutes } from '../src/routing/route-table';
 
@@ -82,12 +82,24 @@ export function fakeResponse({ status = 200, body }: FakeResponseInit = {}): Res
 }
 
 /** fetch double: /remotes.json answers the list; every other URL answers 404 unless `routes` says otherwise. */
+/** A remote's mf-manifest.json as a build writes it (the fields the runtime reads), built against this contract. */
+export function fakeRemoteManifest(url: string, contractVersion: string = CONTRACT_VERSION): RemoteManifest {
+  const name = /\/remotes\/([^/]+)\//.exec(url)?.[1] ?? 'remote';
+  return {
+    id: name,
+    name,
+    metaData: { name, globalName: name, publicPath: 'auto', remoteEntry: { name: 'remoteEntry.js', path: '' }, buildInfo: { buildVersion: '1.0.0' }, contractVersion },
+    exposes: [],
+  };
+}
+
 export function fakeFetch(routes: Record<string, () => Response> = {}, remotes: RemotesManifest = REMOTES_JSON): jest.Mock {
   return jest.fn(async (input: RequestInfo | URL) => {
     const url = String(input);
     const path = url.replace(/^https?:\/\/[^/]+/, '').split('?')[0];
     if (routes[path]) return routes[path]();
     if (path === '/remotes.json') return fakeResponse({ body: remotes });
+    if (path.endsWith('/mf-manifest.json')) return fakeResponse({ body: fakeRemoteManifest(path) });
     return fakeResponse({ status: 404, body: { code: 404, msg: `Not found: ${path}`, data: null, trace_id: 't' } });
   });
 }

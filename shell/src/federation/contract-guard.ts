@@ -1,13 +1,13 @@
 /**
- * Runtime plugin (one concern), in every build: a remote built against another major of the contract is
+ * The contract guard (one concern), in every build: a remote built against another major of the contract is
  * refused before any of its code runs. Its manifest says which contract it was built against
  * (`metaData.contractVersion`, written by rspack.shared.ts; a remote built before that says it through the
- * version of `shared-contracts` in its manifest's shared list); the manifest is checked as it arrives
- * (`afterLoadManifest`), so a refused remote's entry is never fetched and never joins the share scope.
- * The load then fails with a ContractMismatchError: the remote's area says this version cannot be loaded
- * (RemoteArea), and `onRefused` tells the operator, once per remote and entry.
+ * version of `shared-contracts` in its manifest's shared list); the runtime (remote-runtime.ts) reads the
+ * manifest and has it checked before it registers the remote's entry, so a refused remote's entry is never
+ * fetched and never joins the share scope. The load then fails with a ContractMismatchError: the remote's
+ * area says this version cannot be loaded (RemoteArea), and `onRefused` tells the operator, once per remote
+ * and entry.
  */
-import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
 import { CONTRACT_VERSION } from 'shared-contracts';
 
 export interface ContractRefusal {
@@ -69,20 +69,19 @@ export function contractRefusal(manifest: ManifestView, entry: string, shellCont
   };
 }
 
-export function contractGuard(onRefused: (refusal: ContractRefusal) => void, shellContract = CONTRACT_VERSION): ModuleFederationRuntimePlugin {
+/** A check of each manifest as it arrives: throws a ContractMismatchError for another major. */
+export type ContractGuard = (manifest: ManifestView, manifestUrl: string) => void;
+
+export function contractGuard(onRefused: (refusal: ContractRefusal) => void, shellContract = CONTRACT_VERSION): ContractGuard {
   const told = new Set<string>();
-  return {
-    name: 'shell-contract-guard',
-    async afterLoadManifest(args) {
-      if (!args.manifestJson) return;
-      const refusal = contractRefusal(args.manifestJson as ManifestView, args.manifestUrl, shellContract);
-      if (!refusal) return;
-      const key = `${refusal.remote} ${refusal.entry}`;
-      if (!told.has(key)) {
-        told.add(key);
-        onRefused(refusal);
-      }
-      throw new ContractMismatchError(refusal);
-    },
+  return (manifest, manifestUrl) => {
+    const refusal = contractRefusal(manifest, manifestUrl, shellContract);
+    if (!refusal) return;
+    const key = `${refusal.remote} ${refusal.entry}`;
+    if (!told.has(key)) {
+      told.add(key);
+      onRefused(refusal);
+    }
+    throw new ContractMismatchError(refusal);
   };
 }

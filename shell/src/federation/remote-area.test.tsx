@@ -56,7 +56,7 @@ describe('remote area', () => {
     expect(page).toHaveAttribute('data-props', JSON.stringify({ mode: 'text-to-video' }));
     expect(screen.queryByRole('alert', { name: 'Text to Video unavailable' })).not.toBeInTheDocument();
     // the failed container was registered again with force, dropping the runtime's cached failure
-    expect(forced).toEqual([[{ name: 'remote_create', entry: '/remotes/remote_create/1.0.0/mf-manifest.json' }]]);
+    expect(forced).toEqual([[{ name: 'remote_create', entry: '/remotes/remote_create/1.0.0/remoteEntry.js' }]]);
   });
 
   it('keeps showing the fallback while the remote is still down, then recovers on a later Retry', async () => {

@@ -1,7 +1,8 @@
 import type { RemoteModuleName } from 'shared-contracts';
-import { fakeFetch, fakeResponse, mfDouble, pageDouble, quietConsole, REMOTES_JSON } from '../../test/shell-test-kit';
+import { fakeFetch, fakeRemoteManifest, fakeResponse, mfDouble, pageDouble, quietConsole, REMOTES_JSON } from '../../test/shell-test-kit';
+import { isContractMismatch, type ContractRefusal } from './contract-guard';
 import { OVERRIDE_PREFIX } from './dev-override';
-import { createPreloadQueue, createRemoteRuntime } from './remote-runtime';
+import { createPreloadQueue, createRemoteRuntime, remoteEntryUrl } from './remote-runtime';
 
 describe('remote runtime', () => {
   let restore: () => void;
@@ -12,21 +13,60 @@ describe('remote runtime', () => {
   });
   afterEach(() => restore());
 
-  it('reads /remotes.json with cache no-store and registers every remote', async () => {
+  it('reads /remotes.json once with cache no-store; a remote is registered by its entry script at its first load', async () => {
     const fetchImpl = fakeFetch();
+    mfDouble.__setRemoteModule('remote_explore/HomePage', pageDouble('home'));
     const runtime = createRemoteRuntime({ fetchImpl, plugins: false });
     await runtime.start();
     expect(fetchImpl).toHaveBeenCalledWith('/remotes.json', { cache: 'no-store' });
-    expect(mfDouble.__registeredRemotes().map((r) => r.name)).toEqual(REMOTES_JSON.remotes.map((r) => r.name));
+    expect(runtime.registered().map((r) => r.name)).toEqual(REMOTES_JSON.remotes.map((r) => r.name));
+    expect(mfDouble.__registeredRemotes()).toEqual([]);
+    await runtime.load('remote_explore/HomePage');
+    // its manifest read (once), the entry it names registered: the federation runtime reads no manifest
+    expect(fetchImpl).toHaveBeenCalledWith('/remotes/remote_explore/1.0.0/mf-manifest.json');
+    expect(mfDouble.__registeredRemotes()).toEqual([{ name: 'remote_explore', entry: '/remotes/remote_explore/1.0.0/remoteEntry.js' }]);
     await runtime.start();
-    expect(fetchImpl).toHaveBeenCalledTimes(1);
+    expect(fetchImpl).toHaveBeenCalledTimes(2);
   });
 
-  it('applies a development override (mf-override:<container>) at registration', async () => {
+  it("names the entry as the manifest says: its publicPath ('auto': the manifest's folder), path and file", () => {
+    const manifest = fakeRemoteManifest('/remotes/remote_tools/2.0.0/mf-manifest.json');
+    expect(remoteEntryUrl(manifest, '/remotes/remote_tools/2.0.0/mf-manifest.json?v=1')).toBe('/remotes/remote_tools/2.0.0/remoteEntry.js');
+    const elsewhere = { ...manifest, metaData: { ...manifest.metaData, publicPath: 'https://cdn.test/tools/', remoteEntry: { name: 'entry.js', path: './js/' } } };
+    expect(remoteEntryUrl(elsewhere, '/remotes/remote_tools/2.0.0/mf-manifest.json')).toBe('https://cdn.test/tools/js/entry.js');
+  });
+
+  it("preloads the module's own scripts beside its remote's entry, as the manifest lists them", async () => {
+    const url = '/remotes/remote_explore/1.0.0/mf-manifest.json';
+    const manifest = { ...fakeRemoteManifest(url), exposes: [{ name: 'HomePage', assets: { js: { sync: ['12.a1.js', '__federation_expose_HomePage.b2.js'] } } }] };
+    mfDouble.__setRemoteModule('remote_explore/HomePage', pageDouble('home'));
+    const runtime = createRemoteRuntime({ fetchImpl: fakeFetch({ [url]: () => fakeResponse({ body: manifest }) }), plugins: false });
+    await runtime.load('remote_explore/HomePage');
+    const preloads = [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="preload"]')].filter((link) => link.as === 'script').map((link) => link.getAttribute('href'));
+    expect(preloads).toEqual(['/remotes/remote_explore/1.0.0/12.a1.js', '/remotes/remote_explore/1.0.0/__federation_expose_HomePage.b2.js']);
+  });
+
+  it('refuses a remote built against another contract major before its entry is registered, and says so once', async () => {
+    const told: ContractRefusal[] = [];
+    const url = '/remotes/remote_tools/1.0.0/mf-manifest.json';
+    const fetchImpl = fakeFetch({ [url]: () => fakeResponse({ body: fakeRemoteManifest(url, '1.3.0') }) });
+    mfDouble.__setRemoteModule('remote_tools/AiToolsPage', pageDouble('tools'));
+    const runtime = createRemoteRuntime({ fetchImpl, plugins: false, onContractRefused: (refusal) => told.push(refusal) });
+    const error = await runtime.load('remote_tools/AiToolsPage').catch((caught: unknown) => caught);
+    expect(isContractMismatch(error)).toBe(true);
+    await expect(runtime.load('remote_tools/AiToolsPage', { fresh: true })).rejects.toThrow('another major: refused');
+    expect(mfDouble.__registeredRemotes()).toEqual([]);
+    expect(told.map((refusal) => [refusal.remote, refusal.remoteContract, refusal.entry])).toEqual([['remote_tools', '1.3.0', url]]);
+  });
+
+  it('applies a development override (mf-override:<container>) to the manifest it reads', async () => {
     localStorage.setItem(`${OVERRIDE_PREFIX}remote_create`, 'http://localhost:3001/mf-manifest.json');
-    const runtime = createRemoteRuntime({ fetchImpl: fakeFetch(), plugins: false });
-    await runtime.start();
-    expect(mfDouble.__registeredRemotes().find((r) => r.name === 'remote_create')?.entry).toBe('http://localhost:3001/mf-manifest.json');
+    const fetchImpl = fakeFetch({ '/mf-manifest.json': () => fakeResponse({ body: fakeRemoteManifest('/remotes/remote_create/') }) });
+    mfDouble.__setRemoteModule('remote_create/CreateScreen', pageDouble('create'));
+    const runtime = createRemoteRuntime({ fetchImpl, plugins: false });
+    await runtime.load('remote_create/CreateScreen');
+    expect(fetchImpl).toHaveBeenCalledWith('http://localhost:3001/mf-manifest.json');
+    expect(mfDouble.__registeredRemotes().find((r) => r.name === 'remote_create')?.entry).toBe('http://localhost:3001/remoteEntry.js');
   });
 
   it('loads a module once and answers the same module afterwards', async () => {

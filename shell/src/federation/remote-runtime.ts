@@ -1,10 +1,16 @@
 /**
- * Runtime federation: `/remotes.json` (no-store) names each remote's versioned manifest; the shell
- * registers them on the build's own federation instance (shareStrategy loaded-first comes from
- * rspack.shared.ts) with the retry (@module-federation/retry-plugin), contract guard and fallback plugins,
- * and in development the shared-scope guard. load() gives each module once; a retry builds a
- * fresh load: remotes.json is read again and a remote that never loaded is re-registered with force, which
- * drops the runtime's cached manifest, entry and container (module-federation/core #3685).
+ * Runtime federation: `/remotes.json` (no-store) names each remote's versioned manifest. A remote's first
+ * load reads its manifest here, has the contract guard check it, and registers the entry script the
+ * manifest names (remoteEntry.js) on the build's own federation instance (shareStrategy loaded-first comes
+ * from rspack.shared.ts), with the retry (@module-federation/retry-plugin) and fallback plugins, and in
+ * development the shared-scope guard; the manifest's scripts for the requested module are preloaded beside
+ * the entry. The runtime itself is built without its manifest (snapshot) handling
+ * (`experiments.optimization.disableSnapshot`, shell/rspack.config.ts): reading the one field the shell
+ * needs and the entry's URL here is a few hundred bytes where the runtime's snapshot plugin, preload
+ * generation and global snapshot store were 1.3 KB brotli of every first load (issue 25).
+ * load() gives each module once; a retry builds a fresh load: remotes.json and the manifest are read again
+ * and a remote that never loaded is re-registered with force, which drops the runtime's cached entry and
+ * container (module-federation/core #3685).
  */
 import { REMOTES_LIST_URL, takeEarlyRemotesList } from './early-remotes-list';
 import { loadRemote as mfLoadRemote, registerPlugins as mfRegisterPlugins, registerRemotes as mfRegisterRemotes } from '@module-federation/enhanced/runtime';
@@ -12,7 +18,7 @@ import type { RemoteContainer, RemoteModule, RemoteModuleName, RemotesManifest }
 import { fallbackPlugin, isFallbackModule } from './fallback-plugin';
 import { RetryPlugin } from '@module-federation/retry-plugin';
 import { sharedScopeGuard } from './shared-scope-guard';
-import { contractGuard, type ContractRefusal } from './contract-guard';
+import { contractGuard, type ContractGuard, type ContractRefusal, type ManifestView } from './contract-guard';
 import { applyDevOverrides } from './dev-override';
 
 interface FederationFunctions {
@@ -37,6 +43,37 @@ class RemoteUnavailableError extends Error {
 
 type ManifestEntry = RemotesManifest['remotes'][number];
 
+/** The part of a remote's mf-manifest.json the runtime reads: the contract guard's, where its entry is, its modules' scripts. */
+export interface RemoteManifest extends ManifestView {
+  metaData?: ManifestView['metaData'] & { globalName?: string; publicPath?: string; remoteEntry?: { name?: string; path?: string } };
+  exposes?: { name?: string; assets?: { js?: { sync?: string[] } } }[];
+}
+
+/** The folder a manifest's relative URLs start from: its publicPath, or with 'auto' the manifest's own folder. */
+function baseOf(manifest: RemoteManifest, manifestUrl: string): string {
+  const publicPath = manifest.metaData?.publicPath;
+  return !publicPath || publicPath === 'auto' ? manifestUrl.replace(/[?#].*$/, '').replace(/\/[^/]+$/, '/') : publicPath;
+}
+
+/** The entry script a manifest names, as the federation runtime's own manifest handling derives it. */
+export function remoteEntryUrl(manifest: RemoteManifest, manifestUrl: string): string {
+  const { path = '', name = 'remoteEntry.js' } = manifest.metaData?.remoteEntry ?? {};
+  const folder = path.replace(/^\.?\/+|\/+$/g, '');
+  return `${baseOf(manifest, manifestUrl)}${folder ? `${folder}/` : ''}${name}`;
+}
+
+/** Asks the browser for a module's own scripts while its remote's entry loads (what the runtime's snapshot plugin did). */
+function preloadScripts(manifest: RemoteManifest, manifestUrl: string, expose: string): void {
+  if (typeof document === 'undefined') return;
+  for (const file of manifest.exposes?.find((candidate) => candidate.name === expose)?.assets?.js?.sync ?? []) {
+    const link = document.createElement('link');
+    link.rel = 'preload';
+    link.as = 'script';
+    link.href = `${baseOf(manifest, manifestUrl)}${file}`;
+    document.head.appendChild(link);
+  }
+}
+
 export interface RemoteRuntime {
   /** fetch /remotes.json and register every remote (once; later calls share the first) */
   start(): Promise<void>;
@@ -45,6 +82,43 @@ export interface RemoteRuntime {
   preload(name: RemoteModuleName): void;
   /** what is registered now */
   registered(): readonly ManifestEntry[];
+}
+
+/**
+ * Each remote's manifest, read and passed by the contract guard once; a failed read (the library's retry used to
+ * ask a failed manifest twice more, so does this) or a refusal is asked again at the next load.
+ */
+function createManifestReader(doFetch: typeof fetch, guard: ContractGuard): { read(url: string): Promise<RemoteManifest>; forget(url: string): void } {
+  const checked = new Map<string, Promise<RemoteManifest>>();
+  async function readChecked(url: string): Promise<RemoteManifest> {
+    let response: Response | null = null;
+    for (let attempt = 0; !response?.ok && attempt < 3; attempt += 1) {
+      if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 400));
+      response = await doFetch(url).catch((error: unknown) => {
+        if (attempt === 2) throw new RemoteUnavailableError(`${url} cannot be read (${(error as Error).message})`);
+        return null;
+      });
+    }
+    if (!response?.ok) throw new RemoteUnavailableError(`${url} answered HTTP ${response?.status ?? 0}`);
+    const manifest = (await response.json()) as RemoteManifest;
+    guard(manifest, url);
+    return manifest;
+  }
+  return {
+    read(url) {
+      let pending = checked.get(url);
+      if (!pending) {
+        const own = readChecked(url);
+        checked.set(url, own);
+        own.catch(() => {
+          if (checked.get(url) === own) checked.delete(url);
+        });
+        pending = own;
+      }
+      return pending;
+    },
+    forget: (url) => checked.delete(url),
+  };
 }
 
 export interface RemoteRuntimeOptions {
@@ -57,6 +131,52 @@ export interface RemoteRuntimeOptions {
   federation?: FederationFunctions;
   /** told once per remote and entry when a remote built against another contract major is refused */
   onContractRefused?: (refusal: ContractRefusal) => void;
+}
+
+interface RegistryParts {
+  /** what the remotes list says, by container */
+  entries: Map<RemoteContainer, ManifestEntry>;
+  /** containers with a module loaded for real: never swapped mid-session */
+  healthy: Set<RemoteContainer>;
+  registerRemotes: FederationFunctions['registerRemotes'];
+  manifests: ReturnType<typeof createManifestReader>;
+  listUrl: string;
+}
+
+/** The remotes list recorded, and each container's entry registered on the federation instance once its manifest passed. */
+function createRegistry({ entries, healthy, registerRemotes, manifests, listUrl }: RegistryParts) {
+  /** the entry script each container is registered with on the federation instance */
+  const registeredEntries = new Map<RemoteContainer, string>();
+  /** containers to register again with force at their next load (a fresh load of one that never loaded) */
+  const stale = new Set<RemoteContainer>();
+  return {
+    /** records what the list says; `force` reads again, and re-registers, containers that never loaded */
+    register(list: ManifestEntry[], force: boolean): void {
+      for (const entry of applyDevOverrides(list)) {
+        if (healthy.has(entry.name)) continue; // a running container is never swapped mid-session
+        if (force) {
+          manifests.forget(entry.entry);
+          stale.add(entry.name);
+        }
+        entries.set(entry.name, entry);
+      }
+    },
+    /** The container's manifest checked and its entry registered (again, with force, when it changed or went stale). */
+    async prepare(container: RemoteContainer, expose: string): Promise<void> {
+      const listed = entries.get(container);
+      if (!listed) throw new RemoteUnavailableError(`${container} is not deployed (it is missing from ${listUrl})`);
+      const manifest = await manifests.read(listed.entry);
+      const entry = remoteEntryUrl(manifest, listed.entry);
+      preloadScripts(manifest, listed.entry, expose);
+      if (registeredEntries.get(container) === entry && !stale.has(container)) return;
+      const globalName = manifest.metaData?.globalName;
+      const remote = { name: container, entry, ...(globalName && globalName !== container ? { entryGlobalName: globalName } : {}) };
+      if (registeredEntries.has(container)) registerRemotes([remote], { force: true });
+      else registerRemotes([remote]);
+      registeredEntries.set(container, entry);
+      stale.delete(container);
+    },
+  };
 }
 
 function containerOf(name: string): RemoteContainer {
@@ -86,30 +206,16 @@ export function createRemoteRuntime(options: RemoteRuntimeOptions = {}): RemoteR
     return body.remotes.filter((r): r is ManifestEntry => typeof r?.name === 'string' && typeof r?.entry === 'string');
   }
 
-  /** registers what the manifest says; `force` re-registers containers that never loaded */
-  function register(list: ManifestEntry[], force: boolean): void {
-    const withOverrides = applyDevOverrides(list);
-    for (const entry of withOverrides) {
-      const known = entries.get(entry.name);
-      const changed = !known || known.entry !== entry.entry;
-      if (healthy.has(entry.name)) continue; // a running container is never swapped mid-session
-      if (!known) {
-        registerRemotes([{ name: entry.name, entry: entry.entry }]);
-      } else if (changed || force) {
-        registerRemotes([{ name: entry.name, entry: entry.entry }], { force: true });
-      }
-      entries.set(entry.name, entry);
-    }
-  }
+  // the contract guard refuses a remote of another contract major before its entry is registered or fetched
+  const guard = contractGuard(options.onContractRefused ?? ((refusal) => console.error(`[shell] ${refusal.remote} refused`, refusal)));
+  const { register, prepare } = createRegistry({ entries, healthy, registerRemotes, manifests: createManifestReader(doFetch, guard), listUrl: manifestUrl });
 
   function ensurePlugins(): void {
     if (options.plugins === false || pluginsRegistered) return;
-    // the library's retry: a failed manifest fetch or remote entry is asked again before the fallback
-    // plugin answers (RemoteArea's Retry button then builds a fresh load, which the library does not do)
-    const retry = RetryPlugin({ fetch: { retryTimes: 2 }, script: { retryTimes: 2, retryDelay: 400 } });
-    // the contract guard refuses a remote of another contract major before its entry is fetched
-    const guard = contractGuard(options.onContractRefused ?? ((refusal) => console.error(`[shell] ${refusal.remote} refused`, refusal)));
-    registerPlugins([retry, guard, fallbackPlugin(), ...(process.env.NODE_ENV === 'production' ? [] : [sharedScopeGuard()])]);
+    // the library's retry: a failed remote entry is asked again before the fallback plugin answers
+    // (RemoteArea's Retry button then builds a fresh load, which the library does not do)
+    const retry = RetryPlugin({ script: { retryTimes: 2, retryDelay: 400 } });
+    registerPlugins([retry, fallbackPlugin(), ...(process.env.NODE_ENV === 'production' ? [] : [sharedScopeGuard()])]);
     pluginsRegistered = true;
   }
 
@@ -149,7 +255,7 @@ export function createRemoteRuntime(options: RemoteRuntimeOptions = {}): RemoteR
       if (!pending) {
         pending = (async () => {
           await runtime.start();
-          if (!entries.has(container)) throw new RemoteUnavailableError(`${container} is not deployed (it is missing from ${manifestUrl})`);
+          await prepare(container, name.slice(container.length + 1));
           const loaded = await loadRemote<RemoteModule<N>>(name);
           if (!loaded) throw new RemoteUnavailableError(`${name} answered no module`);
           if (isFallbackModule(loaded)) {
