@@ -20,6 +20,10 @@ async function load() {
   return ort.InferenceSession.create(Buffer.concat(chunks), { graphOptimizationLevel: 'all', executionMode: 'sequential' });
 }
 
+// the parent gone (stopped, killed, crashed) is the end of the work: a second of inference left running for
+// nobody would hold a core and 1 GB until the operating system reaps it
+process.on('disconnect', () => process.exit(0));
+
 process.on('message', async ({ id, input }) => {
   try {
     session ??= load();
