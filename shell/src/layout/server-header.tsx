@@ -70,18 +70,22 @@ function Copy() {
 
 /**
  * Opens and closes the menu's copy, and notes a tap on Login or the credits for the shell to carry out
- * (PRERENDER_PENDING_ATTR). A tap inside the menu's panel that is no close button does nothing here: its links
- * are plain links.
+ * (PRERENDER_PENDING_ATTR). The menu opens on the press itself: a tap is then never lost to the shell taking the
+ * copy's place between press and release, and the release, which lands on the opened menu, closes nothing (the
+ * backdrop closes it only on a press that began on it, as ui-kit's Dialog). A key's click toggles it. A tap inside
+ * the menu's panel that is no close button does nothing here: its links are plain links.
  */
 const SCRIPT =
   '(function(){' +
   `var h=document.getElementById(${JSON.stringify(SHELL_HEADER_PRERENDER_ID)}),d=document.getElementById(${JSON.stringify(SHELL_DRAWER_PRERENDER_ID)});` +
-  'if(!h||!d)return;var b=h.querySelector("[' + ACTION + '=menu]");' +
+  'if(!h||!d)return;var b=h.querySelector("[' + ACTION + '=menu]"),down=null;' +
+  'function at(e){return e.target&&e.target.closest?e.target.closest("[' + ACTION + ']"):null}' +
   'function set(open){d.hidden=!open;if(b){b.setAttribute("aria-expanded",String(open));b.setAttribute("aria-label",open?"Close menu":"Open menu")}' +
   'if(open){var p=d.querySelector("[role=dialog]");if(p)p.focus()}else if(b&&h.isConnected)b.focus()}' +
-  'document.addEventListener("click",function(e){var t=e.target&&e.target.closest?e.target.closest("[' + ACTION + ']"):null;' +
-  'if(!t||!d.isConnected)return;var a=t.getAttribute("' + ACTION + '");' +
-  'if(a==="menu")set(d.hidden);else if(a==="close"){if(t===d&&e.target!==d)return;set(false)}' +
+  'document.addEventListener("pointerdown",function(e){down=e.target;if(b&&at(e)===b&&d.isConnected&&d.hidden)set(true)},true);' +
+  'document.addEventListener("click",function(e){var began=down,t=at(e);down=null;if(!t||!d.isConnected)return;var a=t.getAttribute("' + ACTION + '");' +
+  'if(a==="menu"){if(!began||!b.contains(began))set(d.hidden)}' +
+  'else if(a==="close"){if(t===d&&(e.target!==d||began!==d))return;set(false)}' +
   `else if(h.isConnected)h.setAttribute(${JSON.stringify(PRERENDER_PENDING_ATTR)},a)});` +
   'document.addEventListener("keydown",function(e){if(e.key==="Escape"&&!d.hidden&&d.isConnected)set(false)})' +
   '})()';
