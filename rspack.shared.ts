@@ -152,12 +152,14 @@ export function createRemoteConfig<C extends RemoteContainer>(opts: RemoteBuildO
 /**
  * A remote's server-side rendering of some of its components, for the gateway: one CommonJS file for Node with
  * everything it needs (React and react-dom/server included), written into the remote's versioned folder after
- * its browser build (`dependencies`: that build cleans the folder), so it ships with the remote's version.
+ * its browser build (`dependencies`: that build cleans the folder), so it ships with the remote's version (the
+ * shell's header likewise, into shell/dist).
  */
-export function createServerRenderConfig(opts: { appDir: string; production: boolean; container: string; entry: string; file: string }): Configuration {
+export function createServerRenderConfig(opts: { appDir: string; production: boolean; container: string; entry: string; file: string; unversioned?: boolean }): Configuration {
   const pkg = JSON.parse(readFileSync(path.join(opts.appDir, 'package.json'), 'utf8')) as { version: string };
   const version = process.env.MF_BUILD_VERSION || pkg.version;
-  const outFile = path.join(opts.appDir, 'dist', version, opts.file);
+  // the shell's dist is not versioned (`unversioned`): its file goes beside index.html
+  const outFile = path.join(opts.appDir, 'dist', ...(opts.unversioned ? [] : [version]), opts.file);
   const browser = createAppConfig({ appDir: opts.appDir, production: opts.production, outDir: path.dirname(outFile), publicPath: 'auto', federation: { name: opts.container } });
   return {
     name: `${opts.container}:server`,

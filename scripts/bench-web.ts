@@ -5,7 +5,8 @@
  *   each run with Lighthouse's CPU index (benchmarkIndex; a quiet desktop-class machine is about 1000 or more,
  *   a busy one much less) so a slow figure on a busy machine is named as such (scripts/bench-lighthouse.ts);
  * - the first working click on a 4x-throttled 375 px phone (/home and /text-to-video): from the navigation's
- *   start until a click on the header's menu button opens the menu, the median of BENCH_RUNS;
+ *   start until a tap on the header's menu button, made as soon as it shows, has opened the menu (the drawer is
+ *   visible), the median of BENCH_RUNS;
  * - the shell's initial JS, brotli as served (the .br files the gateway sends) and gzip, and each remote's entry
  *   (`npm run bench:shell-js` measures the shell's alone, without a browser).
  * The product runs on a spare port (BENCH_PORT; Lighthouse's browser on LIGHTHOUSE_PORT) with its data in
@@ -92,19 +93,19 @@ async function firstWorkingClick(browser: Browser, pagePath: string): Promise<{ 
   const menu = page.getByRole('button', { name: 'Open menu' });
   const drawer = page.getByTestId('drawer');
   let ms = -1;
+  // a person's tap: at the button as soon as it shows, answered when the page's main thread gets to it (no
+  // waiting for the page to be still first, as a test's tap does: under 4x throttling that wait alone outlasted
+  // the short gaps between start-up tasks); the click works when the menu shows, timed to then
   while (Date.now() - started < 30_000) {
-    const at = Date.now();
+    const box = await menu.boundingBox({ timeout: 100 }).catch(() => null);
+    if (!box) continue;
+    await page.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2);
     try {
-      await menu.tap({ timeout: 100 });
-      await drawer.waitFor({ state: 'visible', timeout: 400 });
-      ms = at - started;
+      await drawer.waitFor({ state: 'visible', timeout: 2000 });
+      ms = Date.now() - started;
       break;
     } catch {
-      // not there yet, or the tap did nothing: close what may have opened late and try again
-      if (await drawer.isVisible()) {
-        ms = at - started;
-        break;
-      }
+      // the tap did nothing (a button drawn but not yet wired): tap again
     }
   }
   await page.waitForLoadState('load').catch(() => undefined);

@@ -1,10 +1,10 @@
 import path from 'node:path';
 import { createRequire } from 'node:module';
-import { createAppConfig, FederationRuntimeEsmPlugin, sharedSingletons } from '../rspack.shared';
+import { createAppConfig, createServerRenderConfig, FederationRuntimeEsmPlugin, sharedSingletons } from '../rspack.shared';
 import pkg from './package.json';
 import type { Compiler } from '@rspack/core';
 import { SEO_ROUTES_FILE } from 'shared-contracts';
-import { SHELL_PROVIDES_FILE, type ShellProvidesFile } from 'shared-contracts/first-load';
+import { SHELL_HEADER_FILE, SHELL_PROVIDES_FILE, type ShellProvidesFile } from 'shared-contracts/first-load';
 import { seoRoutes } from './src/cms/seo-routes';
 
 /** Writes the route table's metadata beside index.html, for the gateway's prerender and sitemap. */
@@ -102,5 +102,10 @@ export default function config({ production }: { production: boolean }) {
     alias: { 'react-router-full$': path.join(routerDir, 'dist', 'production', 'index.mjs') },
   };
   base.plugins = [...(base.plugins ?? []), new SeoRoutesPlugin(), new ShellProvidesPlugin(), new FederationRuntimeEsmPlugin({ withRuntime: true })];
-  return base;
+  // named: the header's server rendering (the gateway writes it into a visitor's first HTML) builds after it
+  base.name = 'shell';
+  return [
+    base,
+    createServerRenderConfig({ appDir: __dirname, production, container: 'shell', entry: './src/layout/server-header.tsx', file: SHELL_HEADER_FILE, unversioned: true }),
+  ];
 }

@@ -112,3 +112,65 @@ test.describe("a visitor's /home once the app has taken over", () => {
     await expect(page.getByRole('region', { name: 'Trending in Explore' }).locator('img').first()).toHaveAttribute('fetchpriority', 'high');
   });
 });
+
+test.describe("a visitor's header before the shell has run (issue 25: the first working click)", () => {
+  test.use({ viewport: PHONE, isMobile: true, hasTouch: true });
+
+  /** Holds the shell's main script back until `release` is called: what works meanwhile is the first HTML's own (a page waits
+   * for its deferred scripts before DOMContentLoaded, so the tests wait for the copy itself). */
+  async function holdShell(page: Page): Promise<() => void> {
+    let release = () => undefined as void;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/\/main\.[^/]*\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    return release;
+  }
+
+  for (const path of ['/home', '/text-to-video']) {
+    test(`${path}: a tap on the menu opens it with its links, and the shell's header then takes the copy's place`, async ({ page }) => {
+      const release = await holdShell(page);
+      await page.goto(path, { waitUntil: 'commit' });
+      const copy = page.locator('#shell-header-prerender');
+      await expect(copy.getByRole('link', { name: 'AI Video Generator, home' })).toHaveAttribute('href', '/home');
+      await copy.getByRole('button', { name: 'Open menu' }).tap();
+      const drawer = page.getByTestId('drawer');
+      await expect(drawer).toBeVisible();
+      await expect(drawer.getByRole('link', { name: /^Explore/ })).toHaveAttribute('href', '/explore');
+      await drawer.getByRole('button', { name: 'Close menu' }).tap();
+      await expect(drawer).toBeHidden();
+      release();
+      // the shell's own header, once: the copy is gone and the shell's menu button opens the shell's drawer
+      await expect(page.getByTestId('account-entry')).toBeVisible();
+      await expect(copy).toHaveCount(0);
+      await expect(page.getByRole('banner')).toHaveCount(1);
+      await page.getByRole('button', { name: 'Open menu' }).tap();
+      await expect(page.getByTestId('drawer')).toBeVisible();
+      await expect(page.getByTestId('drawer')).toHaveCount(1);
+    });
+  }
+
+  test('a menu opened on the copy stays open when the shell takes over, and a tap on its link goes to that page', async ({ page }) => {
+    const release = await holdShell(page);
+    await page.goto('/text-to-video', { waitUntil: 'commit' });
+    await page.locator('#shell-header-prerender').getByRole('button', { name: 'Open menu' }).tap();
+    release();
+    await expect(page.locator('#shell-header-prerender')).toHaveCount(0);
+    const drawer = page.getByTestId('drawer');
+    await expect(drawer).toBeVisible();
+    await expect(drawer).toHaveCount(1);
+    await drawer.getByRole('link', { name: /^Explore/ }).tap();
+    await expect(page).toHaveURL(/\/explore$/);
+  });
+
+  test('a tap on Login before the shell has run opens the sign-in once it has', async ({ page }) => {
+    const release = await holdShell(page);
+    await page.goto('/text-to-video', { waitUntil: 'commit' });
+    await page.locator('#shell-header-prerender').getByRole('button', { name: 'Login', exact: true }).tap();
+    release();
+    await expect(page.getByRole('dialog', { name: 'Log in' })).toBeVisible();
+  });
+});

@@ -31,3 +31,27 @@ export const INLINE_REMOTES_LIST_ID = 'remotes-list';
  * removes it when it mounts, the shell when the path changes first (so it never lingers over another page).
  */
 export const HOME_HERO_PRERENDER_ID = 'home-hero-prerender';
+
+/**
+ * The shell's header in a page's first HTML (issue 25: the first working click): the shell's build bundles its
+ * header components for Node into this file of shell/dist, and the gateway writes their markup into every page of
+ * a route with the shell's layout, before `#root`, so the menu, the logo and the menu's links work before any
+ * script has run. The shell's own header replaces it, in the same frame, when it mounts.
+ */
+export const SHELL_HEADER_FILE = 'server/shell-header.cjs';
+
+/** id of the header's copy in the first HTML (the drawer's copy is inside it, `SHELL_DRAWER_PRERENDER_ID`). */
+export const SHELL_HEADER_PRERENDER_ID = 'shell-header-prerender';
+/** id of the phone menu's copy; a tap on the copy's menu button opens it before the shell runs. */
+export const SHELL_DRAWER_PRERENDER_ID = 'shell-drawer-prerender';
+
+/** What SHELL_HEADER_FILE exports (CommonJS). */
+export interface ShellHeaderModule {
+  /**
+   * The header (phone and wider screens told apart by media queries, so one markup fits both) with the phone
+   * menu closed, as a visitor sees it at `pathname` (its item marked current in the menu), in an element of id
+   * SHELL_HEADER_PRERENDER_ID, with its stylesheet (`html`); and the body of the script that opens and closes the
+   * menu's copy (`script`), which the gateway places after it in a script element carrying the page's nonce.
+   */
+  shellHeaderHtml(pathname: string): { html: string; script: string };
+}

@@ -12,6 +12,8 @@ export interface SeoRoute {
   indexable: boolean;
   /** the federated module the route renders (remote_explore/HomePage): the gateway preloads its remote */
   module: string;
+  /** rendered inside the shell's layout (header, menu); absent in files written before 2.13.0 (read as true) */
+  chrome?: boolean;
 }
 
 export interface SeoRoutesFile {

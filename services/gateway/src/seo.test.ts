@@ -15,6 +15,7 @@ const ROUTES: SeoRoutesFile = {
     { path: '/home', title: 'AI Video Generator', description: 'Home description', indexable: true, module: 'remote_explore/HomePage' },
     { path: '/text-to-music/:semantic?/:tabname?', title: 'Text to Music | AI Video Generator', description: 'Music', indexable: true, module: 'remote_create/CreateScreen' },
     { path: '/libraries', title: 'My Creations | AI Video Generator', description: 'Yours', indexable: false, module: 'remote_create/LibrariesPage' },
+    { path: '/template', title: 'Templates | AI Video Generator', description: 'Templates', indexable: false, module: 'remote_explore/TemplatePage', chrome: false },
   ],
   redirects: { '/': '/home' },
   notFound: { title: 'Page Not Found | AI Video Generator', description: 'Gone' },
@@ -22,17 +23,18 @@ const ROUTES: SeoRoutesFile = {
 };
 
 /**
- * remote-explore's own build of its first screen for Node (the server build of its rspack.config.ts), written
- * into `folder` as its build writes it into the remote's versioned folder: the gateway renders the real
- * components. In a child process: rspack is an ES module, which this test's module system cannot load.
+ * An app's own server rendering build for Node (the server build of its rspack.config.ts: remote-explore's first
+ * screen, the shell's header), written into `folder` as its build writes it (the remote's versioned folder, the
+ * shell's dist): the gateway renders the real components. In a child process: rspack is an ES module, which this
+ * test's module system cannot load.
  */
-async function buildHomeFirstScreen(folder: string): Promise<void> {
+async function buildServerRender(app: 'remote-explore' | 'shell', folder: string): Promise<void> {
   const repo = path.resolve(__dirname, '../../..');
   const script = `
     import { createJiti } from 'jiti';
     import { rspack } from '@rspack/core';
     const jiti = createJiti(${JSON.stringify(path.join(repo, 'package.json'))});
-    const factory = await jiti.import(${JSON.stringify(path.join(repo, 'remote-explore', 'rspack.config.ts'))}, { default: true });
+    const factory = await jiti.import(${JSON.stringify(path.join(repo, app, 'rspack.config.ts'))}, { default: true });
     const server = factory({ production: true }).find((config) => config.target === 'node');
     const config = { ...server, dependencies: undefined, output: { ...server.output, path: ${JSON.stringify(path.join(folder, 'server'))} } };
     rspack([config]).run((error, stats) => {
@@ -68,7 +70,8 @@ describe('SEO prerender', () => {
         ],
       }),
     );
-    await buildHomeFirstScreen(path.join(root, 'remote-explore', 'dist', '1.0.0'));
+    await buildServerRender('remote-explore', path.join(root, 'remote-explore', 'dist', '1.0.0'));
+    await buildServerRender('shell', path.join(root, 'shell', 'dist'));
     // the shell provides react itself; swr comes from the remote's own chunk
     writeFileSync(path.join(root, 'shell', 'dist', 'shell-provides.json'), JSON.stringify({ shared: ['react', 'react-dom'], scripts: ['725.start.js', '275.react-dom.js'] }));
     gateway = await createGateway({
@@ -206,6 +209,40 @@ describe('SEO prerender', () => {
     // after #root, which fills the first screen whether the page renders in the shell's layout or without it
     expect(html).toMatch(/<div id="root"><\/div>.*<style>#root\{min-height:100vh\}/s);
     expect(html).toContain('#shell-main:has(>[data-route-area]>:is([role="status"],[aria-busy="true"]):first-child) :is(#seo-prerender-content,#seo-prerender-bottom){display:none}');
+  });
+
+  it("writes the shell's header into a visitor's page of the shell's layout, before #root: menu, logo, credits and Login, the phone menu's copy closed with its links, and the script that opens it under the page's nonce", async () => {
+    const response = await gateway.inject({ method: 'GET', url: '/text-to-music/lofi' });
+    const html = response.body;
+    const copy = /<style>[^<]*#shell-header-prerender\{position:sticky;top:0;z-index:1000\}[^<]*<\/style><div id="shell-header-prerender">.*?<\/div><script nonce="([^"]+)">(.*?)<\/script><div id="root"><\/div>/s.exec(html);
+    expect(copy).not.toBeNull();
+    const [markup, nonce, script] = copy as unknown as [string, string, string];
+    // the page's nonce (the CSP's), the one the shell's own script carries
+    expect(html).toContain(`<script nonce="${nonce}" defer src="/main.abc.js">`);
+    expect(script).toContain('shell-drawer-prerender');
+    // the three menu buttons, one shown per width by media query; the phone's controls the menu's copy
+    expect(markup).toMatch(/<button type="button" class="sh-phone css-[\w-]+" aria-label="Open menu" aria-expanded="false" aria-controls="shell-drawer-prerender" data-prerender-action="menu">/);
+    expect(markup).toContain('aria-label="Expand menu"');
+    expect(markup).toContain('aria-label="Collapse menu"');
+    expect(markup).toMatch(/<a aria-label="AI Video Generator, home" class="css-[\w-]+" href="\/home"/);
+    expect(markup).toContain('aria-label="Get credits, Guest plan. See plans and credits" data-prerender-action="credits"');
+    expect(markup).toMatch(/<button type="button" data-prerender-action="login" class="css-[\w-]+">Login<\/button>/);
+    // the menu's copy: hidden until the button opens it, its items plain links, the page's own marked current
+    expect(markup).toMatch(/<div id="shell-drawer-prerender" hidden="" data-prerender-action="close"/);
+    expect(markup).toMatch(/<div role="dialog" aria-modal="true" aria-label="Menu" tabindex="-1" data-testid="drawer"/);
+    expect(markup).toMatch(/<a aria-current="page" class="css-[\w-]+" href="\/text-to-music\?channel=veo3_campaign"/);
+    expect(markup).toMatch(/<a class="css-[\w-]+" href="\/explore"/);
+    // the page's stylesheet (both themes' colours) comes with it: the copy looks as the shell's header will
+    expect(html).toContain(':root[data-theme="light"] { --c-bg:');
+    // /home too (the hero's copy after #root), and at /
+    for (const url of ['/home', '/']) expect((await gateway.inject({ method: 'GET', url })).body).toMatch(/<div id="shell-header-prerender">.*<div id="root"><\/div><style>#home-hero-prerender/s);
+  });
+
+  it("writes no header for a signed-in person (their credits are their own), a page without the shell's layout or an unknown path, and never serves the header's server build", async () => {
+    expect((await gateway.inject({ method: 'GET', url: '/text-to-music', headers: { cookie: 'studio_token=abc' } })).body).not.toContain('shell-header-prerender');
+    expect((await gateway.inject({ method: 'GET', url: '/template' })).body).not.toContain('shell-header-prerender');
+    expect((await gateway.inject({ method: 'GET', url: '/no-such-page' })).body).not.toContain('shell-header-prerender');
+    expect((await gateway.inject({ method: 'GET', url: '/server/shell-header.cjs' })).statusCode).toBe(404);
   });
 
   it('gives a signed-in person the route metadata and no CMS blocks', async () => {

@@ -27,6 +27,7 @@ import {
 import { INLINE_REMOTES_LIST_ID, SHELL_PROVIDES_FILE, type ShellProvidesFile } from 'shared-contracts/first-load';
 import { homeDiscoveryBlock, homeDiscoveryFetcher, homeFirstScreenRenderer, startShellAfterFirstPicture, trendingImageHints } from './home-discovery.js';
 import { escapeHtml } from './html.js';
+import { shellHeaderRenderer } from './shell-header.js';
 
 export interface SeoOptions {
   /** https origin the canonical URLs name (default: https:// + the request's host) */
@@ -299,6 +300,7 @@ export async function registerSeo(app: FastifyInstance, shellDist: string, optio
   const fetchCms = cmsFetcher();
   const fetchHomeDiscovery = homeDiscoveryFetcher();
   const renderHomeFirstScreen = homeFirstScreenRenderer(() => remoteFolder(options, HOME_MODULE.split('/')[0] ?? ''), app.log);
+  const renderShellHeader = shellHeaderRenderer(shellDist, app.log);
   const manifests = new Map<string, RemoteManifestFile | null>();
   const siteName = options.siteName ?? SITE;
 
@@ -362,6 +364,13 @@ export async function registerSeo(app: FastifyInstance, shellDist: string, optio
     if (home) {
       const prerendered = renderHomeFirstScreen(discovery, options.apiBase);
       page = page.replace(/(<div id="root"><\/div>)/, `$1${prerendered}${discovery ? homeDiscoveryBlock(discovery) : ''}`);
+    }
+    // a visitor's page in the shell's layout has its header in the HTML: its menu and links work before any script
+    // (a signed-in person's credits and account are their own: drawn by the shell as before)
+    if (match && match.chrome !== false && visitor) {
+      const nonce = /<script\b[^>]*\bnonce="([^"]+)"/.exec(page)?.[1];
+      const header = renderShellHeader(target, nonce);
+      if (header) page = page.replace(/(<div id="root"><\/div>)/, `${header}$1`);
     }
     const firstLoad = shellFirstLoad();
     // a route of the table: its page loads the shell's start-up scripts and its remote (an unknown path gets neither)

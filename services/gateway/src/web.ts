@@ -73,8 +73,9 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
     prefix: '/',
     index: false,
     preCompressed: true,
-    // the page itself always goes through the SPA handler below, which adds the runtime config
-    allowedPath: (pathName) => pathName !== '/' && pathName !== '/index.html',
+    // the page itself always goes through the SPA handler below, which adds the runtime config; the header's
+    // server rendering (server/) is the gateway's, not the browser's
+    allowedPath: (pathName) => pathName !== '/' && pathName !== '/index.html' && !pathName.startsWith('/server/'),
     cacheControl: false,
     setHeaders: (reply, filePath) => reply.header('cache-control', cacheHeaders(filePath)),
   });

@@ -14,6 +14,7 @@ export function seoRoutes(): SeoRoutesFile {
       title: spec.meta.title,
       description: spec.meta.description,
       module: spec.module,
+      chrome: spec.chrome,
       indexable: !NOT_INDEXED.has(spec.id) && !/\/:[^/?]+(?=\/|$)/.test(spec.path),
     })),
     redirects: { ...REDIRECTS },

@@ -3,39 +3,18 @@
  * community chat and theme toggle (desktop only), the credits and plan-level button (live credits), and
  * the account entry (remote_account/AccountEntry; a Login button when that remote is down).
  */
-import { useId } from 'react';
-import { Link } from 'react-router';
+import { useLayoutEffect } from 'react';
 import { useSnapshot } from 'valtio';
-import { PRODUCT_NAME, routePath, useShell } from 'shared-contracts';
-import { LOGO_COLORS } from '@studio/ui-kit/palette';
+import { useShell } from 'shared-contracts';
 import { RemoteArea } from '../federation/remote-area';
 import { CommunityChat } from './community-chat';
 import { iconButton } from './header-styles';
+import { CreditsButtonView, HeaderBar, LoginButton, MenuButton } from './header-parts';
 import { Icon } from './icons';
 import { layoutState } from './layout-state';
+import { takeOverPrerenderedHeader } from './prerendered-header';
 import { useSession, useViewport } from './use-shell-snapshot';
-import { LAYOUT } from '../theme/theme';
 import { useIdle } from '../lifecycle/use-idle';
-
-// the plan's name as the account panel and the pricing page say it ('vip' is the flag's name only)
-const PLAN_LABEL = { guest: 'Guest', free: 'Free', standard: 'Standard', vip: 'Premium' } as const;
-
-export function Logo() {
-  // a gradient id per logo: a hidden copy (phone header) must not take the gradient of a visible one with it
-  const gradient = `shell-logo-${useId().replace(/:/g, '')}`;
-  return (
-    <svg aria-hidden="true" width="30" height="30" viewBox="0 0 32 32" css={{ flex: 'none' }}>
-      <defs>
-        <linearGradient id={gradient} x1="0" y1="0" x2="1" y2="1">
-          <stop offset="0" stopColor={LOGO_COLORS.start} />
-          <stop offset="1" stopColor={LOGO_COLORS.end} />
-        </linearGradient>
-      </defs>
-      <rect width="32" height="32" rx="9" fill={`url(#${gradient})`} />
-      <path d="M12.5 9.5v13l10-6.5z" fill={LOGO_COLORS.mark} />
-    </svg>
-  );
-}
 
 function ThemeToggle() {
   const { preferences } = useShell();
@@ -48,52 +27,16 @@ function ThemeToggle() {
   );
 }
 
-function CreditsButton({ compact }: { compact: boolean }) {
+function CreditsButton() {
   const { bus } = useShell();
   const { flags, planLevel } = useSession();
-  const plan = PLAN_LABEL[planLevel];
-  // the name starts with the words the button shows (WCAG 2.5.3 label in name)
-  const label = flags.isLogin ? `Credits: ${flags.curCredits} ${plan} plan. Get more credits` : `Get credits, ${plan} plan. See plans and credits`;
   return (
-    <button
-      type="button"
-      aria-label={label}
+    <CreditsButtonView
+      isLogin={flags.isLogin}
+      credits={flags.curCredits}
+      planLevel={planLevel}
       onClick={() => bus.emit('billing:open', { smart: true, reason: 'header-credits' })}
-      css={{
-        display: 'inline-flex',
-        alignItems: 'center',
-        gap: 6,
-        height: 36,
-        padding: compact ? '0 8px' : '0 6px 0 10px',
-        borderRadius: 999,
-        border: '1px solid var(--c-border)',
-        background: 'var(--c-surface)',
-        color: 'var(--c-text)',
-        cursor: 'pointer',
-        fontWeight: 700,
-        fontSize: 14,
-        '&:hover': { background: 'var(--c-surface-hover)' },
-      }}
-    >
-      <Icon name="bolt" size={16} />
-      {flags.isLogin || !compact ? <span data-testid="header-credits">{flags.isLogin ? flags.curCredits : 'Get credits'}</span> : null}
-      {/* a space between the figures, so their text reads as two words */}
-      {compact ? null : ' '}
-      {compact ? null : (
-        <span
-          data-testid="header-plan"
-          css={{
-            padding: '2px 8px',
-            borderRadius: 999,
-            fontSize: 11.5,
-            background: planLevel === 'vip' || planLevel === 'standard' ? 'var(--c-primary-strong)' : 'var(--c-surface-hover)',
-            color: planLevel === 'vip' || planLevel === 'standard' ? 'var(--c-on-primary)' : 'var(--c-text)',
-          }}
-        >
-          {plan}
-        </span>
-      )}
-    </button>
+    />
   );
 }
 
@@ -101,24 +44,7 @@ function LoginFallback() {
   const { bus } = useShell();
   const { flags } = useSession();
   if (flags.isLogin) return null;
-  return (
-    <button
-      type="button"
-      onClick={() => bus.emit('account:login-required', { reason: 'header-login', dialogType: 'login' })}
-      css={{
-        height: 36,
-        padding: '0 16px',
-        borderRadius: 999,
-        border: 'none',
-        cursor: 'pointer',
-        fontWeight: 700,
-        background: 'var(--c-primary-strong)',
-        color: 'var(--c-on-primary)',
-      }}
-    >
-      Login
-    </button>
-  );
+  return <LoginButton onClick={() => bus.emit('account:login-required', { reason: 'header-login', dialogType: 'login' })} />;
 }
 
 /**
@@ -141,7 +67,10 @@ function AccountSlot() {
 export function Header() {
   const idle = useIdle();
   const viewport = useViewport();
+  const { bus } = useShell();
   const { drawerOpen, sidebarCollapsed, tabletMenuOpen } = useSnapshot(layoutState);
+  // the gateway's copy of this header (a visitor's first HTML) goes in the frame this one is drawn in
+  useLayoutEffect(() => takeOverPrerenderedHeader(bus), [bus]);
   const onMenu = () => {
     if (viewport.isPhone) layoutState.drawerOpen = !layoutState.drawerOpen;
     else if (viewport.isTablet) layoutState.tabletMenuOpen = !layoutState.tabletMenuOpen;
@@ -151,49 +80,15 @@ export function Header() {
   const expanded = viewport.isPhone ? drawerOpen : viewport.isTablet ? tabletMenuOpen : !sidebarCollapsed;
   const menuLabel = viewport.isPhone ? (drawerOpen ? 'Close menu' : 'Open menu') : expanded ? 'Collapse menu' : 'Expand menu';
   return (
-    <header
-      css={{
-        display: 'flex',
-        alignItems: 'center',
-        gap: viewport.isPhone ? 4 : 8,
-        height: viewport.isPhone ? LAYOUT.phoneHeaderHeight : LAYOUT.headerHeight,
-        padding: viewport.isPhone ? '0 8px' : '0 16px 0 10px',
-        background: 'var(--c-surface)',
-        borderBottom: '1px solid var(--c-border)',
-      }}
-    >
-      <button
-        type="button"
-        aria-label={menuLabel}
-        aria-expanded={expanded}
-        aria-controls={viewport.isPhone ? 'shell-drawer' : 'shell-sidebar'}
-        onClick={onMenu}
-        css={iconButton}
-      >
-        <Icon name="menu" />
-      </button>
-      <Link
-        to={routePath('Home')}
-        aria-label={`${PRODUCT_NAME}, home`}
-        css={{ display: 'flex', alignItems: 'center', gap: 10, color: 'var(--c-text)', textDecoration: 'none', minWidth: 0 }}
-      >
-        <span css={{ display: 'flex', '@media (max-width: 399px)': { display: 'none' } }}>
-          <Logo />
-        </span>
-        {/* on a phone the name takes two short lines rather than an ellipsis */}
-        <span css={viewport.isPhone ? { fontWeight: 800, fontSize: 14, lineHeight: 1.1, maxWidth: 96 } : { fontWeight: 800, fontSize: 17, whiteSpace: 'nowrap' }}>
-          {PRODUCT_NAME}
-        </span>
-      </Link>
-      <div css={{ flex: 1 }} />
+    <HeaderBar menu={<MenuButton aria-label={menuLabel} aria-expanded={expanded} aria-controls={viewport.isPhone ? 'shell-drawer' : 'shell-sidebar'} onClick={onMenu} />}>
       <div css={{ display: 'flex', alignItems: 'center' }}>
         {idle ? <RemoteArea module="remote_billing/PromotionSlot" props={{ placement: 'header-icon' }} area="Promotion" fallback="silent" /> : null}
       </div>
       {/* desktop only (spec section 2): on a tablet they crowd the credits and the account entry */}
       {viewport.isDesktop ? <CommunityChat /> : null}
       {viewport.isDesktop ? <ThemeToggle /> : null}
-      <CreditsButton compact={viewport.isPhone} />
+      <CreditsButton />
       <AccountSlot />
-    </header>
+    </HeaderBar>
   );
 }

@@ -71,6 +71,40 @@ describe('layout', () => {
     await screen.findByTestId('remote-page');
   });
 
+  it("takes the place of the header's copy from the first HTML in its first frame, carrying over an opened menu and a tap on Login", async () => {
+    setWidth(375);
+    document.body.insertAdjacentHTML(
+      'afterbegin',
+      '<div id="shell-header-prerender" data-pending="login"><header>copy</header><div id="shell-drawer-prerender"><div role="dialog" aria-label="Menu copy"></div></div></div>',
+    );
+    const { shell } = createTestShell();
+    const asked: unknown[] = [];
+    shell.api.bus.on('account:login-required', (request) => asked.push(request));
+    renderShellAt('/home', { shell });
+    expect(document.getElementById('shell-header-prerender')).toBeNull();
+    expect(asked).toEqual([{ reason: 'header-login', dialogType: 'login' }]);
+    // the opened menu stays open: its copy until the shell's drawer is drawn, then the drawer alone
+    expect(layoutState.drawerOpen).toBe(true);
+    const drawer = await screen.findByTestId('drawer');
+    expect(drawer).toBeVisible();
+    expect(document.getElementById('shell-drawer-prerender')).toBeNull();
+    expect(within(drawer).getByRole('button', { name: 'Close menu' })).toBeInTheDocument();
+  });
+
+  it("drops the header's copy with its closed menu, and carries a tap on the credits over to the purchase dialog", async () => {
+    setWidth(375);
+    document.body.insertAdjacentHTML('afterbegin', '<div id="shell-header-prerender" data-pending="credits"><header>copy</header><div id="shell-drawer-prerender" hidden></div></div>');
+    const { shell } = createTestShell();
+    const asked: unknown[] = [];
+    shell.api.bus.on('billing:open', (request) => asked.push(request));
+    renderShellAt('/home', { shell });
+    expect(document.getElementById('shell-header-prerender')).toBeNull();
+    expect(document.getElementById('shell-drawer-prerender')).toBeNull();
+    expect(layoutState.drawerOpen).toBe(false);
+    expect(asked).toEqual([{ smart: true, reason: 'header-credits' }]);
+    await screen.findByTestId('remote-page');
+  });
+
   it('shows live credits and the plan level, and the Login fallback when the account remote is down', async () => {
     mfDouble.__failRemote('remote_account/AccountEntry', new Error('down'));
     const { shell } = createTestShell();

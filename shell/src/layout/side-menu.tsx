@@ -1,4 +1,5 @@
 import { Link, useLocation } from 'react-router';
+import type { RemoteModuleName } from 'shared-contracts';
 import { useShellInternals } from '../app/internals';
 import { routePath } from '../routing/named-routes';
 import { Icon } from './icons';
@@ -31,10 +32,20 @@ function Badge({ kind, compact }: { kind: BadgeKind; compact?: boolean }) {
   );
 }
 
+interface SideMenuProps {
+  narrow?: boolean;
+  onNavigate?: () => void;
+}
+
 /** The side menu: groups, badges, preload on hover/focus. `narrow` is the tablet rail. */
-export function SideMenu({ narrow = false, onNavigate }: { narrow?: boolean; onNavigate?: () => void }) {
-  const { pathname } = useLocation();
+export function SideMenu(props: SideMenuProps) {
   const { runtime } = useShellInternals();
+  return <SideMenuView {...props} preload={(module) => runtime.preload(module)} />;
+}
+
+/** The side menu without the shell (the first HTML's copy of the phone menu has no remotes to preload). */
+export function SideMenuView({ narrow = false, onNavigate, preload: preloadModule }: SideMenuProps & { preload?: (module: RemoteModuleName) => void }) {
+  const { pathname } = useLocation();
   return (
     <nav aria-label="Main menu">
       {MENU.map((group, index) => (
@@ -50,7 +61,7 @@ export function SideMenu({ narrow = false, onNavigate }: { narrow?: boolean; onN
           {group.title && narrow ? <div aria-hidden="true" css={{ height: 1, margin: '4px 14px', background: 'var(--c-border)' }} /> : null}
           {group.items.map((item) => {
             const active = isActive(item, pathname);
-            const preload = () => runtime.preload(item.preload);
+            const preload = preloadModule ? () => preloadModule(item.preload) : undefined;
             const content = (
               <>
                 <Icon name={item.icon} size={narrow ? 22 : 20} />

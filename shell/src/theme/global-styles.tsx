@@ -1,10 +1,8 @@
 import { Global } from '@emotion/react';
 import { cssVariables } from './theme';
 
-export function GlobalStyles() {
-  return (
-    <Global
-      styles={`
+/** The page's global stylesheet: both themes' colours, box sizing, the body's type (also in the header's first-HTML copy). */
+export const GLOBAL_CSS = `
 :root, :root[data-theme="dark"] { ${cssVariables('dark')} }
 :root[data-theme="light"] { ${cssVariables('light')} }
 *, *::before, *::after { box-sizing: border-box; }
@@ -25,7 +23,8 @@ button { font: inherit; color: inherit; }
   clip: rect(0, 0, 0, 0); white-space: nowrap; border: 0;
 }
 @media (prefers-reduced-motion: reduce) { *, *::before, *::after { transition: none !important; animation: none !important; } }
-`}
-    />
-  );
+`;
+
+export function GlobalStyles() {
+  return <Global styles={GLOBAL_CSS} />;
 }
