@@ -112,13 +112,13 @@ function watchRun(rt: WorkerRuntime, row: TaskRow): RunWatch {
  */
 async function runToSuccess(rt: WorkerRuntime, job: { id: string }, row: TaskRow, watch: RunWatch, workDir: string, stored: string[]): Promise<boolean> {
   const signal = watch.entry.controller.signal;
-  await mkdir(workDir, { recursive: true });
+  // the engine contract: the folder an engine writes into exists (the ComfyUI engine writes straight into it);
+  // made with the work folder around it in one call (a directory made costs more than the no-op run's copy)
+  const outDir = path.join(workDir, 'out');
+  await mkdir(outDir, { recursive: true });
   const inputs = await fetchInputs(rt, row, workDir);
   const share = row.watermark ? 80 : 92;
   const progress = watch.progress;
-  // the engine contract: the folder an engine writes into exists (the ComfyUI engine writes straight into it)
-  const outDir = path.join(workDir, 'out');
-  await mkdir(outDir, { recursive: true });
   const result = await rt.engines.run({ taskId: row.id, algorithm: row.engine_algorithm, params: row.params, inputs } as EngineJob, {
     workDir: outDir,
     signal,
