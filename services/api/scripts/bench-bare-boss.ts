@@ -95,7 +95,7 @@ export async function bareBossFigures(db: Database, schema: string, dir: string,
   const before = handled;
   running = true;
   first = 0;
-  const cpu = cpuMeter();
+  const cpu = cpuMeter(db.kind === 'postgres');
   const drain = Array.from({ length: CONCURRENCY }, slot);
   while (handled - before < TASKS) await sleep(5);
   const drainCpu = cpu();

@@ -33,14 +33,14 @@ export interface CpuSpent {
   server_ms: number | null;
 }
 
-/** Starts measuring; the function it answers gives the CPU spent since. */
-export function cpuMeter(): () => CpuSpent {
-  const pid = Number(process.env.BENCH_SERVER_PID ?? 0);
+/** Starts measuring (the server too where `server` and BENCH_SERVER_PID say so); the function it answers gives the CPU spent since. */
+export function cpuMeter(server: boolean): () => CpuSpent {
+  const pid = server ? Number(process.env.BENCH_SERVER_PID ?? 0) : 0;
   const node = process.cpuUsage();
-  const server = pid ? serverCpuMs(pid) : 0;
+  const serverAt = pid ? serverCpuMs(pid) : 0;
   return () => {
     const used = process.cpuUsage(node);
-    return { node_ms: Math.round((used.user + used.system) / 1000), server_ms: pid ? serverCpuMs(pid) - server : null };
+    return { node_ms: Math.round((used.user + used.system) / 1000), server_ms: pid ? serverCpuMs(pid) - serverAt : null };
   };
 }
 

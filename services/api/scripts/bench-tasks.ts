@@ -165,7 +165,7 @@ async function queueFigures(s: Setup) {
   const headers = await s.headers('standard', 100000);
 
   // create to generating, one task at a time on an idle worker
-  const startCpu = cpuMeter();
+  const startCpu = cpuMeter(s.db.kind === 'postgres');
   const idle = await startWorker();
   const startUp = startCpu();
   const latencies: number[] = [];
@@ -197,7 +197,7 @@ async function queueFigures(s: Setup) {
 
   // the queue drained by the worker (its CPU from before its start to the last success, less what a worker's
   // start-up alone costs: measured with the idle one above)
-  const cpu = cpuMeter();
+  const cpu = cpuMeter(s.db.kind === 'postgres');
   const worker = await startWorker();
   let drainCpu: CpuSpent;
   try {
