@@ -5,6 +5,7 @@ import path from 'node:path';
 import PgBoss from 'pg-boss';
 import sharp from 'sharp';
 import type { Database } from '@studio/db';
+import { cpuMeter, perUnit } from './bench-cpu';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length - 1) * p))];
@@ -94,8 +95,10 @@ export async function bareBossFigures(db: Database, schema: string, dir: string,
   const before = handled;
   running = true;
   first = 0;
+  const cpu = cpuMeter(db.kind === 'postgres');
   const drain = Array.from({ length: CONCURRENCY }, slot);
   while (handled - before < TASKS) await sleep(5);
+  const drainCpu = cpu();
   // from the first handler to the last completion, as the product's drain is timed
   const seconds = (last - first) / 1000;
   running = false;
@@ -103,7 +106,7 @@ export async function bareBossFigures(db: Database, schema: string, dir: string,
   await Promise.all(drain);
   await boss.stop({ graceful: false, close: false, wait: true });
   return {
-    throughput: { jobs: TASKS, concurrency: CONCURRENCY, drain_seconds: Number(seconds.toFixed(2)), jobs_per_second: Number((TASKS / seconds).toFixed(1)), sends_per_second: Number((TASKS / sendSeconds).toFixed(1)) },
+    throughput: { jobs: TASKS, concurrency: CONCURRENCY, drain_seconds: Number(seconds.toFixed(2)), jobs_per_second: Number((TASKS / seconds).toFixed(1)), sends_per_second: Number((TASKS / sendSeconds).toFixed(1)), cpu_per_job_ms: perUnit(drainCpu, TASKS) },
     send_to_handler_ms: { samples: latencies.length, p50: Math.round(pct(latencies, 0.5)), p95: Math.round(pct(latencies, 0.95)), max: latencies[latencies.length - 1] },
   };
 }

@@ -16,6 +16,10 @@
  *     the same concurrency, sends/s from the same number of callers, send-to-handler p50; the ratios
  *     (vs_bare) are what the budget reads: drain >= 0.5 of pg-boss's and >= 200 tasks/s on PostgreSQL.
  *
+ * Beside each drain, the CPU it cost per task (bench-cpu.ts): this process's, and with BENCH_SERVER_PID (the
+ * local PostgreSQL's postmaster) the server's; drain_cpu_vs_bare is the ratio of CPU per task, the figure a
+ * busy neighbour on a shared machine changes least.
+ *
  * PostgreSQL when BENCH_DATABASE_URL is set (a fresh schema, dropped afterwards), then PGlite unless
  * BENCH_SKIP_PGLITE=1. BENCH_SKIP_ENGINES=1 leaves out the real-engine runs. The load averages before and
  * after are written beside the figures.
@@ -44,6 +48,7 @@ import { DEFAULT_QUEUE_CONFIG, type QueueConfig } from '../src/modules/tasks/que
 import { startTaskWorker, type TaskEngines } from '../src/modules/tasks/worker';
 import { DEFAULT_PLAN_RULES } from '../src/modules/tasks/pricing';
 import { bareBossFigures } from './bench-bare-boss';
+import { cpuMeter, perUnit, type CpuSpent } from './bench-cpu';
 
 const ROOT = path.resolve(__dirname, '..', '..', '..');
 const OUT = path.join(ROOT, '.bench', 'tasks.json');
@@ -160,7 +165,9 @@ async function queueFigures(s: Setup) {
   const headers = await s.headers('standard', 100000);
 
   // create to generating, one task at a time on an idle worker
+  const startCpu = cpuMeter(s.db.kind === 'postgres');
   const idle = await startWorker();
+  const startUp = startCpu();
   const latencies: number[] = [];
   try {
     for (let i = 0; i < 30; i += 1) {
@@ -188,11 +195,15 @@ async function queueFigures(s: Setup) {
   );
   const createSeconds = (Date.now() - creating) / 1000;
 
-  // the queue drained by the worker
+  // the queue drained by the worker (its CPU from before its start to the last success, less what a worker's
+  // start-up alone costs: measured with the idle one above)
+  const cpu = cpuMeter(s.db.kind === 'postgres');
   const worker = await startWorker();
+  let drainCpu: CpuSpent;
   try {
     await waitAll(s, ids, 600000);
   } finally {
+    drainCpu = cpu();
     await worker.stop();
   }
   // from the first claim to the last success (the worker's own start-up, pg-boss's included, is not the queue's
@@ -212,6 +223,11 @@ async function queueFigures(s: Setup) {
       tasks_per_second: Number((TASKS / seconds).toFixed(1)),
       create_callers: PARALLEL,
       creates_per_second: Number((TASKS / createSeconds).toFixed(1)),
+      cpu_per_task_ms: perUnit(
+        { node_ms: drainCpu.node_ms - startUp.node_ms, server_ms: drainCpu.server_ms === null ? null : drainCpu.server_ms - (startUp.server_ms ?? 0) },
+        TASKS,
+      ),
+      worker_start_cpu_ms: startUp,
     },
     create_to_generating_ms: {
       samples: latencies.length,
@@ -280,6 +296,11 @@ async function engineFigures(s: Setup) {
 function compare(product: Awaited<ReturnType<typeof queueFigures>>, bare: Awaited<ReturnType<typeof bareBossFigures>>) {
   return {
     drain_vs_bare: Number((product.throughput.tasks_per_second / bare.throughput.jobs_per_second).toFixed(3)),
+    // what the drain rates would be on a machine of their own where CPU is the limit: bare's CPU per job over the product's per task
+    drain_cpu_vs_bare:
+      product.throughput.cpu_per_task_ms.total_ms && bare.throughput.cpu_per_job_ms.total_ms
+        ? Number((bare.throughput.cpu_per_job_ms.total_ms / product.throughput.cpu_per_task_ms.total_ms).toFixed(3))
+        : Number((bare.throughput.cpu_per_job_ms.node_ms / product.throughput.cpu_per_task_ms.node_ms).toFixed(3)),
     create_vs_send: Number((product.throughput.creates_per_second / bare.throughput.sends_per_second).toFixed(3)),
     pickup_p50_vs_bare: Number((product.create_to_generating_ms.p50 / Math.max(1, bare.send_to_handler_ms.p50)).toFixed(2)),
   };

@@ -6,6 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Queryable } from '@studio/db';
+import { statementValues, type Placeholder } from '../../sql-params.js';
 import { HoldStateError, InsufficientCreditsError, assertAmount, type CreditHold, type HoldInput, type HoldStatus } from './ledger-types.js';
 
 interface HoldRow {
@@ -135,22 +136,41 @@ export async function markCommitted(tx: Queryable, hold: CreditHold, at: Date): 
 }
 
 /**
- * Commits a hold in ONE statement, in a transaction of the caller's or on its own: the hold goes from held
- * to committed and its commit entry is written together, or nothing happens. `status = 'held'` in the
- * UPDATE decides under concurrency: a release (which locks the hold's row, releaseIn) and a commit of the
- * same hold are serialised on that row, and whichever comes second finds it no longer held; a second
- * commit changes nothing. Commit touches no block, so it needs no account lock. Committing a committed
- * hold answers it as it is; a released or expired one is a HoldStateError.
+ * The commit of a hold as CTEs of a caller's statement: `committed` (the hold goes from held to committed;
+ * RETURNING its row) and `commit_entry` (its commit entry), written together or not at all. Only a held
+ * hold changes, and only while the caller's `when` (SQL) holds. `paid` is the SQL condition, for the rest
+ * of the statement, that the hold is spent now: committed here, or before. commitIn is this on its own;
+ * the worker's success runs it with the task row, the media rows and the job (tasks/settle.ts).
+ *
+ * `status = 'held'` decides under concurrency: a release (which locks the hold's row, releaseIn) and a
+ * commit of the same hold are serialised on that row, and whichever comes second finds it no longer held;
+ * a second commit changes nothing. A commit touches no block, so it needs no account lock.
+ */
+export function commitCtes(p: Placeholder, holdId: string, at: Date, when = 'TRUE'): { ctes: string; paid: string } {
+  const id = p(holdId);
+  const time = p(at);
+  return {
+    ctes: `committed AS (UPDATE credit_holds SET status = 'committed', settled_at = ${time} WHERE id = ${id} AND status = 'held' AND (${when}) RETURNING *),
+     commit_entry AS (INSERT INTO credit_entries (user_id, kind, delta, hold_id, details, created_at)
+                      SELECT user_id, 'commit', 0, id, details, ${time} FROM committed)`,
+    // a committed hold never changes again, so the statement's own view of an earlier commit is safe to trust
+    paid: `(EXISTS (SELECT 1 FROM committed) OR EXISTS (SELECT 1 FROM credit_holds WHERE id = ${id} AND status = 'committed'))`,
+  };
+}
+
+/**
+ * Commits a hold in ONE statement (commitCtes), in a transaction of the caller's or on its own.
+ * Committing a committed hold answers it as it is; a released or expired one is a HoldStateError.
  */
 export async function commitIn(q: Queryable, holdId: string, at: Date): Promise<CreditHold> {
+  const { values, p } = statementValues();
+  const { ctes } = commitCtes(p, holdId, at);
   const result = await q.query<HoldRow & { parts: PartRow[] | string }>(
-    `WITH c AS (UPDATE credit_holds SET status = 'committed', settled_at = $2 WHERE id = $1 AND status = 'held' RETURNING *),
-          e AS (INSERT INTO credit_entries (user_id, kind, delta, hold_id, details, created_at)
-                SELECT user_id, 'commit', 0, id, details, $2 FROM c)
-     SELECT c.*, COALESCE((SELECT json_agg(json_build_object('block_id', p.block_id, 'amount', p.amount) ORDER BY b.expires_at, b.id)
-                           FROM credit_hold_parts p JOIN credit_blocks b ON b.id = p.block_id WHERE p.hold_id = c.id), '[]'::json) AS parts
-     FROM c`,
-    [holdId, at],
+    `WITH ${ctes}
+     SELECT committed.*, COALESCE((SELECT json_agg(json_build_object('block_id', p.block_id, 'amount', p.amount) ORDER BY b.expires_at, b.id)
+                           FROM credit_hold_parts p JOIN credit_blocks b ON b.id = p.block_id WHERE p.hold_id = committed.id), '[]'::json) AS parts
+     FROM committed`,
+    values,
   );
   const row = result.rows[0];
   if (row) return toHold(row, typeof row.parts === 'string' ? (JSON.parse(row.parts) as PartRow[]) : row.parts);

@@ -18,6 +18,9 @@
 import type { Database, Queryable } from '@studio/db';
 import { grantIn } from './ledger-grants.js';
 import { commitIn, holdIn, loadHold, markCommitted, releaseIn } from './ledger-holds.js';
+
+// the commit as CTEs of a caller's statement (the worker settles a run in one: tasks/settle.ts)
+export { commitCtes } from './ledger-holds.js';
 import { balanceOf, summaryOf, transactionsOf } from './ledger-queries.js';
 import { HoldStateError, type Ledger, type LedgerOptions } from './ledger-types.js';
 

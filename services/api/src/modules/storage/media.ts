@@ -7,6 +7,7 @@ import type { Database, Queryable } from '@studio/db';
 import type { MemberLevel } from '../../auth.js';
 import type { StorageAdapter } from './adapter.js';
 import type { Signer } from './signing.js';
+import { statementValues, type Placeholder } from '../../sql-params.js';
 
 type MediaKindName = 'image' | 'video' | 'audio';
 type ObjectKind = 'upload' | 'result' | 'original';
@@ -66,6 +67,13 @@ function fromRow(row: ObjectRow): MediaObject {
 
 const RETENTION_MS = TASK_RESULT_DAYS * 24 * 60 * 60 * 1000;
 
+/** an object as recorded: its times default to now and the retention after it */
+export type NewMediaObject = Omit<MediaObject, 'createdAt' | 'expiresAt'> & { createdAt?: Date; expiresAt?: Date };
+
+const COLUMN_TYPES =
+  'path text, user_id uuid, kind text, media text, format text, mime text, size bigint, width integer, height integer, duration float8, algorithm text, task_id uuid, created_at timestamptz, expires_at timestamptz';
+const COLUMNS = COLUMN_TYPES.replace(/ [a-z0-9]+(,|$)/g, '$1');
+
 export interface MediaStoreOptions {
   db: Database;
   storage: StorageAdapter;
@@ -99,7 +107,13 @@ export function extensionOf(format: string): string {
 export interface MediaStore {
   readonly storage: StorageAdapter;
   readonly signer: Signer;
-  record(q: Queryable, object: Omit<MediaObject, 'createdAt' | 'expiresAt'> & { createdAt?: Date; expiresAt?: Date }): Promise<boolean>;
+  record(q: Queryable, object: NewMediaObject): Promise<boolean>;
+  /**
+   * The insert of these objects (an existing path is left as it is) as SQL for a CTE of a caller's
+   * statement, inserting only while `when` (SQL) holds: the worker records a run's outputs in the
+   * statement that settles the run (tasks/settle.ts)
+   */
+  recordSql(p: Placeholder, objects: NewMediaObject[], when?: string): string;
   get(path: string): Promise<MediaObject | null>;
   /** the caller's own live object (never an unwatermarked original), else null */
   owned(uid: string, path: string): Promise<MediaObject | null>;
@@ -118,34 +132,41 @@ export function createMediaStore(options: MediaStoreOptions): MediaStore {
   const { db, storage, signer } = options;
   const clock = options.now ?? (() => new Date());
 
+  const recordSql: MediaStore['recordSql'] = (p, objects, when = 'TRUE') => {
+    const rows = objects.map((object) => {
+      const createdAt = object.createdAt ?? clock();
+      return {
+        path: object.path,
+        user_id: object.userId,
+        kind: object.kind,
+        media: object.media,
+        format: object.format,
+        mime: object.mime,
+        size: object.size,
+        width: Math.round(object.width),
+        height: Math.round(object.height),
+        duration: object.duration,
+        algorithm: object.algorithm,
+        task_id: object.taskId,
+        created_at: createdAt.toISOString(),
+        expires_at: (object.expiresAt ?? new Date(createdAt.getTime() + RETENTION_MS)).toISOString(),
+      };
+    });
+    return `INSERT INTO media_objects (${COLUMNS})
+      SELECT ${COLUMNS} FROM jsonb_to_recordset(${p(JSON.stringify(rows))}::jsonb) AS r(${COLUMN_TYPES})
+      WHERE ${when}
+      ON CONFLICT (path) DO NOTHING`;
+  };
+
   return {
     storage,
     signer,
 
+    recordSql,
+
     async record(q, object) {
-      const createdAt = object.createdAt ?? clock();
-      const expiresAt = object.expiresAt ?? new Date(createdAt.getTime() + RETENTION_MS);
-      const inserted = await q.query(
-        `INSERT INTO media_objects (path, user_id, kind, media, format, mime, size, width, height, duration, algorithm, task_id, created_at, expires_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)
-         ON CONFLICT (path) DO NOTHING`,
-        [
-          object.path,
-          object.userId,
-          object.kind,
-          object.media,
-          object.format,
-          object.mime,
-          object.size,
-          Math.round(object.width),
-          Math.round(object.height),
-          object.duration,
-          object.algorithm,
-          object.taskId,
-          createdAt,
-          expiresAt,
-        ],
-      );
+      const { values, p } = statementValues();
+      const inserted = await q.query(recordSql(p, [object]), values);
       return inserted.rowCount > 0;
     },
 

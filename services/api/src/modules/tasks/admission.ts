@@ -5,6 +5,7 @@
  */
 import type { Queryable } from '@studio/db';
 import type { MemberLevel } from '../../auth.js';
+import type { Lane } from '../algorithms/catalog.js';
 import type { ServiceCore } from './service-types.js';
 
 async function currentLevel(q: Queryable, uid: string, at: Date): Promise<MemberLevel> {
@@ -45,6 +46,6 @@ export async function admitWaiting(core: Pick<ServiceCore, 'db' | 'queue' | 'rul
     await lockUser(tx, uid);
     return admitIn(core, tx, uid, level);
   });
-  if (admitted > 0) core.queue.signal(['video']);
+  core.queue.signal(Array<Lane>(admitted).fill('video'));
   return admitted;
 }

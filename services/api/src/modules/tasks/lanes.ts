@@ -1,7 +1,7 @@
 /**
  * The worker's lanes: per lane as many slots as its concurrency, each a loop that takes the next job and
  * runs it, then looks again at once, or naps a polling interval when the lane is empty (a wake-up cuts
- * the nap short).
+ * the nap short: one slot per job sent, wake()).
  *
  * Taking a job and claiming its run are ONE statement (issue 20; run-job.ts takeAndClaim). pg-boss's
  * fetch marks a job active in a commit of its own; the claim that made the task `generating` was once a
@@ -69,7 +69,25 @@ export class Lanes {
     for (const slot of this.slots) this.spawn(slot);
   }
 
+  /**
+   * A job was sent to the lane: ONE slot looks (waking every slot cost an idle lane an empty take per other
+   * slot for each job). An idle slot not woken yet is woken. Without one, every slot looks again after this
+   * moment anyway (a running slot when its run ends, an idle one already woken), but for a slot whose take
+   * is in flight: that take may have begun before the job was sent, so it is marked to look once more
+   * instead of napping.
+   */
   wake(lane: string): void {
+    const slots = this.slots.filter((slot) => slot.lane === lane);
+    const idle = slots.find((slot) => slot.phase === 'idle' && !slot.nudged);
+    if (idle) {
+      nudge(idle);
+      return;
+    }
+    for (const slot of slots) if (slot.phase === 'fetching') slot.nudged = true;
+  }
+
+  /** Every slot of the lane looks (after a wake-up may have been lost: the LISTEN connection came back). */
+  wakeAll(lane: string): void {
     for (const slot of this.slots) if (slot.lane === lane) nudge(slot);
   }
 
@@ -152,15 +170,20 @@ export class Lanes {
   private async run(slot: Slot, job: TakenJob['job'], row: TaskRow): Promise<void> {
     const { rt } = this;
     enter(slot, 'running');
+    let jobDone = false;
     if (rt.stopping) {
       // claimed just as the worker stops: handed back at once (a crash-like stop leaves it to the sweeper)
       if (!rt.abandoned) await rt.sweeper.requeue(row, 'stopping').catch((error: unknown) => this.logError(slot.lane, error));
     } else {
-      // runJob settles the run in the tasks table; when the database is away even for that, the run is
-      // left `generating` without a heartbeat and the sweeper takes it from there
-      await runJob(rt, job, row).catch((error: unknown) => rt.log.warn({ task: row.id, err: String(error) }, 'run ended without its outcome recorded'));
+      // runJob settles the run in the tasks table (a success completes the job in the same statement); when
+      // the database is away even for that, the run is left `generating` without a heartbeat and the sweeper
+      // takes it from there
+      jobDone = await runJob(rt, job, row).catch((error: unknown) => {
+        rt.log.warn({ task: row.id, err: String(error) }, 'run ended without its outcome recorded');
+        return false;
+      });
     }
-    if (rt.abandoned) return;
+    if (rt.abandoned || jobDone) return;
     // the tasks table holds the state: a job left active only expires in pg-boss. (Left to run in the
     // background, the completion slowed PGlite's drain: 40-68 tasks/s against 114-146 awaited.)
     await rt.queue.complete(slot.lane, job.id).catch(() => undefined);

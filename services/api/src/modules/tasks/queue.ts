@@ -4,14 +4,17 @@
  * id; the tasks table holds the state. Jobs are sent inside the transaction that queues the task, so a
  * task is never queued without its job nor a job sent for a task that was rolled back.
  *
- * Wake-ups: in one process an event tells the in-process worker at once; across processes (PostgreSQL)
- * a NOTIFY on channel `studio_tasks` does, and pg-boss's polling is the fallback.
+ * Wake-ups, one per job sent (a worker wakes one slot for each, lanes.ts): in one process an event tells
+ * the in-process worker at once; across processes (PostgreSQL) a NOTIFY on channel `studio_tasks` does
+ * (a process ignores its own: its event came first), and the lanes' polling is the fallback.
  */
+import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import PgBoss from 'pg-boss';
 import type { Database, Queryable } from '@studio/db';
 import type { Lane } from '../algorithms/catalog.js';
 import { currentTraceId } from '../../trace-context.js';
+import type { Placeholder } from '../../sql-params.js';
 
 export const LANES: Lane[] = ['video', 'image', 'audio', 'check'];
 export const NOTIFY_CHANNEL = 'studio_tasks';
@@ -53,6 +56,26 @@ export interface JobData {
   run_id: string;
   /** the trace id of the request that queued the run (browser -> gateway -> API -> worker) */
   trace_id?: string;
+}
+
+/** this process, in its wake-ups' payloads: its own workers are woken in-process (localQueueSignals) */
+const ORIGIN = randomUUID().slice(0, 8);
+
+/**
+ * A NOTIFY's payload: the lane, the sending process and the task (PostgreSQL delivers identical payloads
+ * of one transaction once: an admission that sends several jobs wakes as many slots).
+ */
+function wakePayload(lane: Lane, taskId: string): string {
+  return `${lane}|${ORIGIN}|${taskId}`;
+}
+
+/**
+ * The lane a NOTIFY wakes, or null when this very process sent it (its in-process signal has woken the
+ * worker already: one job, one wake-up). A bare lane (a sender of an earlier version) wakes its lane.
+ */
+export function laneToWake(payload: string): string | null {
+  const [lane, origin] = payload.split('|');
+  return origin === ORIGIN ? null : lane;
 }
 
 /** In-process wake-ups: the API module emits, an in-process worker listens. */
@@ -159,7 +182,7 @@ export class TaskQueue {
     // moment of sending itself, not the start of a transaction that may have waited for its locks
     const record = 'UPDATE tasks SET job_id = $2, dispatched_at = COALESCE(dispatched_at, now()), sent_at = clock_timestamp() WHERE id = $1';
     // on PostgreSQL the wake-up of other processes' workers rides in the same statement (one round trip)
-    if (this.db.kind === 'postgres') await tx.query(`WITH t AS (${record} RETURNING id) SELECT pg_notify($3, $4) FROM t`, [task.id, jobId, NOTIFY_CHANNEL, task.lane]);
+    if (this.db.kind === 'postgres') await tx.query(`WITH t AS (${record} RETURNING id) SELECT pg_notify($3, $4) FROM t`, [task.id, jobId, NOTIFY_CHANNEL, wakePayload(task.lane, task.id)]);
     else await tx.query(record, [task.id, jobId]);
     return jobId;
   }
@@ -189,14 +212,44 @@ export class TaskQueue {
     return captured;
   }
 
-  /** Marks a taken job done, inside `tx` when given. */
-  async complete(lane: Lane, jobId: string, tx?: Queryable): Promise<void> {
-    await this.boss.complete(queueName(lane), jobId, tx ? { db: adapter(tx) } : undefined);
+  /** pg-boss's completion of a job as a bare UPDATE (completionSql), or null when its statement has another shape */
+  private completeSql: string | null | undefined;
+
+  /**
+   * pg-boss's own completion of a taken job as an UPDATE that a caller runs as a CTE of a statement of its
+   * own (the worker completes the job in the statement that settles its run: settle.ts), read once
+   * through complete's `db` option (pg-boss sends `WITH results AS (UPDATE ...) SELECT COUNT(*) FROM
+   * results`; the UPDATE is taken, its parameters given placeholders by `p`). null when pg-boss's statement
+   * is not of that shape (another version): the caller then completes the job apart (complete()).
+   */
+  async completionSql(p: Placeholder, lane: Lane, jobId: string): Promise<string | null> {
+    if (this.completeSql === undefined) {
+      let captured = '';
+      await this.boss.complete(queueName('image'), '00000000-0000-0000-0000-000000000000', {}, {
+        db: {
+          async executeSql(text: string) {
+            captured = text;
+            return { rows: [{ count: 0 }] };
+          },
+        },
+      });
+      const shape = /^\s*WITH\s+results\s+AS\s+\((\s*UPDATE\b[\s\S]*)\)\s*SELECT\s+COUNT\(\*\)\s+FROM\s+results\s*$/i.exec(captured);
+      // its parameters: $1 the queue, $2 the job ids, $3 the output
+      this.completeSql = shape && !/\$(?![1-3]\b)\d/.test(shape[1]) ? shape[1] : null;
+    }
+    if (this.completeSql === null) return null;
+    const values: unknown[] = [queueName(lane), [jobId], null];
+    return this.completeSql.replace(/\$([1-3])\b/g, (_match, n: string) => p(values[Number(n) - 1]));
   }
 
-  /** Wakes in-process workers of these lanes (call after the transaction committed). */
+  /** Marks a taken job done on its own (a success completes it in the run's settle: completionSql). */
+  async complete(lane: Lane, jobId: string): Promise<void> {
+    await this.boss.complete(queueName(lane), jobId);
+  }
+
+  /** Wakes in-process workers: one wake-up per job sent, named by its lane (call after the transaction committed). */
   signal(lanes: Iterable<Lane>): void {
-    for (const lane of new Set(lanes)) localQueueSignals.emit('dispatched', lane);
+    for (const lane of lanes) localQueueSignals.emit('dispatched', lane);
   }
 
   /** Best effort: a queued job of a cancelled run is cancelled; an active one is failed. */

@@ -1,7 +1,8 @@
 /**
  * One job of the queue, start to end: claim the run (`generating`), keep its heartbeat (progress and
  * liveness; a beat that finds the run gone stops it), run the engine under the lane's deadline, store the
- * outputs, and settle: success commits the hold first (run-outcomes.ts handles every other ending).
+ * outputs, and settle: success, the hold's commit, the outputs' media rows and the job's completion in one
+ * statement (settle.ts succeedRun; run-outcomes.ts handles every other ending).
  */
 import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
@@ -10,6 +11,7 @@ import type { Lane } from '../algorithms/catalog.js';
 import { queueName, type JobData } from './queue.js';
 import { endFailedRun } from './run-outcomes.js';
 import { fetchInputs, storeOutputs } from './run-outputs.js';
+import type { NewMediaObject } from '../storage/media.js';
 import { normaliseRow, type TaskRow } from './store.js';
 import type { AbortWhy, RunningRun, WorkerRuntime } from './worker-runtime.js';
 
@@ -104,16 +106,19 @@ function watchRun(rt: WorkerRuntime, row: TaskRow): RunWatch {
   };
 }
 
-/** Runs the engine and stores its outputs; then success, unless the run was stopped or lost meanwhile. */
-async function runToSuccess(rt: WorkerRuntime, row: TaskRow, watch: RunWatch, workDir: string, stored: string[]): Promise<void> {
+/**
+ * Runs the engine and stores its outputs; then success, unless the run was stopped or lost meanwhile.
+ * Answers whether the job was completed with the success.
+ */
+async function runToSuccess(rt: WorkerRuntime, job: { id: string }, row: TaskRow, watch: RunWatch, workDir: string, stored: string[]): Promise<boolean> {
   const signal = watch.entry.controller.signal;
-  await mkdir(workDir, { recursive: true });
+  // the engine contract: the folder an engine writes into exists (the ComfyUI engine writes straight into it);
+  // made with the work folder around it in one call (a directory made costs more than the no-op run's copy)
+  const outDir = path.join(workDir, 'out');
+  await mkdir(outDir, { recursive: true });
   const inputs = await fetchInputs(rt, row, workDir);
   const share = row.watermark ? 80 : 92;
   const progress = watch.progress;
-  // the engine contract: the folder an engine writes into exists (the ComfyUI engine writes straight into it)
-  const outDir = path.join(workDir, 'out');
-  await mkdir(outDir, { recursive: true });
   const result = await rt.engines.run({ taskId: row.id, algorithm: row.engine_algorithm, params: row.params, inputs } as EngineJob, {
     workDir: outDir,
     signal,
@@ -121,33 +126,38 @@ async function runToSuccess(rt: WorkerRuntime, row: TaskRow, watch: RunWatch, wo
       progress.value = Math.max(progress.value, Math.min(share, (Math.max(0, Math.min(100, pct)) * share) / 100));
     },
   });
-  const outputs = await storeOutputs({ rt, row, workDir, signal, stored }, result, (index) => {
+  const records: NewMediaObject[] = [];
+  const outputs = await storeOutputs({ rt, row, workDir, signal, stored, records }, result, (index) => {
     progress.value = Math.max(progress.value, share + ((100 - share) * (index + 1)) / Math.max(1, result.outputs.length) - 1);
   });
-  if (rt.abandoned) return;
+  if (rt.abandoned) return false;
   if (signal.aborted) throw new Error(`aborted: ${watch.entry.why}`);
-  const won = await rt.service.succeed(row, outputs, {
-    engine: { name: result.metadata.engine, model: result.metadata.model, note: result.metadata.note },
-    resultData: result.metadata.data ?? null,
-  });
+  const { won, jobDone } = await rt.service.succeed(
+    row,
+    outputs,
+    { engine: { name: result.metadata.engine, model: result.metadata.model, note: result.metadata.note }, resultData: result.metadata.data ?? null },
+    { media: records, job: { lane: row.lane as Lane, id: job.id } },
+  );
   if (!won) {
     await rt.media.remove(stored);
     rt.log.info({ task: row.id }, 'run ended elsewhere (cancelled or superseded); outputs dropped');
   }
+  return jobDone;
 }
 
-/** Runs a claimed run (takeAndClaim) to its end. */
-export async function runJob(rt: WorkerRuntime, job: { id: string; data: JobData }, row: TaskRow): Promise<void> {
+/** Runs a claimed run (takeAndClaim) to its end; answers whether its job was completed with it (a success). */
+export async function runJob(rt: WorkerRuntime, job: { id: string; data: JobData }, row: TaskRow): Promise<boolean> {
   rt.log.info({ task: row.id, algorithm: row.algorithm, trace_id: job.data.trace_id ?? '' }, 'run started');
   const watch = watchRun(rt, row);
   const workDir = path.join(rt.config.workDir, `${row.id}-${row.run_id.slice(0, 8)}`);
   const stored: string[] = [];
   try {
-    await runToSuccess(rt, row, watch, workDir, stored);
+    return await runToSuccess(rt, job, row, watch, workDir, stored);
   } catch (error) {
-    if (rt.abandoned) return;
+    if (rt.abandoned) return false;
     if (stored.length) await rt.media.remove(stored).catch(() => undefined);
     await endFailedRun(rt, row, watch.entry.why, error);
+    return false;
   } finally {
     watch.finish();
     // the work folder goes in the background (a recursive removal is several file system calls, about as

@@ -8,7 +8,7 @@ import path from 'node:path';
 import type { EngineJob, EngineOutput, EngineResult } from '@studio/engines/types';
 import { EngineError } from '@studio/engines/errors';
 import { USER_TEXTS } from 'shared-contracts';
-import { extensionOf } from '../storage/media.js';
+import { extensionOf, type NewMediaObject } from '../storage/media.js';
 import type { StoredOutput, TaskRow } from './store.js';
 import type { WorkerRuntime } from './worker-runtime.js';
 
@@ -27,14 +27,19 @@ export async function fetchInputs(rt: WorkerRuntime, row: TaskRow, workDir: stri
   return inputs;
 }
 
-/** Stores one output file and records it as the user's media. */
-async function storeFile(rt: WorkerRuntime, row: TaskRow, output: EngineOutput, index: number, kind: 'result' | 'original'): Promise<{ path: string; format: string }> {
+/** Stores one output file; its media row is added to `records` (written with the run's success: settle.ts). */
+async function storeFile(
+  { rt, row, records }: Pick<OutputContext, 'rt' | 'row' | 'records'>,
+  output: EngineOutput,
+  index: number,
+  kind: 'result' | 'original',
+): Promise<{ path: string; format: string }> {
   const ext = (path.extname(output.path).slice(1) || output.mime.split('/')[1] || 'bin').toLowerCase();
   const format = FORMAT_OF_EXT[ext] ?? ext;
   const key = `users/${row.user_id}/results/${row.id}/${row.run_id.slice(0, 8)}-${index}${kind === 'original' ? '-original' : ''}.${extensionOf(format)}`;
   const size = (await stat(output.path)).size;
   await rt.storage.putFile(key, output.path, { contentType: output.mime });
-  await rt.media.record(rt.db, {
+  records.push({
     path: key,
     userId: row.user_id,
     kind,
@@ -59,10 +64,12 @@ interface OutputContext {
   engineName: string;
   /** every stored key, so a failed run can remove them */
   stored: string[];
+  /** the stored files' media rows, recorded with the run's success (or never, and the files removed) */
+  records: NewMediaObject[];
 }
 
 /** A Free-plan visual output: the watermarked copy is the result, the original is kept privately. */
-async function storeWatermarked({ rt, row, workDir, signal, engineName, stored }: OutputContext, output: EngineOutput, index: number): Promise<StoredOutput> {
+async function storeWatermarked({ rt, row, workDir, signal, engineName, stored, records }: OutputContext, output: EngineOutput, index: number): Promise<StoredOutput> {
   const markDir = path.join(workDir, `wm-${index}`);
   await mkdir(markDir, { recursive: true });
   const marked = await rt.engines.run(
@@ -70,10 +77,10 @@ async function storeWatermarked({ rt, row, workDir, signal, engineName, stored }
     { workDir: markDir, signal, onProgress: () => undefined },
   );
   const markedOutput = marked.outputs[0];
-  const original = await storeFile(rt, row, output, index, 'original');
+  const original = await storeFile({ rt, row, records }, output, index, 'original');
   stored.push(original.path);
   const size = { width: markedOutput.width ?? output.width, height: markedOutput.height ?? output.height, duration: markedOutput.duration ?? output.duration };
-  const publicFile = await storeFile(rt, row, { ...markedOutput, ...size }, index, 'result');
+  const publicFile = await storeFile({ rt, row, records }, { ...markedOutput, ...size }, index, 'result');
   stored.push(publicFile.path);
   return {
     file_path: publicFile.path,
@@ -100,7 +107,7 @@ export async function storeOutputs(
     if (context.row.watermark && visual) {
       outputs.push(await storeWatermarked(full, output, index));
     } else {
-      const file = await storeFile(context.rt, context.row, output, index, 'result');
+      const file = await storeFile(context, output, index, 'result');
       context.stored.push(file.path);
       outputs.push({
         file_path: file.path,

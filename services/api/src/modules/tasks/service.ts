@@ -15,7 +15,7 @@ import { localPrechecks } from './prechecks.js';
 import { costOf } from './prepare.js';
 import { retryTask } from './retry.js';
 import type { Caller, ServiceCore, TaskServiceDeps } from './service-types.js';
-import { cancelTask, endRun, failureReasonFor, releaseHold, removeTask, succeedRun } from './settle.js';
+import { cancelTask, endRun, failureReasonFor, releaseHold, removeTask, succeedRun, type SuccessExtras } from './settle.js';
 import { toTask, type StoredOutput, type TaskRow } from './store.js';
 import { giveBackUsage } from './usage.js';
 
@@ -43,7 +43,7 @@ export function createTaskService(deps: TaskServiceDeps) {
     cancel: (uid: string, id: string): Promise<Task> => cancelTask(core, uid, id),
     retry: (caller: Caller, id: string): Promise<Task> => retryTask(core, caller, id),
     remove: (uid: string, id: string): Promise<void> => removeTask(core, uid, id),
-    succeed: (row: TaskRow, outputs: StoredOutput[], extra: { engine: unknown; resultData: unknown }) => succeedRun(core, row, outputs, extra),
+    succeed: (row: TaskRow, outputs: StoredOutput[], extra: { engine: unknown; resultData: unknown }, also?: SuccessExtras) => succeedRun(core, row, outputs, extra, also),
     failureReasonFor,
   };
 }

@@ -1,12 +1,15 @@
 /**
- * How a run ends. The hold decides races: a worker commits before it marks success, cancel releases
- * before it marks cancelled, so whichever settles the hold first wins and the other backs off.
+ * How a run ends. The hold decides races: a worker's success commits it in the statement that marks the
+ * success, cancel releases it before it marks cancelled, so whichever settles the hold first wins and the
+ * other backs off.
  */
 import { API_CODES, TASK_RESULT_DAYS, USER_TEXTS, type Task } from 'shared-contracts';
 import { ApiFailure, fail } from '../../http.js';
-import { HoldStateError } from '../credits/ledger.js';
+import { HoldStateError, commitCtes } from '../credits/ledger.js';
+import type { NewMediaObject } from '../storage/media.js';
+import { statementValues } from '../../sql-params.js';
 import { admitWaiting } from './admission.js';
-import { GENERATIVE, resolveAlgorithm } from '../algorithms/catalog.js';
+import { GENERATIVE, resolveAlgorithm, type Lane } from '../algorithms/catalog.js';
 import type { ServiceCore } from './service-types.js';
 import { loadOwnTask, toTask, type StoredOutput, type TaskRow } from './store.js';
 import { giveBackUsage } from './usage.js';
@@ -44,38 +47,65 @@ export async function endRun(core: ServiceCore, row: TaskRow, status: 'failure' 
   return true;
 }
 
-/** Success of a run: the hold is committed first; false when the run lost (cancelled, superseded). */
+/** What a success settles beside the run: its outputs' media rows, and the queue's job that carried it. */
+export interface SuccessExtras {
+  media?: NewMediaObject[];
+  job?: { lane: Lane; id: string };
+}
+
+/**
+ * Success of a run, in ONE statement (one round trip, where pg-boss alone completes a job in one): the
+ * run's task row is locked while it is still this run `generating`; the hold is committed (only then, and
+ * only if still held); the task is marked success only if its hold is spent (or it has none); its
+ * outputs' media rows are recorded only with the success; pg-boss's job is completed whatever the outcome.
+ * So a hold is committed once and never both released and committed: a cancel releases first (under the
+ * hold's row lock) and the commit then finds it no longer held, the task not marked; a superseded run
+ * (requeued under a new run id) commits nothing. `won` false: the run lost (cancelled, superseded).
+ * `jobDone`: the job was completed here (false when pg-boss's completion could not be read: the caller
+ * completes it apart).
+ */
 export async function succeedRun(
   core: ServiceCore,
   row: TaskRow,
   outputs: StoredOutput[],
   extra: { engine: unknown; resultData: unknown },
-): Promise<boolean> {
+  also: SuccessExtras = {},
+): Promise<{ won: boolean; jobDone: boolean }> {
+  const at = core.clock();
+  const { values, p } = statementValues();
+  const ctes = [`run AS (SELECT id FROM tasks WHERE id = ${p(row.id)} AND run_id = ${p(row.run_id)} AND status = 'generating' FOR UPDATE)`];
+  let paid = 'TRUE';
   if (row.hold_id) {
+    const commit = commitCtes(p, row.hold_id, at, 'EXISTS (SELECT 1 FROM run)');
+    ctes.push(commit.ctes);
+    paid = commit.paid;
+  }
+  ctes.push(`won AS (
+       UPDATE tasks t SET status = 'success', progress = 100, outputs = ${p(JSON.stringify(outputs))}, engine = ${p(JSON.stringify(extra.engine))},
+         result_data = ${p(extra.resultData ? JSON.stringify(extra.resultData) : null)}, finished_at = ${p(at)},
+         expire_at = ${p(new Date(at.getTime() + RESULT_MS))}, reason = NULL
+       FROM run WHERE t.id = run.id AND t.run_id = ${p(row.run_id)} AND t.status = 'generating' AND ${paid}
+       RETURNING t.id)`);
+  if (also.media?.length) ctes.push(`media AS (${core.media.recordSql(p, also.media, 'EXISTS (SELECT 1 FROM won)')})`);
+  const job = also.job ? await core.queue.completionSql(p, also.job.lane, also.job.id) : null;
+  if (job) ctes.push(`job AS (${job})`);
+  const statement = `WITH ${ctes.join(',\n     ')}\n     SELECT (SELECT count(*) FROM won)::int AS won`;
+  const result = await retryingConflicts(() => core.db.query<{ won: number }>(statement, values));
+  const won = Number(result.rows[0]?.won ?? 0) > 0;
+  if (row.lane === 'video') await admitWaiting(core, row.user_id);
+  return { won, jobDone: job !== null };
+}
+
+/** A deadlock or serialization failure is tried again (the statement did nothing) */
+async function retryingConflicts<T>(fn: () => Promise<T>, tries = 5): Promise<T> {
+  for (let attempt = 1; ; attempt += 1) {
     try {
-      await core.ledger.commit(row.hold_id);
+      return await fn();
     } catch (error) {
-      if (error instanceof HoldStateError) return false;
-      throw error;
+      const code = (error as { code?: string } | null)?.code;
+      if (attempt >= tries || (code !== '40001' && code !== '40P01')) throw error;
     }
   }
-  const at = core.clock();
-  const updated = await core.db.query(
-    `UPDATE tasks SET status = 'success', progress = 100, outputs = $3, engine = $4, result_data = $5, finished_at = $6,
-       expire_at = $7, reason = NULL
-     WHERE id = $1 AND run_id = $2 AND status = 'generating'`,
-    [
-      row.id,
-      row.run_id,
-      JSON.stringify(outputs),
-      JSON.stringify(extra.engine),
-      extra.resultData ? JSON.stringify(extra.resultData) : null,
-      at,
-      new Date(at.getTime() + RESULT_MS),
-    ],
-  );
-  if (row.lane === 'video') await admitWaiting(core, row.user_id);
-  return updated.rowCount > 0;
 }
 
 export async function cancelTask(core: ServiceCore, uid: string, id: string): Promise<Task> {

@@ -7,6 +7,7 @@
  */
 import type { Queryable } from '@studio/db';
 import type { Task } from 'shared-contracts';
+import type { Lane } from '../algorithms/catalog.js';
 import { admitIn, lockUser } from './admission.js';
 import type { Caller, Prepared, ServiceCore } from './service-types.js';
 import { loadTask, toTask, type TaskRow } from './store.js';
@@ -39,7 +40,7 @@ export async function startRun(core: ServiceCore, start: RunStart): Promise<Task
   const { caller, prepared } = start;
   const { lane } = prepared.resolved;
   const priority = core.rules.priority[caller.level];
-  await core.ledger.transaction(async (tx) => {
+  const sent = await core.ledger.transaction(async (tx) => {
     await lockUser(tx, caller.uid);
     const held =
       prepared.quote.cost > 0
@@ -61,10 +62,12 @@ export async function startRun(core: ServiceCore, start: RunStart): Promise<Task
     }
     await claimUsage(tx, caller.uid, prepared.quote.usage);
     await start.writeRow(tx, { taskId: start.taskId, runId: start.runId, run: start.run, holdId: held?.id ?? null, priority, at: start.at });
-    if (lane === 'video') await admitIn(core, tx, caller.uid, caller.level);
-    else await core.queue.dispatch(tx, { id: start.taskId, runId: start.runId, lane, priority });
+    // the jobs sent: a video run waits for a plan slot (admitIn sends as many as are free)
+    if (lane === 'video') return admitIn(core, tx, caller.uid, caller.level);
+    await core.queue.dispatch(tx, { id: start.taskId, runId: start.runId, lane, priority });
+    return 1;
   });
-  core.queue.signal([lane]);
+  core.queue.signal(Array<Lane>(sent).fill(lane));
   // two reads of what was just committed, side by side (two connections on PostgreSQL)
   const [row, balance] = await Promise.all([loadTask(core.db, start.taskId), core.ledger.balance(caller.uid)]);
   return { ...toTask(row as TaskRow, core.media), balance };

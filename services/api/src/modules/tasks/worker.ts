@@ -23,7 +23,7 @@ import { createSigner } from '../storage/signing.js';
 import type { Lane } from '../algorithms/catalog.js';
 import { startWatchdog, checkLanes } from './lane-watchdog.js';
 import { Lanes, type LaneFigures } from './lanes.js';
-import { LANES, TaskQueue, localQueueSignals, NOTIFY_CHANNEL } from './queue.js';
+import { LANES, TaskQueue, laneToWake, localQueueSignals, NOTIFY_CHANNEL } from './queue.js';
 import { createTaskService } from './service.js';
 import { createSweeper, type SweepReport } from './sweeper.js';
 import { startPresence, workerId } from './worker-presence.js';
@@ -168,11 +168,15 @@ export async function startTaskWorker(options: StartTaskWorkerOptions): Promise<
   const wake = (lane: string) => lanes.wake(lane);
   localQueueSignals.on('dispatched', wake);
 
-  // across processes (PostgreSQL): NOTIFY from the API wakes this worker at once. The LISTEN connection
-  // rides out a server restart (reconnects with backoff and LISTENs again); after a reconnection every lane
-  // is woken, since notifications sent meanwhile are lost
+  // across processes (PostgreSQL): NOTIFY from the API wakes this worker at once (its own process's come
+  // in-process instead). The LISTEN connection rides out a server restart (reconnects with backoff and
+  // LISTENs again); after a reconnection every slot is woken, since notifications sent meanwhile are lost
+  const notified = (payload: string) => {
+    const lane = laneToWake(payload);
+    if (lane) wake(lane);
+  };
   const listener: Listener | null = rt.db.url
-    ? await listen(rt.db.url, NOTIFY_CHANNEL, wake, { log: rt.log, timeouts: rt.db.timeouts, onConnected: () => LANES.forEach((lane) => wake(lane)) })
+    ? await listen(rt.db.url, NOTIFY_CHANNEL, notified, { log: rt.log, timeouts: rt.db.timeouts, onConnected: () => LANES.forEach((lane) => lanes.wakeAll(lane)) })
     : null;
   const sweeps = startSweeps(rt);
   const watchdog = startWatchdog(rt, lanes);
