@@ -63,7 +63,8 @@ async function main(): Promise<void> {
   let ctx: ModuleContext | null = null;
   const app = await buildApiApp({
     db,
-    config: testApiConfig(),
+    // the production token life (2 days): the test default (an hour) would end an hour-long run in 401s
+    config: testApiConfig({ jwtTtlSeconds: 2 * 24 * 3600 }),
     accountClient: noAccount,
     logger: false,
     holdSweepMs: 0,
@@ -85,7 +86,12 @@ async function main(): Promise<void> {
   const samples: { t: number; rss_mb: number; wasm_mb: number; heap_mb: number; requests: number }[] = [];
   let requests = 0;
   const started = Date.now();
-  const sample = () => samples.push({ t: Math.round((Date.now() - started) / 1000), rss_mb: mb(rssBytes()), wasm_mb: mb(wasmBytes()), heap_mb: mb(process.memoryUsage().heapUsed), requests });
+  // each sample is printed as it is taken, so a long run that fails late still leaves its figures
+  const sample = () => {
+    const taken = { t: Math.round((Date.now() - started) / 1000), rss_mb: mb(rssBytes()), wasm_mb: mb(wasmBytes()), heap_mb: mb(process.memoryUsage().heapUsed), requests };
+    samples.push(taken);
+    console.log(`  t=${taken.t}s rss ${taken.rss_mb} MB  wasm ${taken.wasm_mb} MB  js heap ${taken.heap_mb} MB  requests ${taken.requests}  load ${os.loadavg()[0].toFixed(1)}`);
+  };
   sample();
   const timer = setInterval(sample, SAMPLE_S * 1000);
   const until = started + SECONDS * 1000;
@@ -138,7 +144,6 @@ async function main(): Promise<void> {
   };
   mkdirSync(path.dirname(OUT), { recursive: true });
   writeFileSync(OUT, `${JSON.stringify(report, null, 2)}\n`);
-  for (const s of samples) console.log(`  t=${s.t}s rss ${s.rss_mb} MB  wasm ${s.wasm_mb} MB  js heap ${s.heap_mb} MB  requests ${s.requests}`);
   console.log(`[bench:memory] start-up ${startup} MB; under load peak ${peak} MB (budget ${BUDGET_MB}), growth over the second half ${growth} MB, ${report.requests_per_second} req/s, data folder ${dataFolderMb} MB`);
 }
 
