@@ -1,8 +1,8 @@
 /**
  * `npm test`: every test of the project. First the lint (eslint.config.mjs: the boundary rules among
  * others; it counts as one test) and knip (knip.jsonc: no unused file, export or dependency, none used but
- * undeclared; one test more); then unit and service tests (jest) on embedded PGlite; the service
- * tests again on a real PostgreSQL server when TEST_DATABASE_URL is set; then the browser suites
+ * undeclared; one test more); then unit and service tests (jest) on embedded PGlite; the tests of the
+ * services that use the database again on a real PostgreSQL server when TEST_DATABASE_URL is set; then the browser suites
  * (Playwright with Debian chromium) against the product as the start command serves it; then the suites
  * tagged @parts-apart against the parts apart (scripts/parts-apart: each part its own process, each remote
  * its own origin) on that PostgreSQL server, or on one of their own without it.
@@ -13,7 +13,7 @@
  * failed test left a connection or timer behind (on 2 cores jest runs in band, in this very process).
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -122,12 +122,32 @@ async function runE2e(label: string, env: NodeJS.ProcessEnv, deadlineMs: number)
   rmSync(outDir, { recursive: true, force: true });
 }
 
+/**
+ * The folders of the service packages that talk to the database (@studio/db and every package depending on
+ * it): the PostgreSQL phase runs their tests again on a real server. The engines and the repository scripts
+ * never open a database, so running them twice would only spend CI minutes (about 150 s of 2 cores).
+ */
+function databasePackages(): string[] {
+  const servicesDir = path.join(root, 'services');
+  return readdirSync(servicesDir).filter((name) => {
+    try {
+      const pkg = JSON.parse(readFileSync(path.join(servicesDir, name, 'package.json'), 'utf8')) as { name: string; dependencies?: Record<string, string>; devDependencies?: Record<string, string> };
+      return pkg.name === '@studio/db' || Boolean(pkg.dependencies?.['@studio/db'] ?? pkg.devDependencies?.['@studio/db']);
+    } catch {
+      return false;
+    }
+  });
+}
+
 async function main(): Promise<void> {
   const only = process.argv[2];
   if (!only || only === 'lint') await runLint();
   if (!only || only === 'unit') await runJest('unit and service tests (PGlite)', [], { TEST_DATABASE_URL: '' }, DEADLINES_MS.jest);
   if ((!only || only === 'pg') && process.env.TEST_DATABASE_URL) {
-    await runJest('service tests on PostgreSQL', ['--selectProjects', 'services'], { TEST_DATABASE_URL: process.env.TEST_DATABASE_URL }, DEADLINES_MS.pg);
+    // one path pattern per package folder: jest runs the tests whose path matches any of them (before
+    // --selectProjects, which would read them as more project names)
+    const onDatabase = databasePackages().map((name) => `/services/${name}/`);
+    await runJest('service tests on PostgreSQL', [...onDatabase, '--selectProjects', 'services'], { TEST_DATABASE_URL: process.env.TEST_DATABASE_URL }, DEADLINES_MS.pg);
   }
   if (!only || only === 'e2e') await runE2e('browser (Playwright, Debian chromium)', {}, DEADLINES_MS.e2e);
   if (!only || only === 'e2e' || only === 'parts-apart') {
