@@ -2,7 +2,7 @@ import { forwardRef, useEffect, useImperativeHandle, useMemo, useRef, useState }
 import type Konva from 'konva';
 import { Circle, Image as KImage, Layer, Line, Stage } from 'react-konva';
 import { theme } from '@studio/ui-kit/theme';
-import { useFitView, usePinchZoom } from '../hooks/use-fit-view';
+import { useFitView, usePanDrag, usePinchZoom } from '../hooks/use-fit-view';
 import { useMaskModel, useStrokes } from '../hooks/use-mask-model';
 import { usePolygon } from '../hooks/use-polygon';
 import { boundsOf, type Point } from '../utils/mask';
@@ -77,9 +77,9 @@ export const MaskCanvas = forwardRef<MaskCanvasHandle, MaskCanvasProps>(function
   const model = useMaskModel(image, natural, overlayLayer);
   const polygon = usePolygon(model, natural);
   const [cursor, setCursor] = useState<Point | null>(null);
-  const pan = useRef<{ from: Point; start: { x: number; y: number } } | null>(null);
   const strokes = useStrokes(model, { tool, radius: () => brushSize / 2 / scale, tolerance });
   const pinch = usePinchZoom(box, view.zoom, fitView, strokes.cancel);
+  const pan = usePanDrag(fitView);
 
   useEffect(() => {
     onChange({ selected: model.selected(), canUndo: model.canUndo(), canRedo: model.canRedo(), polygonPoints: polygon.points.length, zoom: view.zoom });
@@ -109,7 +109,7 @@ export const MaskCanvas = forwardRef<MaskCanvasHandle, MaskCanvasProps>(function
     if (pinch.active() || !p) return;
     event.evt.preventDefault();
     if (tool === 'pan') {
-      pan.current = { from: p, start: { x: view.x, y: view.y } };
+      pan.begin(p);
       return;
     }
     const at = toImage(p);
@@ -128,15 +128,12 @@ export const MaskCanvas = forwardRef<MaskCanvasHandle, MaskCanvasProps>(function
     const p = pointer();
     if (!p) return;
     setCursor(p);
-    if (pan.current) {
-      fitView.panTo(pan.current.start.x + p.x - pan.current.from.x, pan.current.start.y + p.y - pan.current.from.y);
-      return;
-    }
+    if (pan.follow(p)) return;
     if (!pinch.active()) strokes.move(toImage(p));
   }
 
   function onUp() {
-    pan.current = null;
+    pan.end();
     strokes.end();
   }
 
