@@ -70,11 +70,79 @@ export interface DialogProps {
 
 const FULL_SCREEN = { width: '100vw', maxWidth: '100vw', height: '100dvh', maxHeight: '100dvh', borderRadius: 0, border: 'none' } as const;
 
+/** The title row: the heading that names the dialog (hidden from sight with hideTitle) and the close button. */
+function TitleRow({ titleId, title, hideTitle, hideClose, palette, onClose }: { titleId: string; title: string; hideTitle: boolean; hideClose?: boolean; palette: DialogPalette; onClose(): void }) {
+  return (
+    <div css={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 12, flex: '0 0 auto' }}>
+      <h2
+        id={titleId}
+        css={
+          hideTitle
+            ? { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', margin: 0 }
+            : { margin: 0, fontSize: 18, fontWeight: 600, lineHeight: 1.3 }
+        }
+      >
+        {title}
+      </h2>
+      {hideClose ? null : (
+        <button
+          type="button"
+          aria-label="Close"
+          onClick={onClose}
+          css={{
+            marginLeft: 'auto',
+            width: 32,
+            height: 32,
+            flex: '0 0 auto',
+            borderRadius: 16,
+            border: 'none',
+            background: palette.surfaceRaised,
+            color: palette.text,
+            cursor: 'pointer',
+            fontSize: 18,
+            lineHeight: '32px',
+            position: hideTitle ? 'absolute' : 'static',
+            top: 8,
+            right: 8,
+            zIndex: 1,
+            '&:focus-visible': { outline: `2px solid ${palette.focus}`, outlineOffset: 2 },
+          }}
+        >
+          <span aria-hidden="true">×</span>
+        </button>
+      )}
+    </div>
+  );
+}
+
+/**
+ * A modal's backdrop: it dims the page, and a press on it (not one that began inside the panel and ended
+ * outside, selecting text) calls onPress where given.
+ */
+function Backdrop({ testId, zIndex, palette, onPress, children }: { testId?: string; zIndex: number; palette: DialogPalette; onPress?(): void; children: ReactNode }) {
+  const pressedOnBackdrop = useRef<boolean | null>(null);
+  return (
+    <div
+      data-testid={testId ? `${testId}-backdrop` : undefined}
+      onMouseDown={(event) => {
+        pressedOnBackdrop.current = event.target === event.currentTarget;
+      }}
+      onClick={(event) => {
+        const began = pressedOnBackdrop.current ?? true;
+        pressedOnBackdrop.current = null;
+        if (onPress && began && event.target === event.currentTarget) onPress();
+      }}
+      css={{ position: 'fixed', inset: 0, zIndex, background: palette.backdrop, display: 'flex', alignItems: 'center', justifyContent: 'center' }}
+    >
+      {children}
+    </div>
+  );
+}
+
 export function Dialog(props: DialogProps) {
   const { open = true, title, onClose, modal = true, zIndex = 3000, hideTitle = false, palette = theme } = props;
   const titleId = `${useId()}-title`;
   const panelRef = useRef<HTMLDivElement | null>(null);
-  const pressedOnBackdrop = useRef<boolean | null>(null);
   useDialog(panelRef, () => onClose('escape'), { modal, open, takeFocus: props.takeFocus, trapFocus: props.trapFocus });
   if (!open) return null;
 
@@ -115,66 +183,16 @@ export function Dialog(props: DialogProps) {
         ...props.panelCss,
       }}
     >
-      <div css={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 12, flex: '0 0 auto' }}>
-        <h2
-          id={titleId}
-          css={
-            hideTitle
-              ? { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', margin: 0 }
-              : { margin: 0, fontSize: 18, fontWeight: 600, lineHeight: 1.3 }
-          }
-        >
-          {title}
-        </h2>
-        {props.hideClose ? null : (
-          <button
-            type="button"
-            aria-label="Close"
-            onClick={() => onClose('close-button')}
-            css={{
-              marginLeft: 'auto',
-              width: 32,
-              height: 32,
-              flex: '0 0 auto',
-              borderRadius: 16,
-              border: 'none',
-              background: palette.surfaceRaised,
-              color: palette.text,
-              cursor: 'pointer',
-              fontSize: 18,
-              lineHeight: '32px',
-              position: hideTitle ? 'absolute' : 'static',
-              top: 8,
-              right: 8,
-              zIndex: 1,
-              '&:focus-visible': { outline: `2px solid ${palette.focus}`, outlineOffset: 2 },
-            }}
-          >
-            <span aria-hidden="true">×</span>
-          </button>
-        )}
-      </div>
+      <TitleRow titleId={titleId} title={title} hideTitle={hideTitle} hideClose={props.hideClose} palette={palette} onClose={() => onClose('close-button')} />
       <div css={{ flex: '1 1 auto', minHeight: 0, display: 'flex', flexDirection: 'column' }}>{props.children}</div>
       {props.footer ? <div css={{ display: 'flex', justifyContent: 'flex-end', gap: 8, flexWrap: 'wrap' }}>{props.footer}</div> : null}
     </div>
   );
 
   const content = modal ? (
-    <div
-      data-testid={props.testId ? `${props.testId}-backdrop` : undefined}
-      onMouseDown={(event) => {
-        pressedOnBackdrop.current = event.target === event.currentTarget;
-      }}
-      onClick={(event) => {
-        // a press that began inside the panel (selecting text) and ended outside does not close it
-        const began = pressedOnBackdrop.current ?? true;
-        pressedOnBackdrop.current = null;
-        if (props.closeOnBackdrop && began && event.target === event.currentTarget) onClose('backdrop');
-      }}
-      css={{ position: 'fixed', inset: 0, zIndex, background: palette.backdrop, display: 'flex', alignItems: 'center', justifyContent: 'center' }}
-    >
+    <Backdrop testId={props.testId} zIndex={zIndex} palette={palette} onPress={props.closeOnBackdrop ? () => onClose('backdrop') : undefined}>
       {panel}
-    </div>
+    </Backdrop>
   ) : (
     panel
   );

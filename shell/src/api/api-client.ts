@@ -70,6 +70,25 @@ function failureText(status: number, body: Partial<ApiEnvelope> | null, statusTe
   return said && typeof body?.code === 'number' ? said : USER_TEXTS.NETWORK;
 }
 
+/** A call's path with its parameters filled in: '/v1/ai/cost/{algorithm}' and { algorithm } */
+function fillPath(template: string, params: Record<string, string> | undefined): string {
+  return template.replace(/\{(\w+)\}/g, (_match, name: string) => {
+    const value = params?.[name];
+    if (value === undefined) throw new Error(`missing path parameter ${name} for ${template}`);
+    return encodeURIComponent(value);
+  });
+}
+
+/** An answer's body as our envelope; null when it is empty or not JSON (a gateway's own page). */
+async function envelopeOf<T>(response: Response): Promise<Partial<ApiEnvelope<T>> | null> {
+  try {
+    const text = await response.text();
+    return text ? (JSON.parse(text) as Partial<ApiEnvelope<T>>) : null;
+  } catch {
+    return null;
+  }
+}
+
 export function createApiClient(deps: ApiClientDeps): ApiClient {
   const fetchImpl = deps.fetchImpl ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init));
   const retryDelayMs = deps.retryDelayMs ?? 250;
@@ -143,23 +162,8 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
         await sleep(retryDelayMs);
         continue;
       }
-      let parsed: Partial<ApiEnvelope<T>> | null = null;
-      try {
-        const text = await response.text();
-        parsed = text ? (JSON.parse(text) as Partial<ApiEnvelope<T>>) : null;
-      } catch {
-        parsed = null;
-      }
-      return interpret<T>(path, response.status, response.ok, parsed, response.statusText);
+      return interpret<T>(path, response.status, response.ok, await envelopeOf<T>(response), response.statusText);
     }
-  }
-
-  function fillPath(template: string, params: Record<string, string> | undefined): string {
-    return template.replace(/\{(\w+)\}/g, (_match, name: string) => {
-      const value = params?.[name];
-      if (value === undefined) throw new Error(`missing path parameter ${name} for ${template}`);
-      return encodeURIComponent(value);
-    });
   }
 
   return {

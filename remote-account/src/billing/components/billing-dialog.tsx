@@ -4,9 +4,10 @@
  * plan at the period's end or keeping the plan), the credit plans, and the billing history: every charge,
  * renewal and refund with its order id, item, amount, date, status and receipt.
  */
+import type { CSSObject } from '@emotion/react';
 import { useState, type ReactNode } from 'react';
 import dayjs from 'dayjs';
-import { USER_TEXTS, type CreditPlanItem, type MembershipItem, type ShellApi } from 'shared-contracts';
+import { USER_TEXTS, type CreditPlanItem, type MembershipItem, type ShellApi, type SkuItem } from 'shared-contracts';
 import { ConfirmDialog } from '@studio/ui-kit/dialog';
 import { Dialog } from '../../shared/components/dialog';
 import { secondaryButton } from '../../shared/components/styles';
@@ -59,6 +60,94 @@ function PlanRow({ name, status, palette, children }: { name: string; status: st
   );
 }
 
+/** What a plan row's buttons do: run an action at once, or ask first; `busy` while one runs. */
+interface RowActions {
+  api: ShellApi['api'];
+  busy: boolean;
+  button: CSSObject;
+  run(action: () => Promise<unknown>, done: string): Promise<void>;
+  ask(ask: Ask): void;
+}
+
+function cancelMembershipAsk(api: ShellApi['api'], m: MembershipItem): Ask {
+  return {
+    title: `Cancel ${m.name}?`,
+    message: m.is_trial
+      ? `Your free trial stays until ${dateText(m.expires_at)} and then ends: nothing is charged, and the trial's credits end with it.`
+      : `${m.name} stays until ${dateText(m.expires_at)} and will not renew. You can resume it until then.`,
+    confirm: 'Cancel renewal',
+    run: () => api.call('POST /v1/buy/subscription/cancel', { body: { id: m.id } }),
+    done: `Cancelled: ${m.name} stays until ${dateText(m.expires_at)} and will not renew.`,
+  };
+}
+
+function switchAsk(api: ShellApi['api'], m: MembershipItem, smaller: SkuItem): Ask {
+  return {
+    title: `Switch to ${smaller.sub_tpl_name}?`,
+    message: `${m.name} stays until ${dateText(m.expires_at)}; then ${smaller.sub_tpl_name} starts at ${smaller.currency_symbol}${smaller.price.toFixed(2)} a ${smaller.period_unit}. Nothing changes before then.`,
+    confirm: 'Switch at renewal',
+    run: () => api.call('POST /v1/buy/subscription/change', { body: { id: m.id, sku_id: smaller.sku_id } }),
+    done: `${smaller.sub_tpl_name} starts on ${dateText(m.expires_at)}.`,
+  };
+}
+
+function cancelCreditPlanAsk(api: ShellApi['api'], plan: CreditPlanItem): Ask {
+  return {
+    title: `Cancel ${plan.name}?`,
+    message: `It stays until ${dateText(plan.expires_at)} and will not renew. The credits you have stay yours.`,
+    confirm: 'Cancel renewal',
+    run: () => api.call('POST /v1/buy/credit-plan/cancel', { body: { id: plan.id } }),
+    done: 'Cancelled: the plan will not renew.',
+  };
+}
+
+/** A membership: cancel (asks first), resume, switch to the smaller plan at renewal (asks first) or keep it. */
+function MembershipRow({ m, smaller, palette, actions }: { m: MembershipItem; smaller: SkuItem | null; palette: Palette; actions: RowActions }) {
+  const { api, busy, button, run, ask } = actions;
+  return (
+    <PlanRow name={m.name} status={membershipStatus(m)} palette={palette}>
+      {canCancel(m) ? (
+        <button type="button" css={button} disabled={busy} aria-label={`Cancel ${m.name}`} onClick={() => ask(cancelMembershipAsk(api, m))}>
+          Cancel renewal
+        </button>
+      ) : null}
+      {canResume(m) ? (
+        <button type="button" css={button} disabled={busy} aria-label={`Resume ${m.name}`} onClick={() => void run(() => api.call('POST /v1/buy/subscription/resume', { body: { id: m.id } }), `${m.name} renews again.`)}>
+          Resume
+        </button>
+      ) : null}
+      {smaller ? (
+        <button type="button" css={button} disabled={busy} onClick={() => ask(switchAsk(api, m, smaller))}>
+          Switch to {smaller.sub_tpl_name} at renewal
+        </button>
+      ) : null}
+      {m.renews_into ? (
+        <button type="button" css={button} disabled={busy} onClick={() => void run(() => api.call('POST /v1/buy/subscription/change', { body: { id: m.id, sku_id: m.sku_id } }), `${m.name} renews as it is.`)}>
+          Keep {m.name}
+        </button>
+      ) : null}
+    </PlanRow>
+  );
+}
+
+/** A credit plan: resume it while it is set to end, else cancel its renewal (asks first). */
+function CreditPlanRow({ plan, palette, actions }: { plan: CreditPlanItem; palette: Palette; actions: RowActions }) {
+  const { api, busy, button, run, ask } = actions;
+  return (
+    <PlanRow name={plan.name} status={creditPlanStatus(plan)} palette={palette}>
+      {plan.cancel_at_period_end ? (
+        <button type="button" css={button} disabled={busy} aria-label={`Resume ${plan.name}`} onClick={() => void run(() => api.call('POST /v1/buy/credit-plan/resume', { body: { id: plan.id } }), `${plan.name} renews again.`)}>
+          Resume
+        </button>
+      ) : (
+        <button type="button" css={button} disabled={busy} aria-label={`Cancel ${plan.name}`} onClick={() => ask(cancelCreditPlanAsk(api, plan))}>
+          Cancel renewal
+        </button>
+      )}
+    </PlanRow>
+  );
+}
+
 export function BillingDialog({ shell, open, onClose }: { shell: ShellApi; open: boolean; onClose(): void }) {
   const palette = usePalette(shell);
   const memberships = useMemberships(shell, open);
@@ -68,84 +157,21 @@ export function BillingDialog({ shell, open, onClose }: { shell: ShellApi; open:
   const refresh = () => Promise.all([memberships.mutate(), plans.mutate(), history.mutate(), shell.session.refreshUser()]);
   const { busy, run } = useAction(shell, refresh);
   const [ask, setAsk] = useState<Ask | null>(null);
-  const button = { ...secondaryButton(palette), minHeight: 32, fontSize: 13 };
+  const actions: RowActions = { api: shell.api, busy, button: { ...secondaryButton(palette), minHeight: 32, fontSize: 13 }, run, ask: setAsk };
 
   const live = (memberships.data ?? []).filter(isLive);
   const running = (plans.data ?? []).filter((plan) => plan.status === 'active');
-  const cancelAsk = (m: MembershipItem): Ask => ({
-    title: `Cancel ${m.name}?`,
-    message: m.is_trial
-      ? `Your free trial stays until ${dateText(m.expires_at)} and then ends: nothing is charged, and the trial's credits end with it.`
-      : `${m.name} stays until ${dateText(m.expires_at)} and will not renew. You can resume it until then.`,
-    confirm: 'Cancel renewal',
-    run: () => shell.api.call('POST /v1/buy/subscription/cancel', { body: { id: m.id } }),
-    done: `Cancelled: ${m.name} stays until ${dateText(m.expires_at)} and will not renew.`,
-  });
-  const cancelPlanAsk = (plan: CreditPlanItem): Ask => ({
-    title: `Cancel ${plan.name}?`,
-    message: `It stays until ${dateText(plan.expires_at)} and will not renew. The credits you have stay yours.`,
-    confirm: 'Cancel renewal',
-    run: () => shell.api.call('POST /v1/buy/credit-plan/cancel', { body: { id: plan.id } }),
-    done: 'Cancelled: the plan will not renew.',
-  });
 
   return (
     <Dialog open={open} title={BILLING_TITLE} onClose={onClose} palette={palette} width={640} zIndex={2100} testId="billing-dialog">
       <Section title="Your plans" palette={palette}>
         {memberships.data && live.length === 0 && running.length === 0 ? <p css={{ margin: 0, color: palette.textMuted }}>You are on the Free plan.</p> : null}
         <ul css={{ listStyle: 'none', margin: 0, padding: 0 }}>
-          {live.map((m) => {
-            const smaller = smallerPlan(m, skus.data?.sku_buy_list ?? []);
-            return (
-              <PlanRow key={m.id} name={m.name} status={membershipStatus(m)} palette={palette}>
-                {canCancel(m) ? (
-                  <button type="button" css={button} disabled={busy} aria-label={`Cancel ${m.name}`} onClick={() => setAsk(cancelAsk(m))}>
-                    Cancel renewal
-                  </button>
-                ) : null}
-                {canResume(m) ? (
-                  <button type="button" css={button} disabled={busy} aria-label={`Resume ${m.name}`} onClick={() => void run(() => shell.api.call('POST /v1/buy/subscription/resume', { body: { id: m.id } }), `${m.name} renews again.`)}>
-                    Resume
-                  </button>
-                ) : null}
-                {smaller ? (
-                  <button
-                    type="button"
-                    css={button}
-                    disabled={busy}
-                    onClick={() =>
-                      setAsk({
-                        title: `Switch to ${smaller.sub_tpl_name}?`,
-                        message: `${m.name} stays until ${dateText(m.expires_at)}; then ${smaller.sub_tpl_name} starts at ${smaller.currency_symbol}${smaller.price.toFixed(2)} a ${smaller.period_unit}. Nothing changes before then.`,
-                        confirm: 'Switch at renewal',
-                        run: () => shell.api.call('POST /v1/buy/subscription/change', { body: { id: m.id, sku_id: smaller.sku_id } }),
-                        done: `${smaller.sub_tpl_name} starts on ${dateText(m.expires_at)}.`,
-                      })
-                    }
-                  >
-                    Switch to {smaller.sub_tpl_name} at renewal
-                  </button>
-                ) : null}
-                {m.renews_into ? (
-                  <button type="button" css={button} disabled={busy} onClick={() => void run(() => shell.api.call('POST /v1/buy/subscription/change', { body: { id: m.id, sku_id: m.sku_id } }), `${m.name} renews as it is.`)}>
-                    Keep {m.name}
-                  </button>
-                ) : null}
-              </PlanRow>
-            );
-          })}
+          {live.map((m) => (
+            <MembershipRow key={m.id} m={m} smaller={smallerPlan(m, skus.data?.sku_buy_list ?? [])} palette={palette} actions={actions} />
+          ))}
           {running.map((plan) => (
-            <PlanRow key={`plan-${plan.id}`} name={plan.name} status={creditPlanStatus(plan)} palette={palette}>
-              {plan.cancel_at_period_end ? (
-                <button type="button" css={button} disabled={busy} aria-label={`Resume ${plan.name}`} onClick={() => void run(() => shell.api.call('POST /v1/buy/credit-plan/resume', { body: { id: plan.id } }), `${plan.name} renews again.`)}>
-                  Resume
-                </button>
-              ) : (
-                <button type="button" css={button} disabled={busy} aria-label={`Cancel ${plan.name}`} onClick={() => setAsk(cancelPlanAsk(plan))}>
-                  Cancel renewal
-                </button>
-              )}
-            </PlanRow>
+            <CreditPlanRow key={`plan-${plan.id}`} plan={plan} palette={palette} actions={actions} />
           ))}
         </ul>
         {memberships.error || plans.error ? <p role="alert" css={{ margin: 0 }}>{USER_TEXTS.NETWORK}</p> : null}

@@ -8,7 +8,7 @@ import { useSnapshot } from 'valtio';
 import { CHECKIN_CREDITS, CHECKIN_LAYER_Z, FEATURE_GUIDE_EXPLORE_ID, PREMIUM_MONTHLY_CREDITS, nextRoundTime, routePath } from 'shared-contracts';
 import { Dialog } from '../../shared/components/dialog';
 import { primaryButton, secondaryButton } from '../../shared/components/styles';
-import { usePalette } from '../../shared/lib/palette';
+import { usePalette, type Palette } from '../../shared/lib/palette';
 import type { AccountRuntime } from '../../app/runtime';
 import { panelCredits, showUpgradePrompt } from '../lib/rules';
 
@@ -86,22 +86,41 @@ function useDismiss(open: boolean, onClose: () => void, onPressOutside: () => vo
   }, [open]);
 }
 
+/** True for 1.8 s after each new claim (`celebrate` counts them): the animation and the spoken "credits added". */
+function useCelebrating(celebrate: number): boolean {
+  const [celebrating, setCelebrating] = useState(false);
+  const seen = useRef(celebrate);
+  useEffect(() => {
+    if (celebrate === seen.current) return undefined;
+    seen.current = celebrate;
+    setCelebrating(true);
+    const timer = setTimeout(() => setCelebrating(false), 1800);
+    return () => clearTimeout(timer);
+  }, [celebrate]);
+  return celebrating;
+}
+
+/** The upgrade prompt under the check-in's buttons (who sees it: showUpgradePrompt). */
+function UpgradePrompt({ palette, onUpgrade }: { palette: Palette; onUpgrade(): void }) {
+  return (
+    <div css={{ borderTop: `1px solid ${palette.border}`, paddingTop: 12, display: 'flex', alignItems: 'center', gap: 12 }}>
+      <p css={{ margin: 0, fontSize: 13, color: palette.textMuted, flex: 1 }}>
+        Upgrade for up to {PREMIUM_MONTHLY_CREDITS} credits every month, watermark-free and faster.
+      </p>
+      <button type="button" css={secondaryButton(palette)} onClick={onUpgrade}>
+        Upgrade
+      </button>
+    </div>
+  );
+}
+
 export function CheckInPanel({ runtime }: { runtime: AccountRuntime }) {
   const { shell, checkin } = runtime;
   const view = useSnapshot(checkin.state);
   const session = useSnapshot(shell.session.state);
   const viewport = useSnapshot(shell.viewport);
   const palette = usePalette(shell);
-  const [celebrating, setCelebrating] = useState(false);
-  const seenCelebrate = useRef(view.celebrate);
-
-  useEffect(() => {
-    if (view.celebrate === seenCelebrate.current) return undefined;
-    seenCelebrate.current = view.celebrate;
-    setCelebrating(true);
-    const timer = setTimeout(() => setCelebrating(false), 1800);
-    return () => clearTimeout(timer);
-  }, [view.celebrate]);
+  const celebrating = useCelebrating(view.celebrate);
 
   const isLogin = session.flags.isLogin;
   const level = session.planLevel;
@@ -179,20 +198,7 @@ export function CheckInPanel({ runtime }: { runtime: AccountRuntime }) {
             Go create
           </button>
         </div>
-        {upgrade && (
-          <div css={{ borderTop: `1px solid ${palette.border}`, paddingTop: 12, display: 'flex', alignItems: 'center', gap: 12 }}>
-            <p css={{ margin: 0, fontSize: 13, color: palette.textMuted, flex: 1 }}>
-              Upgrade for up to {PREMIUM_MONTHLY_CREDITS} credits every month, watermark-free and faster.
-            </p>
-            <button
-              type="button"
-              css={secondaryButton(palette)}
-              onClick={() => shell.bus.emit('billing:open', { smart: true, reason: 'checkin' })}
-            >
-              Upgrade
-            </button>
-          </div>
-        )}
+        {upgrade && <UpgradePrompt palette={palette} onUpgrade={() => shell.bus.emit('billing:open', { smart: true, reason: 'checkin' })} />}
         <p role="status" css={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
           {celebrating ? `${view.lastGranted} credits added` : ''}
         </p>

@@ -3,11 +3,9 @@ import { useSnapshot } from 'valtio';
 import { routePath, useShell, type CreateMode, type Task } from 'shared-contracts';
 import { Button, Glyph, GLYPHS } from '@studio/ui-kit/button';
 import { BREAKPOINT, media, theme } from '@studio/ui-kit/theme';
-import { useLeaveGuard } from '@studio/ui-kit/use-leave-guard';
 import { ExamplesSection } from '../../examples/components/examples-section';
 import { AskHost } from '../../lib/ask-host';
-import { GoBackDialog, ReminderDialog } from '../../leave/components/leave-dialogs';
-import { leaveReason } from '../../leave/utils/leave-reason';
+import { LeaveGuards } from '../../leave/components/leave-dialogs';
 import { GenerateList } from '../../tasks/components/generate-list';
 import { useGenerateList } from '../../tasks/hooks/use-generate-list';
 import { useCost } from '../hooks/use-cost';
@@ -105,9 +103,6 @@ function CreateScreenBody({ mode }: { mode: CreateMode }) {
     if (form.images.end && refuses(offer, 'end_frame')) setImage('end', undefined);
   }, [offer, form, spec, patch, setImage]);
 
-  const reason = leaveReason({ running: list.running, undownloaded: list.undownloaded });
-  const { blocker, allowNext } = useLeaveGuard(reason);
-
   const { clearError, lastLatencyMs } = generation;
   // where the list is below the form (one column, below 960): bring the new task into view
   useEffect(() => {
@@ -186,17 +181,7 @@ function CreateScreenBody({ mode }: { mode: CreateMode }) {
 
       <GenerateList list={list} />
 
-      {blocker.state === 'blocked' && reason ? <ReminderDialog message={reason} onCancel={() => blocker.reset()} onLeave={() => blocker.proceed()} /> : null}
-      {goBackOpen ? (
-        <GoBackDialog
-          onCancel={() => setGoBackOpen(false)}
-          onConfirm={() => {
-            setGoBackOpen(false);
-            allowNext();
-            shell.navigate(routePath('Home'));
-          }}
-        />
-      ) : null}
+      <LeaveGuards running={list.running} undownloaded={list.undownloaded} goBackOpen={goBackOpen} closeGoBack={() => setGoBackOpen(false)} />
       {editOpen ? <AudioEditDialog tasks={audioTasks} onCancel={() => setEditOpen(false)} onPick={editTrack} /> : null}
     </div>
   );

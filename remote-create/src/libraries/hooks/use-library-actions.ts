@@ -1,22 +1,35 @@
 import { useState } from 'react';
 import { USER_TEXTS, useShell, type LibrarySelection, type LikeValue, type Task } from 'shared-contracts';
 import { cancelTask, downloadLink, fileNameOf, retryTask, startDownload } from '@studio/ui-kit/task-api';
-import { useAsk } from '../../lib/ask-host';
+import { useAsk, type Ask } from '../../lib/ask-host';
 import { messageOf } from '@studio/ui-kit/errors';
 import { deleteTask, saveLike } from '../../tasks/api/tasks';
 import type { TaskActions } from '../../tasks/components/task-card';
 import { isUnfinished } from '../../tasks/state/task-list';
 import { sayRetryRefused } from '../../tasks/utils/retry-refusal';
 
-/**
- * What My Creations does with its tasks: each card's actions, and the bulk download (one zip the server
- * streams) and delete (one call) of a selection. Every change reloads the page of the library; `busy`
- * while a bulk action runs.
- */
-export function useLibraryActions({ paid, reload, onDeleted }: { paid: boolean; reload(): Promise<unknown>; onDeleted(): void }) {
+interface LibraryInput {
+  /** a paid plan downloads without the watermark */
+  paid: boolean;
+  reload(): Promise<unknown>;
+  onDeleted(): void;
+}
+
+/** the one confirmation of a delete, of one card or of a selection */
+function confirmDelete(ask: Ask, count: number): Promise<boolean> {
+  return ask.confirm({
+    title: 'Delete',
+    message: count === 1 ? 'Delete this creation and its files?' : `Delete these ${count} creations and their files?`,
+    cancelLabel: 'Cancel',
+    confirmLabel: 'Delete',
+    testId: 'delete-confirm',
+  });
+}
+
+/** Each card's actions: delete (after a confirm), retry, restart (after a confirm), cancel, like, download. */
+function useCardActions({ paid, reload, onDeleted, setBusy }: LibraryInput & { setBusy(busy: boolean): void }): TaskActions {
   const shell = useShell();
   const ask = useAsk();
-  const [busy, setBusy] = useState(false);
 
   async function download(task: Task, index: number) {
     const output = task.outputs[index];
@@ -29,10 +42,8 @@ export function useLibraryActions({ paid, reload, onDeleted }: { paid: boolean; 
     }
   }
 
-  /** one card's delete, after a confirm */
-  async function removeOne(task: Task) {
-    const yes = await ask.confirm({ title: 'Delete', message: 'Delete this creation and its files?', cancelLabel: 'Cancel', confirmLabel: 'Delete', testId: 'delete-confirm' });
-    if (!yes) return;
+  async function remove(task: Task) {
+    if (!(await confirmDelete(ask, 1))) return;
     setBusy(true);
     try {
       await deleteTask(shell.api, task.task_id);
@@ -46,44 +57,6 @@ export function useLibraryActions({ paid, reload, onDeleted }: { paid: boolean; 
     await reload();
   }
 
-  /** the selection's delete, in one call, after a confirm */
-  async function removeMany(selection: LibrarySelection, count: number) {
-    if (count === 0) return;
-    const yes = await ask.confirm({
-      title: 'Delete',
-      message: count === 1 ? 'Delete this creation and its files?' : `Delete these ${count} creations and their files?`,
-      cancelLabel: 'Cancel',
-      confirmLabel: 'Delete',
-      testId: 'delete-confirm',
-    });
-    if (!yes) return;
-    setBusy(true);
-    try {
-      const result = await shell.api.call('POST /v1/ai/del/batch', { body: selection });
-      if (result.failed > 0) shell.toast.error(USER_TEXTS.TASK_DELETION_FAILED);
-    } catch {
-      shell.toast.error(USER_TEXTS.TASK_DELETION_FAILED);
-    }
-    setBusy(false);
-    // a running task among them gave its held credits back
-    void shell.session.refreshUser();
-    onDeleted();
-    await reload();
-  }
-
-  /** the selection as one zip, streamed by the server: one download, however many files */
-  async function downloadMany(selection: LibrarySelection) {
-    setBusy(true);
-    try {
-      const link = await shell.api.call('POST /v1/ai/download/zip', { body: selection });
-      startDownload(shell.api.url(link.url), '');
-      shell.toast.info(`Downloading ${link.files} file${link.files === 1 ? '' : 's'} as one zip.`);
-    } catch (error) {
-      shell.toast.error(messageOf(error));
-    }
-    setBusy(false);
-  }
-
   /** runs an action and says its failure as a toast; `thenReload` reloads the page either way */
   async function attempt(action: () => Promise<unknown>, thenReload: boolean) {
     try {
@@ -94,8 +67,8 @@ export function useLibraryActions({ paid, reload, onDeleted }: { paid: boolean; 
     if (thenReload) await reload();
   }
 
-  const actions: TaskActions = {
-    remove: (task) => void removeOne(task),
+  return {
+    remove: (task) => void remove(task),
     retry: (task) =>
       void (async () => {
         try {
@@ -128,6 +101,53 @@ export function useLibraryActions({ paid, reload, onDeleted }: { paid: boolean; 
       }, false),
     download: (task, index) => void download(task, index),
   };
+}
 
+/** A selection's actions: delete (one call, after a confirm) and download (one zip the server streams). */
+function useSelectionActions({ reload, onDeleted, setBusy }: Omit<LibraryInput, 'paid'> & { setBusy(busy: boolean): void }) {
+  const shell = useShell();
+  const ask = useAsk();
+
+  async function removeMany(selection: LibrarySelection, count: number) {
+    if (count === 0) return;
+    if (!(await confirmDelete(ask, count))) return;
+    setBusy(true);
+    try {
+      const result = await shell.api.call('POST /v1/ai/del/batch', { body: selection });
+      if (result.failed > 0) shell.toast.error(USER_TEXTS.TASK_DELETION_FAILED);
+    } catch {
+      shell.toast.error(USER_TEXTS.TASK_DELETION_FAILED);
+    }
+    setBusy(false);
+    // a running task among them gave its held credits back
+    void shell.session.refreshUser();
+    onDeleted();
+    await reload();
+  }
+
+  /** one download, however many files */
+  async function downloadMany(selection: LibrarySelection) {
+    setBusy(true);
+    try {
+      const link = await shell.api.call('POST /v1/ai/download/zip', { body: selection });
+      startDownload(shell.api.url(link.url), '');
+      shell.toast.info(`Downloading ${link.files} file${link.files === 1 ? '' : 's'} as one zip.`);
+    } catch (error) {
+      shell.toast.error(messageOf(error));
+    }
+    setBusy(false);
+  }
+
+  return { removeMany, downloadMany };
+}
+
+/**
+ * What My Creations does with its tasks: each card's actions, and the bulk download and delete of a
+ * selection. Every change reloads the page of the library; `busy` while a delete or a bulk action runs.
+ */
+export function useLibraryActions(input: LibraryInput) {
+  const [busy, setBusy] = useState(false);
+  const actions = useCardActions({ ...input, setBusy });
+  const { removeMany, downloadMany } = useSelectionActions({ ...input, setBusy });
   return { actions, busy, removeMany, downloadMany };
 }

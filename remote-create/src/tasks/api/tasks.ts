@@ -24,6 +24,14 @@ export function likeOf(task: Task): LikeValue {
   return value === 1 || value === 0 ? value : -1;
 }
 
+/** The task as it reads once `like` is saved (-1 takes the like away), shown before the server answers. */
+export function withLike(task: Task, like: LikeValue): Task {
+  const info = { ...(task.user_data.likeOrNotInfo ?? {}) };
+  if (like === -1) delete info.task;
+  else info.task = like;
+  return { ...task, user_data: { ...task.user_data, likeOrNotInfo: info } };
+}
+
 /** A report of a result (the fixed reasons of spec section 3, or Other with a text), sent as feedback. */
 export function reportTask(api: ApiClient, task: Task, reason: ReportReason, other: string) {
   const content = `Report of a generated result. Task ${task.task_id} (${task.algorithm}). Reason: ${reason}${reason === 'Other' && other.trim() ? ` - ${other.trim()}` : ''}`;

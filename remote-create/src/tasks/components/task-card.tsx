@@ -138,6 +138,63 @@ function Pill({ status }: { status: Task['status'] }) {
   );
 }
 
+/**
+ * The progress a card shows: a figure once shown is never taken back (the curve and the server's figure
+ * can disagree); a task queued again starts from 0.
+ */
+function useRisingProgress(task: Task, since: number | undefined, now: number): number {
+  const highest = useRef({ run: '', value: 0 });
+  const run = `${task.task_id}:${task.status === 'queued' ? 'q' : 'g'}`;
+  if (task.status === 'queued') highest.current = { run, value: 0 };
+  const progress = Math.max(highest.current.value, shownProgress(task, since, now));
+  if (task.status === 'generating') highest.current = { run, value: progress };
+  return progress;
+}
+
+/** The card's row of buttons, by status: like, download and more for a result; cancel and restart while it runs; retry; delete. */
+function CardButtons({ task, title, actions, onReport }: { task: Task; title: string; actions: TaskActions; onReport(): void }) {
+  const like = likeOf(task);
+  return (
+    <div css={{ display: 'flex', flexWrap: 'wrap', gap: 6 }}>
+      {task.status === 'success' ? (
+        <>
+          <Button variant={like === 1 ? 'primary' : 'ghost'} aria-label="Like" title="Like" aria-pressed={like === 1} onClick={() => actions.like(task, like === 1 ? -1 : 1)} css={iconSmall}>
+            <Glyph d={GLYPHS.thumbUp} size={16} />
+          </Button>
+          <Button variant={like === 0 ? 'primary' : 'ghost'} aria-label="Dislike" title="Dislike" aria-pressed={like === 0} onClick={() => actions.like(task, like === 0 ? -1 : 0)} css={iconSmall}>
+            <Glyph d={GLYPHS.thumbDown} size={16} />
+          </Button>
+          <DownloadMenu task={task} onDownload={(index) => actions.download(task, index)} />
+          {/* the less used actions wait in a menu at the row's end: a card shows one row of buttons, not three */}
+          <span css={{ marginLeft: 'auto' }}>
+            <MoreActions task={task} title={title} onReport={onReport} onDelete={() => actions.remove(task)} />
+          </span>
+        </>
+      ) : null}
+      {isUnfinished(task) ? (
+        <>
+          <Button variant="ghost" onClick={() => actions.cancel(task)} css={small}>
+            Cancel
+          </Button>
+          <Button variant="ghost" onClick={() => actions.restart(task)} css={small}>
+            Restart
+          </Button>
+        </>
+      ) : null}
+      {(task.status === 'failure' || task.status === 'cancelled') && task.retryable !== false ? (
+        <Button variant="ghost" onClick={() => actions.retry(task)} css={small}>
+          Retry
+        </Button>
+      ) : null}
+      {task.status === 'success' ? null : (
+        <Button variant="ghost" onClick={() => actions.remove(task)} css={small} aria-label={`Delete ${title}`}>
+          Delete
+        </Button>
+      )}
+    </div>
+  );
+}
+
 /** One task of the Generate List or My Creations: its state, its results and what can be done with it. */
 export function TaskCard({
   task,
@@ -158,15 +215,9 @@ export function TaskCard({
   const shell = useShell();
   const actions = useMemo(() => trackedActions(shell, task, given), [shell, task, given]);
   const [reporting, setReporting] = useState(false);
-  const like = likeOf(task);
   const prompt = fieldOf(task.user_data, 'prompt') || fieldOf(task.user_data, 'lyrics');
   const title = task.user_data.name || task.algorithm;
-  // a figure once shown is never taken back (the curve and the server's figure can disagree)
-  const highest = useRef({ run: '', value: 0 });
-  const run = `${task.task_id}:${task.status === 'queued' ? 'q' : 'g'}`;
-  if (task.status === 'queued') highest.current = { run, value: 0 };
-  const progress = Math.max(highest.current.value, shownProgress(task, since, now));
-  if (task.status === 'generating') highest.current = { run, value: progress };
+  const progress = useRisingProgress(task, since, now);
 
   return (
     <article
@@ -211,43 +262,7 @@ export function TaskCard({
         <span css={{ fontSize: 12, color: theme.textMuted }}>Kept until {dayjs.unix(task.expire_at).format('MMM D, HH:mm')}</span>
       ) : null}
 
-      <div css={{ display: 'flex', flexWrap: 'wrap', gap: 6 }}>
-        {task.status === 'success' ? (
-          <>
-            <Button variant={like === 1 ? 'primary' : 'ghost'} aria-label="Like" title="Like" aria-pressed={like === 1} onClick={() => actions.like(task, like === 1 ? -1 : 1)} css={iconSmall}>
-              <Glyph d={GLYPHS.thumbUp} size={16} />
-            </Button>
-            <Button variant={like === 0 ? 'primary' : 'ghost'} aria-label="Dislike" title="Dislike" aria-pressed={like === 0} onClick={() => actions.like(task, like === 0 ? -1 : 0)} css={iconSmall}>
-              <Glyph d={GLYPHS.thumbDown} size={16} />
-            </Button>
-            <DownloadMenu task={task} onDownload={(index) => actions.download(task, index)} />
-            {/* the less used actions wait in a menu at the row's end: a card shows one row of buttons, not three */}
-            <span css={{ marginLeft: 'auto' }}>
-              <MoreActions task={task} title={title} onReport={() => setReporting(true)} onDelete={() => actions.remove(task)} />
-            </span>
-          </>
-        ) : null}
-        {isUnfinished(task) ? (
-          <>
-            <Button variant="ghost" onClick={() => actions.cancel(task)} css={small}>
-              Cancel
-            </Button>
-            <Button variant="ghost" onClick={() => actions.restart(task)} css={small}>
-              Restart
-            </Button>
-          </>
-        ) : null}
-        {(task.status === 'failure' || task.status === 'cancelled') && task.retryable !== false ? (
-          <Button variant="ghost" onClick={() => actions.retry(task)} css={small}>
-            Retry
-          </Button>
-        ) : null}
-        {task.status === 'success' ? null : (
-          <Button variant="ghost" onClick={() => actions.remove(task)} css={small} aria-label={`Delete ${title}`}>
-            Delete
-          </Button>
-        )}
-      </div>
+      <CardButtons task={task} title={title} actions={actions} onReport={() => setReporting(true)} />
       {reporting ? <ReportDialog subject="this result" send={(reason, other) => reportTask(shell.api, task, reason, other)} onClose={() => setReporting(false)} /> : null}
     </article>
   );

@@ -3,7 +3,7 @@ import { USER_TEXTS, useShell, type LikeValue, type Task, type TaskOutput } from
 import { cancelTask, downloadLink, fileNameOf, retryTask, startDownload } from '@studio/ui-kit/task-api';
 import { useAsk } from '../../lib/ask-host';
 import { messageOf } from '@studio/ui-kit/errors';
-import { deleteTask, saveLike } from '../api/tasks';
+import { deleteTask, saveLike, withLike } from '../api/tasks';
 import { isUnfinished, type TaskListAction } from '../state/task-list';
 import { sayRetryRefused } from '../utils/retry-refusal';
 
@@ -115,11 +115,7 @@ export function useTaskListActions({ dispatch, memory, setTotal, setDownloaded, 
 
   const like = useCallback(
     async (task: Task, value: LikeValue) => {
-      const info = { ...(task.user_data.likeOrNotInfo ?? {}) };
-      if (value === -1) delete info.task;
-      else info.task = value;
-      const optimistic: Task = { ...task, user_data: { ...task.user_data, likeOrNotInfo: info } };
-      dispatch({ type: 'updateTask', task: optimistic });
+      dispatch({ type: 'updateTask', task: withLike(task, value) });
       try {
         await saveLike(shell.api, task, value);
       } catch (error) {

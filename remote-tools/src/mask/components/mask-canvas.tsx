@@ -2,10 +2,10 @@ import { forwardRef, useEffect, useImperativeHandle, useMemo, useRef, useState }
 import type Konva from 'konva';
 import { Circle, Image as KImage, Layer, Line, Stage } from 'react-konva';
 import { theme } from '@studio/ui-kit/theme';
-import { useFitView, usePinchZoom } from '../hooks/use-fit-view';
+import { useFitView, usePanDrag, usePinchZoom } from '../hooks/use-fit-view';
 import { useMaskModel, useStrokes } from '../hooks/use-mask-model';
+import { usePolygon } from '../hooks/use-polygon';
 import { boundsOf, type Point } from '../utils/mask';
-import { fillPolygon } from '../utils/polygon';
 import { wandSelect } from '../utils/wand';
 
 export type MaskTool = 'brush' | 'eraser' | 'wand' | 'polygon' | 'smart' | 'pan';
@@ -75,33 +75,27 @@ export const MaskCanvas = forwardRef<MaskCanvasHandle, MaskCanvasProps>(function
   const fitView = useFitView(box, natural, height);
   const { width, view, scale, offsetX, offsetY, toImage } = fitView;
   const model = useMaskModel(image, natural, overlayLayer);
-  const [polygon, setPolygon] = useState<Point[]>([]);
+  const polygon = usePolygon(model, natural);
   const [cursor, setCursor] = useState<Point | null>(null);
-  const pan = useRef<{ from: Point; start: { x: number; y: number } } | null>(null);
   const strokes = useStrokes(model, { tool, radius: () => brushSize / 2 / scale, tolerance });
   const pinch = usePinchZoom(box, view.zoom, fitView, strokes.cancel);
+  const pan = usePanDrag(fitView);
 
   useEffect(() => {
-    onChange({ selected: model.selected(), canUndo: model.canUndo(), canRedo: model.canRedo(), polygonPoints: polygon.length, zoom: view.zoom });
+    onChange({ selected: model.selected(), canUndo: model.canUndo(), canRedo: model.canRedo(), polygonPoints: polygon.points.length, zoom: view.zoom });
     // eslint-disable-next-line react-hooks/exhaustive-deps -- model's readers are fresh on every version
-  }, [model.version, polygon.length, view.zoom, onChange]);
-
-  function closePolygon() {
-    if (polygon.length < 3) return;
-    model.apply(fillPolygon(polygon, natural.w, natural.h), 1);
-    setPolygon([]);
-  }
+  }, [model.version, polygon.points.length, view.zoom, onChange]);
 
   useImperativeHandle(ref, () => ({
     undo: model.undo,
     redo: model.redo,
     clear() {
-      setPolygon([]);
+      polygon.clear();
       model.apply(null, 0, true);
     },
     zoomBy: (factor) => fitView.zoomAt(factor, { x: width / 2, y: height / 2 }),
     fit: fitView.fit,
-    closePolygon,
+    closePolygon: polygon.close,
     setRegions: (regions) => model.apply(boxes(natural.w, natural.h, regions), 1, true),
     toPng: model.toPng,
     selected: model.selected,
@@ -115,14 +109,12 @@ export const MaskCanvas = forwardRef<MaskCanvasHandle, MaskCanvasProps>(function
     if (pinch.active() || !p) return;
     event.evt.preventDefault();
     if (tool === 'pan') {
-      pan.current = { from: p, start: { x: view.x, y: view.y } };
+      pan.begin(p);
       return;
     }
     const at = toImage(p);
     if (tool === 'polygon') {
-      const first = polygon[0];
-      if (polygon.length >= 3 && first && Math.hypot(first.x - at.x, first.y - at.y) * scale < 12) closePolygon();
-      else setPolygon((pts) => [...pts, at]);
+      polygon.tap(at, scale);
       return;
     }
     if (tool === 'wand') {
@@ -136,15 +128,12 @@ export const MaskCanvas = forwardRef<MaskCanvasHandle, MaskCanvasProps>(function
     const p = pointer();
     if (!p) return;
     setCursor(p);
-    if (pan.current) {
-      fitView.panTo(pan.current.start.x + p.x - pan.current.from.x, pan.current.start.y + p.y - pan.current.from.y);
-      return;
-    }
+    if (pan.follow(p)) return;
     if (!pinch.active()) strokes.move(toImage(p));
   }
 
   function onUp() {
-    pan.current = null;
+    pan.end();
     strokes.end();
   }
 
@@ -165,7 +154,7 @@ export const MaskCanvas = forwardRef<MaskCanvasHandle, MaskCanvasProps>(function
         }}
         onTouchMove={pinch.onTouchMove}
         onTouchEnd={pinch.onTouchEnd}
-        onDblClick={() => tool === 'polygon' && closePolygon()}
+        onDblClick={() => tool === 'polygon' && polygon.close()}
         onWheel={(event) => {
           event.evt.preventDefault();
           const p = pointer();
@@ -177,7 +166,7 @@ export const MaskCanvas = forwardRef<MaskCanvasHandle, MaskCanvasProps>(function
         </Layer>
         <Layer ref={overlayLayer} listening={false}>
           <KImage image={model.overlay} {...placed} />
-          <PolygonMarks points={polygon.map((p) => ({ x: offsetX + p.x * scale, y: offsetY + p.y * scale }))} />
+          <PolygonMarks points={polygon.points.map((p) => ({ x: offsetX + p.x * scale, y: offsetY + p.y * scale }))} />
           {showCursor ? <Circle x={cursor.x} y={cursor.y} radius={brushSize / 2} stroke="#ffffff" strokeWidth={1} /> : null}
         </Layer>
       </Stage>

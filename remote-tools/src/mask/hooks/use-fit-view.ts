@@ -83,3 +83,22 @@ export function usePinchZoom(box: RefObject<HTMLDivElement | null>, zoom: number
 
   return { onTouchMove, onTouchEnd, active: () => pinch.current !== null };
 }
+
+/** The move tool's drag: the view follows the pointer from where the press began. */
+export function usePanDrag(fitView: Pick<ReturnType<typeof useFitView>, 'view' | 'panTo'>) {
+  const drag = useRef<{ from: Point; start: { x: number; y: number } } | null>(null);
+  return {
+    begin(p: Point) {
+      drag.current = { from: p, start: { x: fitView.view.x, y: fitView.view.y } };
+    },
+    /** pans to follow `p`; false when no drag runs */
+    follow(p: Point): boolean {
+      if (!drag.current) return false;
+      fitView.panTo(drag.current.start.x + p.x - drag.current.from.x, drag.current.start.y + p.y - drag.current.from.y);
+      return true;
+    },
+    end() {
+      drag.current = null;
+    },
+  };
+}

@@ -31,6 +31,25 @@ function UploadProgress({ label, name, percent }: { label: string; name: string;
   );
 }
 
+/** While `enabled`, files pasted on the page (not into a text field) go to onFiles. */
+function usePastedFiles(enabled: boolean, onFiles: (files: File[]) => void) {
+  // subscribed again on every render, so the paste reaches the latest onFiles
+  useEffect(() => {
+    if (!enabled) return;
+    function onPaste(event: ClipboardEvent) {
+      const target = event.target as HTMLElement | null;
+      if (target && (target.tagName === 'TEXTAREA' || target.tagName === 'INPUT')) return;
+      const files = [...(event.clipboardData?.files ?? [])];
+      if (files.length) {
+        event.preventDefault();
+        onFiles(files);
+      }
+    }
+    window.addEventListener('paste', onPaste);
+    return () => window.removeEventListener('paste', onPaste);
+  });
+}
+
 /** Upload area: click to choose, drop, paste, or pick from My Creations; progress and refusals shown in place. */
 export function UploadSlot({ label, hint, limits, upload, takesPaste, onMany, disabled }: UploadSlotProps) {
   const id = useId();
@@ -46,20 +65,7 @@ export function UploadSlot({ label, hint, limits, upload, takesPaste, onMany, di
     else void upload.pick(files[0]);
   }
 
-  useEffect(() => {
-    if (!takesPaste) return;
-    function onPaste(event: ClipboardEvent) {
-      const target = event.target as HTMLElement | null;
-      if (target && (target.tagName === 'TEXTAREA' || target.tagName === 'INPUT')) return;
-      const files = [...(event.clipboardData?.files ?? [])];
-      if (files.length) {
-        event.preventDefault();
-        take(files);
-      }
-    }
-    window.addEventListener('paste', onPaste);
-    return () => window.removeEventListener('paste', onPaste);
-  });
+  usePastedFiles(Boolean(takesPaste), take);
 
   function onDrop(event: DragEvent<HTMLDivElement>) {
     event.preventDefault();

@@ -51,6 +51,19 @@ async function measureCreation(api: ApiClient, output: TaskOutput, signal: Abort
   return info ? { width: info.width || stored.width, height: info.height || stored.height, duration: info.duration || stored.duration } : stored;
 }
 
+/**
+ * A picked file decoded and checked against its limit: a photo over the resolution limit is scaled to fit
+ * (the note says so), then its measurements are checked; or why it is refused.
+ */
+async function measureFile(url: string, file: File, limit: UploadLimit): Promise<{ file: File; meta: MediaMeta; note?: string } | { refused: string }> {
+  const meta = await readMediaMeta(url, limit.media).catch(() => null);
+  if (!meta) return { refused: limit.media === 'image' ? USER_TEXTS.UNSUPPORTED_FORMAT : USER_TEXTS.FORMAT_UNSUPPORTED };
+  const fitted = limit.media === 'image' ? await fitPhoto(url, file, meta, limit) : null;
+  const measured = fitted ?? { file, meta };
+  const bad = checkMeta(measured.meta, limit);
+  return bad ? { refused: bad } : { file: measured.file, meta: measured.meta, note: fitted?.note };
+}
+
 export function useUploadInput(algorithm: string, limits: readonly UploadLimit[], onStorageFull?: () => void) {
   const shell = useShell();
   const uploader = useUploader(algorithm);
@@ -63,6 +76,12 @@ export function useUploadInput(algorithm: string, limits: readonly UploadLimit[]
     if (objectUrl.current) URL.revokeObjectURL(objectUrl.current);
     objectUrl.current = null;
   };
+  /** stops what the last pick or choice started: its measuring, its upload, its object URL */
+  const stop = useCallback(() => {
+    controller.current?.abort();
+    uploader.cancel();
+    release();
+  }, [uploader]);
   useEffect(
     // the uploader aborts its own upload when the page goes
     () => () => {
@@ -81,25 +100,16 @@ export function useUploadInput(algorithm: string, limits: readonly UploadLimit[]
         setState({ phase: 'error', message: refused ?? USER_TEXTS.UNSUPPORTED_FORMAT });
         return null;
       }
-      controller.current?.abort();
-      uploader.cancel();
-      release();
+      stop();
       const url = URL.createObjectURL(file);
       objectUrl.current = url;
-      let meta: MediaMeta | null = await readMediaMeta(url, limit.media).catch(() => null);
-      if (!meta) {
-        setState({ phase: 'error', message: limit.media === 'image' ? USER_TEXTS.UNSUPPORTED_FORMAT : USER_TEXTS.FORMAT_UNSUPPORTED });
+      const checked = await measureFile(url, file, limit);
+      if ('refused' in checked) {
+        setState({ phase: 'error', message: checked.refused });
         return null;
       }
-      // a photo over the resolution limit is scaled to fit here, and the upload area says so
-      const fitted = limit.media === 'image' ? await fitPhoto(url, file, meta, limit) : null;
-      const note = fitted?.note;
-      if (fitted) ({ file, meta } = fitted);
-      const bad = checkMeta(meta, limit);
-      if (bad) {
-        setState({ phase: 'error', message: bad });
-        return null;
-      }
+      const { meta, note } = checked;
+      file = checked.file;
       setState({ phase: 'uploading', percent: 0, url, media: limit.media, name: file.name });
       const outcome = await uploader.upload(file, (percent) => setState({ phase: 'uploading', percent: Math.round(percent), url, media: limit.media, name: file.name }));
       if (!outcome) return null;
@@ -123,7 +133,7 @@ export function useUploadInput(algorithm: string, limits: readonly UploadLimit[]
       setState({ phase: 'done', input });
       return input;
     },
-    [limits, onStorageFull, uploader],
+    [limits, onStorageFull, uploader, stop],
   );
 
   /**
@@ -133,9 +143,7 @@ export function useUploadInput(algorithm: string, limits: readonly UploadLimit[]
   const chooseCreation = useCallback(
     async (output: TaskOutput): Promise<ChosenInput | null> => {
       const limit = limits.find((l) => l.media === output.media);
-      controller.current?.abort();
-      uploader.cancel();
-      release();
+      stop();
       const own = new AbortController();
       controller.current = own;
       const meta = limit ? await measureCreation(shell.api, output, own.signal) : {};
@@ -150,15 +158,13 @@ export function useUploadInput(algorithm: string, limits: readonly UploadLimit[]
       setState({ phase: 'done', input });
       return input;
     },
-    [limits, shell, uploader],
+    [limits, shell, stop],
   );
 
   const reset = useCallback(() => {
-    controller.current?.abort();
-    uploader.cancel();
-    release();
+    stop();
     setState({ phase: 'idle' });
-  }, [uploader]);
+  }, [stop]);
 
   return { state, pick, chooseCreation, reset, input: state.phase === 'done' ? state.input : null };
 }
