@@ -17,7 +17,10 @@ export interface WorkFolders {
   take(): Promise<string>;
   /** hands a taken folder back: it is emptied in the background (one that cannot be is removed instead) */
   give(dir: string): void;
-  /** waits for the folders being emptied, then removes every folder (the worker's stop) */
+  /**
+   * the worker's stop: waits for the folders being emptied and removes every folder not lent; one still
+   * lent (an engine that ignored its stop) is removed when it is given back
+   */
   close(): Promise<void>;
 }
 
@@ -38,36 +41,36 @@ async function empty(dir: string): Promise<void> {
 export function createWorkFolders(root: string): WorkFolders {
   const tag = randomUUID().slice(0, 8);
   const free: string[] = [];
-  const all = new Set<string>();
   const emptying = new Set<Promise<void>>();
   let made = 0;
+  let closed = false;
+  const remove = (dir: string) => rm(dir, { recursive: true, force: true }).catch(() => undefined);
   return {
     async take() {
       const lent = free.pop();
       if (lent) return lent;
       const dir = path.join(root, `slot-${tag}-${made++}`);
       await mkdir(path.join(dir, ENGINE_OUT), { recursive: true });
-      all.add(dir);
       return dir;
     },
     give(dir) {
+      if (closed) {
+        void remove(dir);
+        return;
+      }
       const done = empty(dir).then(
         () => {
           free.push(dir);
         },
-        async () => {
-          all.delete(dir);
-          await rm(dir, { recursive: true, force: true }).catch(() => undefined);
-        },
+        () => remove(dir),
       );
       emptying.add(done);
       void done.finally(() => emptying.delete(done));
     },
     async close() {
+      closed = true;
       await Promise.all(emptying);
-      free.length = 0;
-      await Promise.all([...all].map((dir) => rm(dir, { recursive: true, force: true }).catch(() => undefined)));
-      all.clear();
+      await Promise.all(free.splice(0).map(remove));
     },
   };
 }
