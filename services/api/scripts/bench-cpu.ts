@@ -4,7 +4,8 @@
  * /proc; a backend that exits within the stretch is missed). On a shared machine CPU per unit of work is
  * what a busy neighbour changes least: wall-clock rates fall with the load, CPU per task hardly does.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 
 const TICK_MS = 10; // Linux's USER_HZ is 100
 
@@ -51,5 +52,26 @@ export function perUnit(spent: CpuSpent, units: number) {
     node_ms: round(spent.node_ms),
     server_ms: spent.server_ms === null ? null : round(spent.server_ms),
     total_ms: spent.server_ms === null ? null : round(spent.node_ms + spent.server_ms),
+  };
+}
+
+/**
+ * With BENCH_PROFILE set, a CPU profile of this process over a stretch (the drain), written where the answered
+ * function is told (open it in Chrome's DevTools, or sum its self times per function); without it, nothing.
+ */
+export async function cpuProfile(): Promise<(file: string) => Promise<void>> {
+  if (!process.env.BENCH_PROFILE) return async () => undefined;
+  const { Session } = await import('node:inspector/promises');
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.setSamplingInterval', { interval: 200 });
+  await session.post('Profiler.start');
+  return async (file) => {
+    const { profile } = await session.post('Profiler.stop');
+    session.disconnect();
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(file, JSON.stringify(profile));
+    console.log(`[bench] CPU profile written to ${file}`);
   };
 }

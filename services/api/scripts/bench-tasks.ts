@@ -21,7 +21,8 @@
  * busy neighbour on a shared machine changes least.
  *
  * PostgreSQL when BENCH_DATABASE_URL is set (a fresh schema, dropped afterwards), then PGlite unless
- * BENCH_SKIP_PGLITE=1. BENCH_SKIP_ENGINES=1 leaves out the real-engine runs. The load averages before and
+ * BENCH_SKIP_PGLITE=1. BENCH_SKIP_ENGINES=1 leaves out the real-engine runs. BENCH_PROFILE=1 writes a CPU profile of
+ * the drain (this process) to .bench/drain-<database>.cpuprofile. The load averages before and
  * after are written beside the figures.
  */
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -48,7 +49,7 @@ import { DEFAULT_QUEUE_CONFIG, type QueueConfig } from '../src/modules/tasks/que
 import { startTaskWorker, type TaskEngines } from '../src/modules/tasks/worker';
 import { DEFAULT_PLAN_RULES } from '../src/modules/tasks/pricing';
 import { bareBossFigures } from './bench-bare-boss';
-import { cpuMeter, perUnit, type CpuSpent } from './bench-cpu';
+import { cpuMeter, cpuProfile, perUnit, type CpuSpent } from './bench-cpu';
 
 const ROOT = path.resolve(__dirname, '..', '..', '..');
 const OUT = path.join(ROOT, '.bench', 'tasks.json');
@@ -197,6 +198,7 @@ async function queueFigures(s: Setup) {
 
   // the queue drained by the worker (its CPU from before its start to the last success, less what a worker's
   // start-up alone costs: measured with the idle one above)
+  const profiled = await cpuProfile();
   const cpu = cpuMeter(s.db.kind === 'postgres');
   const worker = await startWorker();
   let drainCpu: CpuSpent;
@@ -204,6 +206,7 @@ async function queueFigures(s: Setup) {
     await waitAll(s, ids, 600000);
   } finally {
     drainCpu = cpu();
+    await profiled(path.join(ROOT, '.bench', `drain-${s.db.kind}.cpuprofile`));
     await worker.stop();
   }
   // from the first claim to the last success (the worker's own start-up, pg-boss's included, is not the queue's

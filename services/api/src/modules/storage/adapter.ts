@@ -21,6 +21,12 @@ export interface StorageAdapter {
   readonly kind: 'local' | 's3';
   /** stores a local file under the key (replacing what was there) */
   putFile(key: string, file: string, options: { contentType: string }): Promise<void>;
+  /**
+   * stores a local file under the key like putFile, taking the file: it is gone afterwards (the local
+   * folder renames it into place when both are on one file system instead of copying it: the worker's
+   * outputs, issue 25 item 6)
+   */
+  moveFile(key: string, file: string, options: { contentType: string }): Promise<void>;
   /** a stream of the object's bytes, or of one range of them; throws StorageNotFoundError */
   read(key: string, range?: ByteRange): Promise<Readable>;
   /** size and type, or null when there is no such object */

@@ -1,10 +1,21 @@
-/** The local-folder storage of the embedded default (STORAGE_DIR, default .data/storage). */
+/**
+ * The local-folder storage of the embedded default (STORAGE_DIR, default .data/storage). An object's type
+ * is named by its key's extension (`.png` is image/png) or, when the key has none or it names another
+ * type, kept beside it in `<key>.content-type`.
+ */
 import { createReadStream } from 'node:fs';
 import { copyFile, mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
+import { UPLOAD_MIME } from 'shared-contracts/upload-limits';
 import { assertValidKey, StorageNotFoundError, type ByteRange, type StorageAdapter, type StorageObjectInfo } from './adapter.js';
+
+/** the type a key's extension names, if it names one */
+function typeOfExtension(key: string): string | undefined {
+  const ext = path.extname(key).slice(1).toLowerCase();
+  return ext ? UPLOAD_MIME[ext === 'jpg' ? 'jpeg' : ext] : undefined;
+}
 
 export function createLocalStorage(rootDir: string): StorageAdapter {
   const root = path.resolve(rootDir);
@@ -15,6 +26,22 @@ export function createLocalStorage(rootDir: string): StorageAdapter {
     return full;
   };
   const typeFile = (full: string) => `${full}.content-type`;
+  /** the type file only where the extension does not say the type (one file less per stored result) */
+  const keepType = (key: string, full: string, contentType: string) =>
+    typeOfExtension(key) === contentType ? rm(typeFile(full), { force: true }) : writeFile(typeFile(full), contentType);
+
+  /** copies under a temporary name and renames: a reader never sees half a file */
+  const copyInto = async (key: string, full: string, file: string, contentType: string) => {
+    const temp = `${full}.${randomUUID()}.part`;
+    try {
+      await copyFile(file, temp);
+      await keepType(key, full, contentType);
+      await rename(temp, full);
+    } catch (error) {
+      await rm(temp, { force: true });
+      throw error;
+    }
+  };
 
   return {
     kind: 'local',
@@ -22,15 +49,20 @@ export function createLocalStorage(rootDir: string): StorageAdapter {
     async putFile(key, file, options) {
       const full = fileOf(key);
       await mkdir(path.dirname(full), { recursive: true });
-      // copy under a temporary name and rename: a reader never sees half a file
-      const temp = `${full}.${randomUUID()}.part`;
+      await copyInto(key, full, file, options.contentType);
+    },
+
+    async moveFile(key, file, options) {
+      const full = fileOf(key);
+      await mkdir(path.dirname(full), { recursive: true });
+      await keepType(key, full, options.contentType);
       try {
-        await copyFile(file, temp);
-        await writeFile(typeFile(full), options.contentType);
-        await rename(temp, full);
+        // a rename is atomic and copies nothing; across file systems (EXDEV) it copies, then removes the file
+        await rename(file, full);
       } catch (error) {
-        await rm(temp, { force: true });
-        throw error;
+        if ((error as NodeJS.ErrnoException).code !== 'EXDEV') throw error;
+        await copyInto(key, full, file, options.contentType);
+        await rm(file, { force: true });
       }
     },
 
@@ -45,7 +77,7 @@ export function createLocalStorage(rootDir: string): StorageAdapter {
       const full = fileOf(key);
       const info = await stat(full).catch(() => null);
       if (!info?.isFile()) return null;
-      const contentType = await readFile(typeFile(full), 'utf8').catch(() => undefined);
+      const contentType = (await readFile(typeFile(full), 'utf8').catch(() => undefined)) ?? typeOfExtension(key);
       return { size: info.size, contentType };
     },
 

@@ -4,7 +4,7 @@
  * through the signed file route, or, with `publicRedirect`, the route redirects to a presigned GET.
  */
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, stat } from 'node:fs/promises';
+import { mkdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -69,20 +69,27 @@ export function createS3Storage(options: S3StorageOptions): StorageAdapter {
     return prefix + key;
   };
 
+  const putFile: StorageAdapter['putFile'] = async (key, file, putOptions) => {
+    const info = await stat(file);
+    await client.send(
+      new PutObjectCommand({
+        Bucket: options.bucket,
+        Key: keyOf(key),
+        Body: createReadStream(file),
+        ContentLength: info.size,
+        ContentType: putOptions.contentType,
+      }),
+    );
+  };
+
   return {
     kind: 's3',
 
-    async putFile(key, file, putOptions) {
-      const info = await stat(file);
-      await client.send(
-        new PutObjectCommand({
-          Bucket: options.bucket,
-          Key: keyOf(key),
-          Body: createReadStream(file),
-          ContentLength: info.size,
-          ContentType: putOptions.contentType,
-        }),
-      );
+    putFile,
+
+    async moveFile(key, file, putOptions) {
+      await putFile(key, file, putOptions);
+      await rm(file, { force: true });
     },
 
     async read(key, range) {

@@ -3,7 +3,7 @@
  * attachment, Range), media info, the plan quota, and the S3 adapter against an in-test S3 server.
  */
 import { createServer, type Server } from 'node:http';
-import { mkdtempSync, rmSync, writeFileSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
@@ -11,6 +11,7 @@ import sharp from 'sharp';
 import { API_CODES, USER_TEXTS, type MediaInfo, type UploadGrant } from 'shared-contracts';
 import { runFfmpeg } from '@studio/engines/media';
 import { envelope, picture, startHarness, type Harness } from '../../../test/tasks-harness';
+import { createLocalStorage } from './local';
 import { createS3Storage } from './s3';
 import { isValidKey } from './adapter';
 
@@ -232,6 +233,61 @@ describe('keys', () => {
   });
 });
 
+describe('the local folder', () => {
+  it('moves a file into place (a rename: the same file, gone from where it was) and keeps a type file only where the key’s extension does not say the type', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'local-move-'));
+    try {
+      const storage = createLocalStorage(path.join(dir, 'store'));
+      const file = path.join(dir, 'out-0.png');
+      writeFileSync(file, await picture(40, 30));
+      const bytes = readFileSync(file);
+      const inode = statSync(file).ino;
+      await storage.moveFile('users/u/results/t/r-0.png', file, { contentType: 'image/png' });
+      expect(existsSync(file)).toBe(false);
+      const stored = path.join(dir, 'store', 'users/u/results/t/r-0.png');
+      expect(statSync(stored).ino).toBe(inode);
+      expect(existsSync(`${stored}.content-type`)).toBe(false);
+      expect(await storage.stat('users/u/results/t/r-0.png')).toEqual({ size: bytes.length, contentType: 'image/png' });
+      // a key without an extension, or one naming another type, keeps its type beside it
+      writeFileSync(file, bytes);
+      await storage.moveFile('users/u/uploads/1/x', file, { contentType: 'image/png' });
+      expect(await storage.stat('users/u/uploads/1/x')).toEqual({ size: bytes.length, contentType: 'image/png' });
+      writeFileSync(file, bytes);
+      await storage.putFile('users/u/results/t/odd.png', file, { contentType: 'application/octet-stream' });
+      expect((await storage.stat('users/u/results/t/odd.png'))?.contentType).toBe('application/octet-stream');
+      // replaced with the type its extension says: the old type file goes
+      await storage.putFile('users/u/results/t/odd.png', file, { contentType: 'image/png' });
+      expect((await storage.stat('users/u/results/t/odd.png'))?.contentType).toBe('image/png');
+      expect(existsSync(file)).toBe(true);
+      // objects stored before (a type file beside a typed key) read as they did
+      writeFileSync(path.join(dir, 'store', 'users/u/results/t/r-0.png.content-type'), 'image/x-old');
+      expect((await storage.stat('users/u/results/t/r-0.png'))?.contentType).toBe('image/x-old');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('moves across file systems by a copy, then removes the file', async () => {
+    const shm = '/dev/shm';
+    if (!existsSync(shm) || statSync(shm).dev === statSync(os.tmpdir()).dev) return; // no second file system here
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'local-move-'));
+    const elsewhere = mkdtempSync(path.join(shm, 'local-move-'));
+    try {
+      const storage = createLocalStorage(dir);
+      const file = path.join(elsewhere, 'out-0.png');
+      writeFileSync(file, await picture(40, 30));
+      const bytes = readFileSync(file);
+      await storage.moveFile('users/u/results/t/r-0.png', file, { contentType: 'image/png' });
+      expect(existsSync(file)).toBe(false);
+      expect(Buffer.compare(readFileSync(path.join(dir, 'users/u/results/t/r-0.png')), bytes)).toBe(0);
+      expect(readdirSync(path.join(dir, 'users/u/results/t'))).toEqual(['r-0.png']);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+      rmSync(elsewhere, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('S3 adapter', () => {
   let server: Server;
   const objects = new Map<string, { body: Buffer; type: string }>();
@@ -305,6 +361,13 @@ describe('S3 adapter', () => {
       expect(url).toContain('/media/studio/users/u/uploads/1/x?');
       expect(url).toContain('X-Amz-Signature=');
       expect(url).toContain('response-content-disposition=attachment');
+      // a move uploads the file, then removes it
+      const moved = path.join(dir, 'moved.png');
+      writeFileSync(moved, readFileSync(file));
+      await storage.moveFile('users/u/results/t/r-0.png', moved, { contentType: 'image/png' });
+      expect(existsSync(moved)).toBe(false);
+      expect(await storage.stat('users/u/results/t/r-0.png')).toEqual({ size, contentType: 'image/png' });
+      await storage.delete('users/u/results/t/r-0.png');
       await storage.delete('users/u/uploads/1/x');
       expect(objects.size).toBe(0);
       await expect(storage.read('users/u/uploads/1/x')).rejects.toThrow(/No stored object/);

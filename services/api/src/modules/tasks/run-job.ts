@@ -4,7 +4,6 @@
  * outputs, and settle: success, the hold's commit, the outputs' media rows and the job's completion in one
  * statement (settle.ts succeedRun; run-outcomes.ts handles every other ending).
  */
-import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { EngineJob } from '@studio/engines/types';
 import type { Lane } from '../algorithms/catalog.js';
@@ -13,6 +12,7 @@ import { endFailedRun } from './run-outcomes.js';
 import { fetchInputs, storeOutputs } from './run-outputs.js';
 import type { NewMediaObject } from '../storage/media.js';
 import { normaliseRow, type TaskRow } from './store.js';
+import { ENGINE_OUT } from './work-folders.js';
 import type { AbortWhy, RunningRun, WorkerRuntime } from './worker-runtime.js';
 
 /** A job taken from the queue, with its run claimed (`generating`), or null when the run had ended. */
@@ -112,10 +112,9 @@ function watchRun(rt: WorkerRuntime, row: TaskRow): RunWatch {
  */
 async function runToSuccess(rt: WorkerRuntime, job: { id: string }, row: TaskRow, watch: RunWatch, workDir: string, stored: string[]): Promise<boolean> {
   const signal = watch.entry.controller.signal;
-  // the engine contract: the folder an engine writes into exists (the ComfyUI engine writes straight into it);
-  // made with the work folder around it in one call (a directory made costs more than the no-op run's copy)
-  const outDir = path.join(workDir, 'out');
-  await mkdir(outDir, { recursive: true });
+  // the engine contract: the folder an engine writes into exists (the ComfyUI engine writes straight into
+  // it); the borrowed work folder has it, empty
+  const outDir = path.join(workDir, ENGINE_OUT);
   const inputs = await fetchInputs(rt, row, workDir);
   const share = row.watermark ? 80 : 92;
   const progress = watch.progress;
@@ -149,9 +148,10 @@ async function runToSuccess(rt: WorkerRuntime, job: { id: string }, row: TaskRow
 export async function runJob(rt: WorkerRuntime, job: { id: string; data: JobData }, row: TaskRow): Promise<boolean> {
   rt.log.info({ task: row.id, algorithm: row.algorithm, trace_id: job.data.trace_id ?? '' }, 'run started');
   const watch = watchRun(rt, row);
-  const workDir = path.join(rt.config.workDir, `${row.id}-${row.run_id.slice(0, 8)}`);
   const stored: string[] = [];
+  let workDir: string | null = null;
   try {
+    workDir = await rt.workFolders.take();
     return await runToSuccess(rt, job, row, watch, workDir, stored);
   } catch (error) {
     if (rt.abandoned) return false;
@@ -160,10 +160,7 @@ export async function runJob(rt: WorkerRuntime, job: { id: string; data: JobData
     return false;
   } finally {
     watch.finish();
-    // the work folder goes in the background (a recursive removal is several file system calls, about as
-    // long as the rest of a small run): the slot takes its next job meanwhile, and stop() waits for it
-    const tidy = rm(workDir, { recursive: true, force: true }).catch(() => undefined);
-    rt.tidying.add(tidy);
-    void tidy.finally(() => rt.tidying.delete(tidy));
+    // emptied in the background (the slot takes its next job meanwhile) and lent again; stop() waits for it
+    if (workDir) rt.workFolders.give(workDir);
   }
 }

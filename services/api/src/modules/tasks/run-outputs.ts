@@ -27,9 +27,14 @@ export async function fetchInputs(rt: WorkerRuntime, row: TaskRow, workDir: stri
   return inputs;
 }
 
-/** Stores one output file; its media row is added to `records` (written with the run's success: settle.ts). */
+/**
+ * Stores one output file; its media row is added to `records` (written with the run's success: settle.ts).
+ * A file in the run's work folder is moved into storage (a rename on the local folder, no copy); the work
+ * folder is emptied after the run anyway. One elsewhere (an engine answering a file it did not write) is
+ * copied.
+ */
 async function storeFile(
-  { rt, row, records }: Pick<OutputContext, 'rt' | 'row' | 'records'>,
+  { rt, row, records, workDir }: Pick<OutputContext, 'rt' | 'row' | 'records' | 'workDir'>,
   output: EngineOutput,
   index: number,
   kind: 'result' | 'original',
@@ -38,7 +43,8 @@ async function storeFile(
   const format = FORMAT_OF_EXT[ext] ?? ext;
   const key = `users/${row.user_id}/results/${row.id}/${row.run_id.slice(0, 8)}-${index}${kind === 'original' ? '-original' : ''}.${extensionOf(format)}`;
   const size = (await stat(output.path)).size;
-  await rt.storage.putFile(key, output.path, { contentType: output.mime });
+  const ours = path.resolve(output.path).startsWith(path.resolve(workDir) + path.sep);
+  await (ours ? rt.storage.moveFile(key, output.path, { contentType: output.mime }) : rt.storage.putFile(key, output.path, { contentType: output.mime }));
   records.push({
     path: key,
     userId: row.user_id,
@@ -77,10 +83,10 @@ async function storeWatermarked({ rt, row, workDir, signal, engineName, stored, 
     { workDir: markDir, signal, onProgress: () => undefined },
   );
   const markedOutput = marked.outputs[0];
-  const original = await storeFile({ rt, row, records }, output, index, 'original');
+  const original = await storeFile({ rt, row, records, workDir }, output, index, 'original');
   stored.push(original.path);
   const size = { width: markedOutput.width ?? output.width, height: markedOutput.height ?? output.height, duration: markedOutput.duration ?? output.duration };
-  const publicFile = await storeFile({ rt, row, records }, { ...markedOutput, ...size }, index, 'result');
+  const publicFile = await storeFile({ rt, row, records, workDir }, { ...markedOutput, ...size }, index, 'result');
   stored.push(publicFile.path);
   return {
     file_path: publicFile.path,

@@ -7,6 +7,7 @@ import type { TaskQueue } from './queue.js';
 import type { TaskService } from './service.js';
 import type { Sweeper } from './sweeper.js';
 import type { TaskWorkerConfig } from './worker-config.js';
+import type { WorkFolders } from './work-folders.js';
 
 /** What the worker needs of the engines (an EngineRegistry of @studio/engines, or a test engine). */
 export interface TaskEngines {
@@ -41,8 +42,8 @@ export interface WorkerRuntime {
   log: WorkerLog;
   clock: () => Date;
   running: Map<string, RunningRun>;
-  /** work folders of ended runs being removed in the background (stop() waits for them) */
-  tidying: Set<Promise<void>>;
+  /** the runs' work folders, reused (work-folders.ts) */
+  workFolders: WorkFolders;
   /** stop() was called: no new runs */
   stopping: boolean;
   /** stop({ abandon: true }): runs are left exactly as a crash would leave them */

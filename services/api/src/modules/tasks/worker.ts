@@ -28,6 +28,7 @@ import { createTaskService } from './service.js';
 import { createSweeper, type SweepReport } from './sweeper.js';
 import { startPresence, workerId } from './worker-presence.js';
 import { DEFAULT_WORKER_CONFIG, type TaskWorkerConfig } from './worker-config.js';
+import { createWorkFolders } from './work-folders.js';
 import type { TaskEngines, WorkerLog, WorkerRuntime } from './worker-runtime.js';
 
 export {  defaultConcurrency, workerConfigFromEnv, type TaskWorkerConfig } from './worker-config.js';
@@ -114,7 +115,7 @@ async function createRuntime(options: StartTaskWorkerOptions): Promise<WorkerRun
     log: options.log ?? consoleLog,
     clock: options.now ?? (() => new Date()),
     running: new Map(),
-    tidying: new Set(),
+    workFolders: createWorkFolders(config.workDir),
     stopping: false,
     abandoned: false,
   };
@@ -202,7 +203,7 @@ export async function startTaskWorker(options: StartTaskWorkerOptions): Promise<
       // a take in flight ends within the database's timeouts (a run it claimed meanwhile is handed back);
       // one stuck past the lane watchdog's bound is not waited for
       await lanes.stop(Math.min(10_000, rt.config.laneStallMs || 10_000));
-      await Promise.all(rt.tidying);
+      await rt.workFolders.close();
       // a worker that stops withdraws its lanes; one that dies (abandon) leaves them to age out of being live
       if (stopOptions.abandon) presence.halt();
       else await presence.stop();
