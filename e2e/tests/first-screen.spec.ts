@@ -1,9 +1,12 @@
 /**
  * What a visitor's phone gets on the public routes (issue 25): nothing in view moves while the page renders
  * (the CMS blocks below it start under the fold), the first gallery picture loads at once and at high
- * priority (the rest lazily), and the phone's menu opens with its drawer's code already fetched at idle.
+ * priority (the rest lazily), and the phone's menu opens with its drawer's code already fetched at idle. Before the
+ * shell has run (its main script held back), the header's copy in the first HTML works: the phone's menu (the page
+ * behind it locked), the tablet's rail and the desktop sidebar, each carried over as it is when the shell takes over;
+ * a main script that fails and the shell's fatal error page each leave one coherent page.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { DIRECT } from '../support/origins';
 
 const PHONE = { width: 375, height: 812 };
@@ -21,6 +24,20 @@ async function layoutShiftOf(page: Page, path: string): Promise<number> {
   await page.goto(path, { waitUntil: 'networkidle' });
   await page.waitForTimeout(1000);
   return page.evaluate(() => (window as unknown as { __cls: number }).__cls);
+}
+
+/** Holds the shell's main script back until `release` is called: what works meanwhile is the first HTML's own (a page waits
+ * for its deferred scripts before DOMContentLoaded, so the tests wait for the copy itself). */
+async function holdShell(page: Page): Promise<() => void> {
+  let release = () => undefined as void;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/main\.[^/]*\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
 }
 
 test.beforeAll(async ({ request }) => {
@@ -116,20 +133,6 @@ test.describe("a visitor's /home once the app has taken over", () => {
 test.describe("a visitor's header before the shell has run (issue 25: the first working click)", () => {
   test.use({ viewport: PHONE, isMobile: true, hasTouch: true });
 
-  /** Holds the shell's main script back until `release` is called: what works meanwhile is the first HTML's own (a page waits
-   * for its deferred scripts before DOMContentLoaded, so the tests wait for the copy itself). */
-  async function holdShell(page: Page): Promise<() => void> {
-    let release = () => undefined as void;
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route(/\/main\.[^/]*\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
-    return release;
-  }
-
   for (const path of ['/home', '/text-to-video']) {
     test(`${path}: a tap on the menu opens it with its links, and the shell's header then takes the copy's place`, async ({ page }) => {
       const release = await holdShell(page);
@@ -166,11 +169,145 @@ test.describe("a visitor's header before the shell has run (issue 25: the first 
     await expect(page).toHaveURL(/\/explore$/);
   });
 
+  test("the page behind the copy's open menu does not scroll; closing it, or the shell's drawer taking over, lets it go again", async ({ page }) => {
+    const release = await holdShell(page);
+    await page.goto('/text-to-video', { waitUntil: 'commit' });
+    const copy = page.locator('#shell-header-prerender');
+    await expect(copy.getByRole('button', { name: 'Open menu' })).toBeVisible();
+    // a page taller than the screen (the route's page is not there before the shell)
+    await page.evaluate(() => document.body.style.setProperty('min-height', '300vh'));
+    const overflow = () => page.evaluate(() => getComputedStyle(document.body).overflowY);
+    const scrolledBy = async () => {
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await page.mouse.move(200, 400);
+      await page.mouse.wheel(0, 600);
+      await page.waitForTimeout(300);
+      return page.evaluate(() => window.scrollY);
+    };
+    expect(await scrolledBy()).toBeGreaterThan(0);
+    await copy.getByRole('button', { name: 'Open menu' }).tap();
+    await expect(page.getByTestId('drawer')).toBeVisible();
+    expect(await overflow()).toBe('hidden');
+    expect(await scrolledBy()).toBe(0);
+    await page.getByTestId('drawer').getByRole('button', { name: 'Close menu' }).tap();
+    expect(await overflow()).toBe('visible');
+    expect(await scrolledBy()).toBeGreaterThan(0);
+    // open again and let the shell take over: its drawer holds the lock, and gives it back when closed
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await copy.getByRole('button', { name: 'Open menu' }).tap();
+    release();
+    await expect(copy).toHaveCount(0);
+    await expect(page.getByTestId('drawer')).toHaveCount(1);
+    expect(await overflow()).toBe('hidden');
+    await page.getByTestId('drawer').getByRole('button', { name: 'Close menu' }).tap();
+    await expect(page.getByTestId('drawer')).toHaveCount(0);
+    expect(await overflow()).toBe('visible');
+  });
+
+  test("a main script that fails to load leaves one page: the notice that the app could not load, not the header's copy above nothing", async ({ page }) => {
+    await page.route(/\/main\.[^/]*\.js$/, (route) => route.abort('failed'));
+    await page.goto('/home');
+    const notice = page.locator('#shell-start-failed');
+    await expect(notice.getByRole('heading', { name: 'Connection issue detected' })).toBeVisible();
+    await expect(notice.getByRole('link', { name: 'Go Home' })).toHaveAttribute('href', '/home');
+    await expect(notice.getByRole('link', { name: 'Try again' })).toBeVisible();
+    await expect(page.locator('#shell-header-prerender')).toBeHidden();
+    await expect(page.locator('#home-hero-prerender')).toBeHidden();
+    await expect(page.getByRole('banner')).toHaveCount(0);
+  });
+
+  test("the shell's fatal error page is the whole page: the header's copy goes", async ({ page }) => {
+    const path = '/text-to-video/Not_A_Slug!';
+    // the gateway writes the copy for the route's pattern; the shell refuses the address (a fatal error)
+    expect(await (await page.request.get(`${DIRECT}${path}`)).text()).toContain('id="shell-header-prerender"');
+    await page.goto(path);
+    await expect(page.getByText('Page Not Found: /text-to-video/Not_A_Slug!', { exact: true })).toBeVisible();
+    await expect(page.locator('#shell-header-prerender')).toHaveCount(0);
+    await expect(page.locator('#shell-sidebar-prerender')).toHaveCount(0);
+    await expect(page.getByRole('banner')).toHaveCount(0);
+  });
+
   test('a tap on Login before the shell has run opens the sign-in once it has', async ({ page }) => {
     const release = await holdShell(page);
     await page.goto('/text-to-video', { waitUntil: 'commit' });
     await page.locator('#shell-header-prerender').getByRole('button', { name: 'Login', exact: true }).tap();
     release();
     await expect(page.getByRole('dialog', { name: 'Log in' })).toBeVisible();
+  });
+});
+
+/** The box of an element as the page lays it out (left edge and width, in CSS pixels). */
+async function boxOf(locator: Locator): Promise<{ x: number; width: number }> {
+  const box = await locator.boundingBox();
+  return { x: Math.round(box?.x ?? NaN), width: Math.round(box?.width ?? NaN) };
+}
+
+test.describe("a visitor's sidebar before the shell has run, on a tablet and on desktop (issue 25)", () => {
+  for (const [name, viewport] of [
+    ['tablet', { width: 900, height: 1000 }],
+    ['desktop', { width: 1440, height: 900 }],
+  ] as const) {
+    // (/home at these widths shifts by the customer chat's gutter, which its first screen's copy does not leave: not the sidebar's)
+    test(`${name}: /text-to-video and /explore do not shift when the shell's sidebar takes the copy's place`, async ({ page }) => {
+      await page.setViewportSize(viewport);
+      for (const path of ['/text-to-video', '/explore']) expect(await layoutShiftOf(page, path)).toBeLessThan(CLS_BUDGET);
+    });
+  }
+
+  test.describe('tablet', () => {
+    test.use({ viewport: { width: 900, height: 1000 }, hasTouch: true });
+
+    test("Expand menu opens the copy's rail wide over the page with its links, and it stays open when the shell takes over", async ({ page }) => {
+      const release = await holdShell(page);
+      await page.goto('/text-to-video', { waitUntil: 'commit' });
+      const copy = page.locator('#shell-sidebar-prerender');
+      const rail = copy.getByRole('complementary', { name: 'Sidebar' });
+      await expect(rail).toBeVisible();
+      expect(await boxOf(rail)).toEqual({ x: 0, width: 84 });
+      const expand = page.locator('#shell-header-prerender').getByRole('button', { name: 'Expand menu' });
+      await expect(expand).toHaveAttribute('aria-expanded', 'false');
+      await expand.tap();
+      expect(await boxOf(rail)).toEqual({ x: 0, width: 236 });
+      await expect(page.locator('#shell-header-prerender').getByRole('button', { name: 'Collapse menu' })).toHaveAttribute('aria-expanded', 'true');
+      await expect(rail.getByRole('link', { name: /^Explore/ })).toHaveAttribute('href', '/explore');
+      // a click outside closes it, as the shell's; open it again for the takeover
+      await page.mouse.click(700, 600);
+      expect(await boxOf(rail)).toEqual({ x: 0, width: 84 });
+      await expand.tap();
+      release();
+      await expect(copy).toHaveCount(0);
+      const sidebar = page.locator('#shell-sidebar');
+      await expect(sidebar).toHaveAttribute('data-narrow', 'false');
+      expect(await boxOf(sidebar)).toEqual({ x: 0, width: 236 });
+      await expect(page.getByRole('button', { name: 'Collapse menu' })).toHaveAttribute('aria-expanded', 'true');
+      await page.getByTestId('sidebar-scrim').click({ position: { x: 700, y: 600 } });
+      await expect(sidebar).toHaveAttribute('data-narrow', 'true');
+    });
+  });
+
+  test.describe('desktop', () => {
+    test.use({ viewport: { width: 1440, height: 900 } });
+
+    test("Collapse menu narrows the copy's sidebar and the first screen follows; the shell keeps it collapsed", async ({ page }) => {
+      const release = await holdShell(page);
+      await page.goto('/home', { waitUntil: 'commit' });
+      const side = page.locator('#shell-sidebar-prerender').getByRole('complementary', { name: 'Sidebar' });
+      const hero = page.locator('#home-hero-prerender');
+      await expect(side).toBeVisible();
+      expect(await boxOf(side)).toEqual({ x: 0, width: 236 });
+      expect((await boxOf(hero)).x).toBe(236);
+      await page.locator('#shell-header-prerender').getByRole('button', { name: 'Collapse menu' }).click();
+      expect(await boxOf(side)).toEqual({ x: 0, width: 84 });
+      expect((await boxOf(hero)).x).toBe(84);
+      await expect(page.locator('#shell-header-prerender').getByRole('button', { name: 'Expand menu' })).toHaveAttribute('aria-expanded', 'false');
+      release();
+      await expect(page.locator('#shell-header-prerender')).toHaveCount(0);
+      const sidebar = page.locator('#shell-sidebar');
+      await expect(sidebar).toHaveAttribute('data-narrow', 'true');
+      expect(await boxOf(sidebar)).toEqual({ x: 0, width: 84 });
+      expect((await boxOf(page.locator('#shell-main'))).x).toBe(84);
+      await page.getByRole('button', { name: 'Expand menu' }).click();
+      await expect(sidebar).toHaveAttribute('data-narrow', 'false');
+    });
   });
 });

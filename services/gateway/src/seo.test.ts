@@ -214,7 +214,7 @@ describe('SEO prerender', () => {
   it("writes the shell's header into a visitor's page of the shell's layout, before #root: menu, logo, credits and Login, the phone menu's copy closed with its links, and the script that opens it under the page's nonce", async () => {
     const response = await gateway.inject({ method: 'GET', url: '/text-to-music/lofi' });
     const html = response.body;
-    const copy = /<style>[^<]*#shell-header-prerender\{position:sticky;top:0;z-index:1000\}[^<]*<\/style><div id="shell-header-prerender">.*?<\/div><script nonce="([^"]+)">(.*?)<\/script><div id="root"><\/div>/s.exec(html);
+    const copy = /<style>[^<]*#shell-header-prerender\{position:sticky;top:0;z-index:1000\}[^<]*<\/style><div id="shell-header-prerender">.*?<\/main><script nonce="([^"]+)">(.*?)<\/script><div id="root"><\/div>/s.exec(html);
     expect(copy).not.toBeNull();
     const [markup, nonce, script] = copy as unknown as [string, string, string];
     // the page's nonce (the CSP's), the one the shell's own script carries
@@ -222,8 +222,9 @@ describe('SEO prerender', () => {
     expect(script).toContain('shell-drawer-prerender');
     // the three menu buttons, one shown per width by media query; the phone's controls the menu's copy
     expect(markup).toMatch(/<button type="button" class="sh-phone css-[\w-]+" aria-label="Open menu" aria-expanded="false" aria-controls="shell-drawer-prerender" data-prerender-action="menu">/);
-    expect(markup).toContain('aria-label="Expand menu"');
-    expect(markup).toContain('aria-label="Collapse menu"');
+    // the tablet's opens its rail wide, the desktop's collapses its sidebar: both control the sidebar's copy
+    expect(markup).toMatch(/<button type="button" class="sh-tablet css-[\w-]+" aria-label="Expand menu" aria-expanded="false" aria-controls="shell-sidebar-prerender" data-prerender-action="rail">/);
+    expect(markup).toMatch(/<button type="button" class="sh-desktop css-[\w-]+" aria-label="Collapse menu" aria-expanded="true" aria-controls="shell-sidebar-prerender" data-prerender-action="side">/);
     expect(markup).toMatch(/<a aria-label="AI Video Generator, home" class="css-[\w-]+" href="\/home"/);
     expect(markup).toContain('aria-label="Get credits, Guest plan. See plans and credits" data-prerender-action="credits"');
     expect(markup).toMatch(/<button type="button" data-prerender-action="login" class="css-[\w-]+">Login<\/button>/);
@@ -232,6 +233,18 @@ describe('SEO prerender', () => {
     expect(markup).toMatch(/<div role="dialog" aria-modal="true" aria-label="Menu" tabindex="-1" data-testid="drawer"/);
     expect(markup).toMatch(/<a aria-current="page" class="css-[\w-]+" href="\/text-to-music\?channel=veo3_campaign"/);
     expect(markup).toMatch(/<a class="css-[\w-]+" href="\/explore"/);
+    // the sidebar's copy where the shell draws its own (none on a phone): its scrim, its wide and narrow menus of plain links
+    expect(markup).toMatch(/<div id="shell-sidebar-prerender">(<style[^>]*>[^<]*<\/style>)?<div class="sh-scrim css-[\w-]+" aria-hidden="true" data-prerender-action="scrim"><\/div>(<style[^>]*>[^<]*<\/style>)?<aside aria-label="Sidebar"/);
+    expect(markup.match(/<nav aria-label="Main menu">/g)).toHaveLength(3);
+    expect(markup.match(/<a class="css-[\w-]+" href="\/explore"/g)).toHaveLength(3);
+    // the notice for an app that could not load, hidden: the shell's error page's words, a link to the page again
+    expect(markup).toMatch(/<main id="shell-start-failed" hidden="" class="css-[\w-]+">(<style[^>]*>[^<]*<\/style>)?<h1 class="css-[\w-]+">Connection issue detected<\/h1>/);
+    expect(markup).toMatch(/<a href="" class="css-[\w-]+">Try again<\/a>/);
+    expect(script).toContain('addEventListener("error"');
+    expect(script).toContain('/[/]main[.][^/]*[.]js/.test(t.src)');
+    // the page behind the open phone menu does not scroll; the notice, once shown, is the page
+    expect(html).toContain('body:has(#shell-drawer-prerender:not([hidden])){overflow:hidden}');
+    expect(html).toContain('body:has(#shell-start-failed:not([hidden]))>:not(#shell-start-failed){display:none}');
     // the page's stylesheet (both themes' colours) comes with it: the copy looks as the shell's header will
     expect(html).toContain(':root[data-theme="light"] { --c-bg:');
     // /home too (the hero's copy after #root), and at /

@@ -14,6 +14,7 @@ import { BOTTOM_SLOT_ID, CONTENT_SLOT_ID } from '../cms/slots';
 import { CHAT_GUTTER, CHAT_LAUNCHER_ATTR } from '../chat/launcher-place';
 import { LAYOUT } from '../theme/theme';
 import { Header } from './header';
+import { SIDEBAR_SCRIM_CSS } from './header-parts';
 import { layoutState } from './layout-state';
 import { Sidebar } from './sidebar';
 import { useIdle } from '../lifecycle/use-idle';
@@ -51,7 +52,11 @@ function useTabletMenuDismissal(open: boolean, isTablet: boolean) {
   useEffect(() => {
     if (!isTablet) layoutState.tabletMenuOpen = false;
   }, [isTablet]);
+  // a navigation, not the first render: a rail opened on the first HTML's copy is carried over open
+  const shownPath = useRef(pathname);
   useEffect(() => {
+    if (shownPath.current === pathname) return;
+    shownPath.current = pathname;
     layoutState.tabletMenuOpen = false;
   }, [pathname]);
   useEffect(() => {
@@ -131,7 +136,7 @@ export function AppLayout() {
         ) : null
       ) : (
         <>
-          {tabletOpen ? <div aria-hidden="true" data-testid="sidebar-scrim" onClick={closeTabletMenu} css={{ position: 'fixed', inset: 0, zIndex: 899, background: 'var(--c-backdrop)' }} /> : null}
+          {tabletOpen ? <div aria-hidden="true" data-testid="sidebar-scrim" onClick={closeTabletMenu} css={SIDEBAR_SCRIM_CSS} /> : null}
           <Sidebar narrow={narrow} width={sidebarWidth} overlay={tabletOpen} onNavigate={tabletOpen ? closeTabletMenu : undefined} />
         </>
       )}

@@ -170,6 +170,28 @@ export const DRAWER_CSS = {
   '@keyframes shell-drawer-in': { from: { transform: 'translateX(-100%)' }, to: { transform: 'translateX(0)' } },
 } as const;
 
+/** The sidebar's frame (the tablet's rail, the desktop sidebar): fixed below the top block, along the left edge. */
+export const SIDEBAR_CSS = {
+  position: 'fixed',
+  left: 0,
+  bottom: 0,
+  top: 'var(--shell-top-h, 60px)',
+  display: 'flex',
+  flexDirection: 'column',
+  background: 'var(--c-surface)',
+  borderRight: '1px solid var(--c-border)',
+  zIndex: 900,
+  overflowY: 'auto',
+  overflowX: 'visible',
+  scrollbarWidth: 'thin',
+} as const;
+
+/** The sidebar's menu area, above its foot. */
+export const SIDEBAR_MENU_CSS = { flex: 1, paddingTop: 6 } as const;
+
+/** Behind the tablet's rail opened wide over the page: a click on it closes the rail. */
+export const SIDEBAR_SCRIM_CSS = { position: 'fixed', inset: 0, zIndex: 899, background: 'var(--c-backdrop)' } as const;
+
 /** The phone menu's top row: the logo, the name and its close button. */
 export function DrawerHead(close: ButtonProps) {
   return (

@@ -105,6 +105,57 @@ describe('layout', () => {
     await screen.findByTestId('remote-page');
   });
 
+  it("carries over the tablet's rail opened wide on the copy: the shell's sidebar is drawn open in the frame the copy goes", async () => {
+    setWidth(900);
+    document.body.insertAdjacentHTML(
+      'afterbegin',
+      '<div id="shell-header-prerender"><header>copy</header><div id="shell-drawer-prerender" hidden></div></div><div id="shell-sidebar-prerender" data-open=""><aside>rail copy</aside></div><main id="shell-start-failed" hidden></main>',
+    );
+    renderShellAt('/home');
+    for (const id of ['shell-header-prerender', 'shell-sidebar-prerender', 'shell-start-failed']) expect(document.getElementById(id)).toBeNull();
+    expect(layoutState.tabletMenuOpen).toBe(true);
+    await waitFor(() => expect(document.getElementById('shell-sidebar')).toHaveAttribute('data-narrow', 'false'));
+    expect(screen.getByTestId('sidebar-scrim')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Collapse menu' })).toHaveAttribute('aria-expanded', 'true');
+    // still a rail opened over the page: a click outside closes it
+    await userEvent.click(screen.getByTestId('sidebar-scrim'));
+    expect(document.getElementById('shell-sidebar')).toHaveAttribute('data-narrow', 'true');
+  });
+
+  it('carries over the desktop sidebar collapsed on the copy, the page beside the narrow sidebar', async () => {
+    setWidth(1280);
+    document.body.insertAdjacentHTML('afterbegin', '<div id="shell-header-prerender"><header>copy</header></div><div id="shell-sidebar-prerender" data-collapsed=""></div>');
+    renderShellAt('/home');
+    expect(document.getElementById('shell-sidebar-prerender')).toBeNull();
+    await waitFor(() => expect(document.getElementById('shell-sidebar')).toHaveAttribute('data-narrow', 'true'));
+    expect(getComputedStyle(document.getElementById('shell-main') as Element).marginLeft).toBe('84px');
+    expect(screen.getByRole('button', { name: 'Expand menu' })).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it("leaves the copy's sidebar as it is when untouched: the shell's wide sidebar on desktop", () => {
+    setWidth(1280);
+    document.body.insertAdjacentHTML('afterbegin', '<div id="shell-header-prerender"><header>copy</header></div><div id="shell-sidebar-prerender"></div>');
+    renderShellAt('/home');
+    expect(document.getElementById('shell-sidebar-prerender')).toBeNull();
+    expect(document.getElementById('shell-sidebar')).toHaveAttribute('data-narrow', 'false');
+    expect(layoutState.sidebarCollapsed).toBe(false);
+  });
+
+  it("drops the first HTML's header, menus and first screen when the shell's fatal error page is the page", async () => {
+    setWidth(375);
+    document.body.insertAdjacentHTML(
+      'afterbegin',
+      '<div id="shell-header-prerender"><header>copy</header><div id="shell-drawer-prerender"></div></div><div id="shell-sidebar-prerender"></div><main id="shell-start-failed" hidden></main><div id="home-hero-prerender">hero copy</div>',
+    );
+    // a page whose address fails validation: the fatal error page, without the layout
+    renderShellAt('/text-to-video/Not_A_Slug!');
+    expect(await screen.findByText('Page Not Found: /text-to-video/Not_A_Slug!')).toBeInTheDocument();
+    for (const id of ['shell-header-prerender', 'shell-drawer-prerender', 'shell-sidebar-prerender', 'shell-start-failed', 'home-hero-prerender']) {
+      expect(document.getElementById(id)).toBeNull();
+    }
+    expect(screen.queryByRole('banner')).not.toBeInTheDocument();
+  });
+
   it('shows live credits and the plan level, and the Login fallback when the account remote is down', async () => {
     mfDouble.__failRemote('remote_account/AccountEntry', new Error('down'));
     const { shell } = createTestShell();

@@ -1,6 +1,7 @@
 /** The fixed left sidebar: side menu, the Upgrade entry slot (desktop), the app-download entries and the floating promotion. */
 import { lazy, Suspense } from 'react';
 import { RemoteArea } from '../federation/remote-area';
+import { SIDEBAR_CSS, SIDEBAR_MENU_CSS } from './header-parts';
 import { SideMenu } from './side-menu';
 import { useIdle } from '../lifecycle/use-idle';
 
@@ -24,24 +25,9 @@ export function Sidebar({ narrow, width, overlay = false, onNavigate }: { narrow
       id="shell-sidebar"
       aria-label="Sidebar"
       data-narrow={narrow ? 'true' : 'false'}
-      css={{
-        position: 'fixed',
-        left: 0,
-        bottom: 0,
-        top: 'var(--shell-top-h, 60px)',
-        width,
-        display: 'flex',
-        flexDirection: 'column',
-        background: 'var(--c-surface)',
-        borderRight: '1px solid var(--c-border)',
-        zIndex: 900,
-        boxShadow: overlay ? 'var(--shadow-pop)' : 'none',
-        overflowY: 'auto',
-        overflowX: 'visible',
-        scrollbarWidth: 'thin',
-      }}
+      css={{ ...SIDEBAR_CSS, width, boxShadow: overlay ? 'var(--shadow-pop)' : 'none' }}
     >
-      <div css={{ flex: 1, paddingTop: 6 }}>
+      <div css={SIDEBAR_MENU_CSS}>
         <SideMenu narrow={narrow} onNavigate={onNavigate} />
       </div>
       {narrow ? null : (

@@ -9,13 +9,14 @@
  *           |- /404, /debug/test-error
  *           `- *  -> non-fatal 'Page not found: {path}'
  */
-import { useEffect } from 'react';
+import { useEffect, useLayoutEffect } from 'react';
 import { Navigate, Outlet, useLocation, useParams, type RouteObject } from 'react-router';
 import { useShellInternals } from '../app/internals';
 import { LazyErrorPage as ErrorPage } from '../error-page/lazy-error-page';
 import { RemoteArea } from '../federation/remote-area';
 import { AppLayout } from '../layout/app-layout';
 import { GlobalHosts } from '../layout/global-hosts';
+import { dropPrerenderedChrome } from '../layout/prerendered-header';
 import { ToastViewport } from '../toast/toast-viewport';
 import { isShellChunkError, reloadOnce } from '../lifecycle/reload-guard';
 import { describeError, pageValidationFailure } from './page-error';
@@ -81,6 +82,8 @@ function FatalErrorElement({ error }: { error: unknown }) {
   const { config } = useShellInternals();
   const described = describeError(error);
   const chunk = isShellChunkError(error);
+  // the first HTML's header and first screen would stand above the error page: it is the whole page
+  useLayoutEffect(() => dropPrerenderedChrome(), []);
   useEffect(() => {
     if (chunk) reloadOnce('a chunk of the shell failed to load');
   }, [chunk]);
