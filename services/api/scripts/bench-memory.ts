@@ -8,9 +8,9 @@
  * growing). BENCH_RATE caps the requests a second across all callers (default: as fast as they go), so an
  * hour-long run (BENCH_SECONDS=3600) can model a product in use rather than a product under siege; the
  * embedded database's upkeep (vacuum and analyze every ten minutes) runs as it does in `npm start`.
- * The whole composed product (`npm start`: gateway, account service, worker too) needs its built
- * front ends; this measures the API on the same embedded database, where the memory was found to go.
- * Writes .bench/memory.json at the repository root.
+ * This measures the API on the embedded database, where the memory was found to go; BENCH_TARGET=product
+ * measures the whole composed product as `npm start` runs it, over HTTP, under a mix like the browser suites'
+ * (bench-memory-product.ts; it needs the built front ends). Writes .bench/memory.json at the repository root.
  */
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -23,6 +23,7 @@ import { apiModules } from '../src/modules/registry';
 import type { ModuleContext } from '../src/modules/types';
 import { buildApiApp } from '../src/plugin';
 import { upsertUserFromProfile } from '../src/modules/users/users';
+import { productMemory } from './bench-memory-product';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 120);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -147,7 +148,7 @@ async function main(): Promise<void> {
   console.log(`[bench:memory] start-up ${startup} MB; under load peak ${peak} MB (budget ${BUDGET_MB}), growth over the second half ${growth} MB, ${report.requests_per_second} req/s, data folder ${dataFolderMb} MB`);
 }
 
-main().then(
+(process.env.BENCH_TARGET === 'product' ? productMemory() : main()).then(
   () => process.exit(0),
   (error: unknown) => {
     console.error('[bench:memory] failed:', error);
