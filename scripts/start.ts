@@ -4,6 +4,9 @@
  * /api), the account service (/account) and the worker, on embedded PGlite with seeded demo data.
  * BENCH_ROOT=<folder> serves a snapshot of the built front ends as it is, without building (the web bench
  * uses it so a long measurement stays still while other builds rewrite the repository's dist folders).
+ * The npm script sets MALLOC_ARENA_MAX=2 (glibc reads it at start-up only): the product's native threads (libvips
+ * under sharp, libuv's pool hashing passwords and compressing pages) each got a malloc arena of their own, which
+ * glibc never gives back, and the composed product sat at ~1.1 GB instead of ~0.75 (issue 25, bench:memory).
  */
 import path from 'node:path';
 import { ensureBuilt } from './ensure-built';

@@ -19,7 +19,8 @@
  * second half, per process and for the tree. BENCH_ROOT (a snapshot of the built front ends) is passed on as
  * `npm start` reads it; BENCH_PORT (default 8542) is the product's port, the mail server's are the next two.
  * BENCH_HEAP_AT (minutes, comma-separated) asks the product's Node process for heap snapshots then (written to
- * .bench/heap/) to find what grows. Writes .bench/memory-product.json at the repository root.
+ * .bench/heap/) to find what grows. MALLOC_ARENA_MAX is passed on (default 2, as `npm start` sets it; 0 is glibc's
+ * default). Writes .bench/memory-product.json at the repository root.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
@@ -48,7 +49,6 @@ interface Sample {
   requests: number;
   load: number;
 }
-
 const mb = (kb: number) => Math.round(kb / 1024);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -86,7 +86,6 @@ function processSample(pid: number): ProcessSample | null {
 class Load {
   requests = 0;
   readonly kinds = new Map<string, { sent: number; failed: number; last?: string }>();
-
   constructor(readonly base: string) {}
 
   /** one request, counted under its kind; a failure is counted (and its last reason kept), not thrown */
@@ -189,6 +188,7 @@ function startProduct(port: number, dataDir: string, heapDir: string): ChildProc
       MAIL_DEV_SMTP_PORT: String(port + 1),
       MAIL_DEV_INBOX_PORT: String(port + 2),
       APP_ENV: 'test',
+      MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2',
       AB_TESTS_OFF: 'login_test_undefined,ad_banner_undefined,ai_price_upgrade,sku_week_10_credits',
       // one machine signs everyone in from one address: the per-address limits would refuse the suite too
       ...Object.fromEntries(['LOGIN_PER_IP', 'REGISTER_PER_IP', 'RESET_PER_IP', 'RESET_PER_EMAIL'].map((limit) => [`ACCOUNT_${limit}`, '1000000'])),
