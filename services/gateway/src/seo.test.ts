@@ -214,7 +214,7 @@ describe('SEO prerender', () => {
   it("writes the shell's header into a visitor's page of the shell's layout, before #root: menu, logo, credits and Login, the phone menu's copy closed with its links, and the script that opens it under the page's nonce", async () => {
     const response = await gateway.inject({ method: 'GET', url: '/text-to-music/lofi' });
     const html = response.body;
-    const copy = /<style>[^<]*#shell-header-prerender\{position:sticky;top:0;z-index:1000\}[^<]*<\/style><div id="shell-header-prerender">.*?<\/main><script nonce="([^"]+)">(.*?)<\/script><div id="root"><\/div>/s.exec(html);
+    const copy = /<style>[^<]*#shell-header-prerender\{position:sticky;top:0;z-index:1000\}[^<]*<\/style><div id="shell-sidebar-prerender">.*?<div id="shell-header-prerender">.*?<\/div><script nonce="([^"]+)">(.*?)<\/script><div id="root"><\/div>/s.exec(html);
     expect(copy).not.toBeNull();
     const [markup, nonce, script] = copy as unknown as [string, string, string];
     // the page's nonce (the CSP's), the one the shell's own script carries

@@ -4,6 +4,7 @@ import type { User } from 'shared-contracts';
 import { createTestShell, fakeFetch, fakeResponse, mfDouble, quietConsole, registerAllRemoteDoubles, renderShellAt } from '../../test/shell-test-kit';
 import { parseAppConfig } from './app-download';
 import { layoutState } from './layout-state';
+import { takeOverPrerenderedHeader } from './prerendered-header';
 
 function setWidth(width: number) {
   Object.defineProperty(window, 'innerWidth', { configurable: true, value: width });
@@ -89,6 +90,16 @@ describe('layout', () => {
     expect(drawer).toBeVisible();
     expect(document.getElementById('shell-drawer-prerender')).toBeNull();
     expect(within(drawer).getByRole('button', { name: 'Close menu' })).toBeInTheDocument();
+  });
+
+  it("keeps the menu closed when it is closed on the copy before the shell's drawer is drawn", async () => {
+    document.body.insertAdjacentHTML('afterbegin', '<div id="shell-header-prerender"><header>copy</header><div id="shell-drawer-prerender"><div role="dialog"></div></div></div>');
+    takeOverPrerenderedHeader(createTestShell().shell.api.bus);
+    expect(layoutState.drawerOpen).toBe(true);
+    // the copy's script closes it (its close button, Escape, its backdrop) while the shell's drawer code loads
+    (document.getElementById('shell-drawer-prerender') as HTMLElement).hidden = true;
+    await waitFor(() => expect(layoutState.drawerOpen).toBe(false));
+    expect(document.getElementById('shell-drawer-prerender')).toBeNull();
   });
 
   it("drops the header's copy with its closed menu, and carries a tap on the credits over to the purchase dialog", async () => {

@@ -33,6 +33,13 @@ export function takeOverPrerenderedHeader(bus: ShellApi['bus'], doc: Document = 
     // out of the header's copy, which goes now: the shell's drawer replaces it when drawn
     copy.after(drawer);
     layoutState.drawerOpen = true;
+    // closed on the copy while the shell's drawer is still loading: closed for the shell too (not opened again)
+    new MutationObserver((_, observer) => {
+      if (!drawer.hidden || !drawer.isConnected) return;
+      observer.disconnect();
+      drawer.remove();
+      layoutState.drawerOpen = false;
+    }).observe(drawer, { attributes: true, attributeFilter: ['hidden'] });
   }
   const sidebar = doc.getElementById(SIDEBAR_PRERENDER_ID);
   if (sidebar) {

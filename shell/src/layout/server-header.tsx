@@ -91,8 +91,11 @@ function Copy() {
       <MenuButton className="sh-desktop" aria-label="Collapse menu" aria-expanded aria-controls={SIDEBAR_PRERENDER_ID} {...{ [ACTION]: 'side' }} />
     </>
   );
+  // the header last: its script follows it at once, so no tap on its buttons comes before the script listens
   return (
     <>
+      <SidebarCopy />
+      <StartFailed />
       <div id={SHELL_HEADER_PRERENDER_ID}>
         <HeaderBar menu={menu}>
           {/* the promotion icon's place, as in the shell's header */}
@@ -120,8 +123,6 @@ function Copy() {
           </div>
         </div>
       </div>
-      <SidebarCopy />
-      <StartFailed />
     </>
   );
 }
