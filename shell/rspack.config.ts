@@ -101,7 +101,7 @@ export default function config({ production }: { production: boolean }) {
     ...base.resolve,
     alias: { 'react-router-full$': path.join(routerDir, 'dist', 'production', 'index.mjs') },
   };
-  base.plugins = [...(base.plugins ?? []), new SeoRoutesPlugin(), new ShellProvidesPlugin(), new FederationRuntimeEsmPlugin({ withRuntime: true })];
+  base.plugins = [...(base.plugins ?? []), new SeoRoutesPlugin(), new ShellProvidesPlugin(), new FederationRuntimeEsmPlugin({ withRuntime: true, snapshotOff: path.join(__dirname, 'src', 'federation', 'snapshot-off.ts') })];
   // named: the header's server rendering (the gateway writes it into a visitor's first HTML) builds after it
   base.name = 'shell';
   return [
