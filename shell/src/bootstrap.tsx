@@ -19,8 +19,6 @@ import { withBlocking } from './routing/blocking-history';
 import { recordEmbedMode } from './routing/url-params';
 import { createRoutes } from './routing/route-table';
 import { ROUTE_SPECS } from './routing/route-specs';
-import { refreshOnReturn } from './session/refresh-on-return';
-import { keepTokenFresh } from './session/token-renewal';
 
 const config = readShellConfig();
 installChunkErrorReload();
@@ -50,10 +48,13 @@ else dropPrerendered();
 startCustomerChat(shell.api, config);
 
 if (shouldRefresh) void shell.session.refreshUser();
-// back from another tab (the checkout's, say): the balance and plan are fetched again
-refreshOnReturn(() => shell.session.refreshUser());
-// the token is renewed before it lapses: an open studio, even idle, stays signed in
-keepTokenFresh({ session: shell.session, api: shell.api.api });
+// the session's upkeep, in one chunk once the page has loaded (no part of the first screen, issue 25): back from
+// another tab (the checkout's, say) the balance and plan are fetched again; the token is renewed halfway through
+// its life, hours away (one already due is renewed then), so an open studio, even idle, stays signed in
+afterLoad(() => {
+  void import(/* webpackChunkName: "session-upkeep" */ './session/refresh-on-return').then(({ refreshOnReturn }) => refreshOnReturn(() => shell.session.refreshUser()));
+  void import(/* webpackChunkName: "session-upkeep" */ './session/token-renewal').then(({ keepTokenFresh }) => keepTokenFresh({ session: shell.session, api: shell.api.api }));
+});
 
 // page load performance: web-vitals in its own chunk, once the page has started
 // (after the load: web-vitals reads the buffered paint entries, so nothing is missed)
