@@ -18,6 +18,7 @@ import { installChunkErrorReload, reloadOnce } from './lifecycle/reload-guard';
 import { withBlocking } from './routing/blocking-history';
 import { recordEmbedMode } from './routing/url-params';
 import { createRoutes } from './routing/route-table';
+import { preloadSideMenu } from './layout/sidebar';
 import { ROUTE_SPECS } from './routing/route-specs';
 
 const config = readShellConfig();
@@ -29,6 +30,8 @@ void shell.internals.runtime.start();
 // the page's own remote starts loading now, while React renders the chrome, not after the first commit
 const landing = ROUTE_SPECS.find((spec) => matchPath(spec.path, window.location.pathname));
 if (landing) shell.internals.runtime.preload(landing.module);
+// a tablet's or a desktop's sidebar menu (a phone's menu is the drawer, loaded later): asked for before React renders
+if (!shell.api.viewport.isPhone) preloadSideMenu();
 
 // react-router's own browser history (v5Compat: the router hears its own pushes), with the leave guards
 const history = withBlocking(UNSAFE_createBrowserHistory({ v5Compat: true }));

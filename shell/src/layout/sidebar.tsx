@@ -4,8 +4,14 @@ import { RemoteArea } from '../federation/remote-area';
 import { useIdle } from '../lifecycle/use-idle';
 
 // tablets and desktops only (a phone's menu is the drawer): the menu's code is no part of a phone's first load
-// (issue 25); on a wider screen it is asked for when the sidebar first renders, beside the page's remote
-const SideMenu = lazy(() => import(/* webpackChunkName: "side-menu" */ './side-menu').then((m) => ({ default: m.SideMenu })));
+// (issue 25); on a wider screen start-up asks for it at once (preloadSideMenu), beside the page's remote
+const loadSideMenu = () => import(/* webpackChunkName: "side-menu" */ './side-menu');
+const SideMenu = lazy(() => loadSideMenu().then((m) => ({ default: m.SideMenu })));
+
+/** Fetches the side menu's code now (a failure shows again, and is handled, when the sidebar renders it). */
+export function preloadSideMenu(): void {
+  loadSideMenu().catch(() => undefined);
+}
 
 // the app-download entries wait for the system config anyway: their code loads with it
 const AppDownload = lazy(() => import(/* webpackChunkName: "app-download" */ './app-download').then((m) => ({ default: m.AppDownload })));
