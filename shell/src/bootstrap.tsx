@@ -9,7 +9,6 @@ import { matchPath, UNSAFE_createBrowserHistory } from 'react-router';
 import { EMBED_MODE_SIDEAPP, MANIFEST_CHECK_DELAY_MS } from 'shared-contracts';
 import { App } from './app/app';
 import { createShell } from './app/create-shell';
-import { adoptPrerendered, dropPrerendered } from './cms/adopt-prerendered';
 import { afterLoad } from './chat/after-load';
 import { startCustomerChat } from './chat/start-chat';
 import { readShellConfig } from './config/shell-config';
@@ -43,10 +42,17 @@ const root = createRoot(container);
 // holding the main thread for the whole tree (a visitor's /home already shows its first screen from the
 // HTML, and a tap meanwhile is answered at once: Lighthouse counted the one long task as blocking time)
 startTransition(() => root.render(<App shell={shell} history={history} routes={createRoutes()} />));
-// a visitor's CMS blocks the gateway prerendered move into the layout's slots as soon as they exist; a page
-// that is no visitor's (a stored session, the www-sideapp embed of this session) drops them (spec section 4)
-if (!shell.session.state.flags.isLogin && recordEmbedMode(window.location.search) !== EMBED_MODE_SIDEAPP) adoptPrerendered();
-else dropPrerendered();
+// a visitor's CMS blocks the gateway prerendered move into the layout's slots, and their scripts run, once the
+// page has loaded (until then they sit after the layout, below the first screen: no part of the first load, issue
+// 25); a page that is no visitor's (a stored session, the www-sideapp embed of this session) drops them (spec
+// section 4), and so does one navigated away from meanwhile (the new route's injection replaced its blocks)
+const visitor = !shell.session.state.flags.isLogin && recordEmbedMode(window.location.search) !== EMBED_MODE_SIDEAPP;
+const firstPath = window.location.pathname;
+afterLoad(() =>
+  void import(/* webpackChunkName: "cms-adopt" */ './cms/adopt-prerendered').then((cms) =>
+    visitor && window.location.pathname === firstPath ? cms.adoptPrerendered() : cms.dropPrerendered(),
+  ),
+);
 // the customer chat: loaded the first time Home shows, hidden on every other route
 startCustomerChat(shell.api, config);
 
