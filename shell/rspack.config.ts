@@ -117,6 +117,11 @@ export default function config({ production }: { production: boolean }) {
   // @emotion/react imports hoist-non-react-statics for its side effects (none: it defines one function), which
   // the package does not declare; with withTheme left out (above) nothing uses it, nor react-is under it
   base.module = { ...base.module, rules: [...(base.module?.rules ?? []), { test: /[\\/]node_modules[\\/]hoist-non-react-statics[\\/]/, sideEffects: false }] };
+  // module ids in order of use and export names by how often they are used: 0.7 KB less brotli in main.js than the
+  // deterministic (hash-derived) ones (issue 25). What that gives up is the ids' stability between builds, which
+  // only the shell's own chunks read (the remotes reach the shell's modules through the share scope, by name): a
+  // deploy that changes main.js may rename more of its lazy chunks, which the browser then fetches again once
+  if (production) base.optimization = { ...base.optimization, moduleIds: 'natural', mangleExports: 'size' };
   base.plugins = [...(base.plugins ?? []), new SeoRoutesPlugin(), new ShellProvidesPlugin(), new FederationRuntimeEsmPlugin({ withRuntime: true, snapshotOff: path.join(__dirname, 'src', 'federation', 'snapshot-off.ts') })];
   // named: the header's server rendering (the gateway writes it into a visitor's first HTML) builds after it
   base.name = 'shell';
