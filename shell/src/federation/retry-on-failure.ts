@@ -16,10 +16,10 @@ export function retryOnFailure({ retryTimes, retryDelay }: { retryTimes: number;
       .then(({ RetryPlugin }) => RetryPlugin({ script: { retryTimes: times, retryDelay } }) as ModuleFederationRuntimePlugin)
       .catch(() => null);
 
-  const loadEntryError: Hook<'loadEntryError'> = async (args) => {
-    const retry = await library(retryTimes);
-    return retry?.loadEntryError?.(args);
-  };
+  // the runtime awaits what this hook answers; its declared type nests one promise more than an async function
+  // can answer (the library's own hook is declared the same way), hence the cast
+  const loadEntryError: Hook<'loadEntryError'> = (args) =>
+    library(retryTimes).then((retry) => retry?.loadEntryError?.(args)) as unknown as ReturnType<Hook<'loadEntryError'>>;
 
   const getModuleFactory: Hook<'getModuleFactory'> = async (args) => {
     try {
