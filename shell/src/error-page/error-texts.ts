@@ -6,7 +6,7 @@ export interface ErrorText {
   description: string;
 }
 
-export const ERROR_TEXTS: Record<number, ErrorText> = {
+const ERROR_TEXTS: Record<number, ErrorText> = {
   500: {
     title: SERVER_ERROR_TITLE,
     description: "We're experiencing technical difficulties. Our team has been notified. Please try again later.",
