@@ -1,8 +1,17 @@
 /** The fixed left sidebar: side menu, the Upgrade entry slot (desktop), the app-download entries and the floating promotion. */
 import { lazy, Suspense } from 'react';
 import { RemoteArea } from '../federation/remote-area';
-import { SideMenu } from './side-menu';
 import { useIdle } from '../lifecycle/use-idle';
+
+// tablets and desktops only (a phone's menu is the drawer): the menu's code is no part of a phone's first load
+// (issue 25); on a wider screen start-up asks for it at once (preloadSideMenu), beside the page's remote
+const loadSideMenu = () => import(/* webpackChunkName: "side-menu" */ './side-menu');
+const SideMenu = lazy(() => loadSideMenu().then((m) => ({ default: m.SideMenu })));
+
+/** Fetches the side menu's code now (a failure shows again, and is handled, when the sidebar renders it). */
+export function preloadSideMenu(): void {
+  loadSideMenu().catch(() => undefined);
+}
 
 // the app-download entries wait for the system config anyway: their code loads with it
 const AppDownload = lazy(() => import(/* webpackChunkName: "app-download" */ './app-download').then((m) => ({ default: m.AppDownload })));
@@ -42,7 +51,9 @@ export function Sidebar({ narrow, width, overlay = false, onNavigate }: { narrow
       }}
     >
       <div css={{ flex: 1, paddingTop: 6 }}>
-        <SideMenu narrow={narrow} onNavigate={onNavigate} />
+        <Suspense fallback={null}>
+          <SideMenu narrow={narrow} onNavigate={onNavigate} />
+        </Suspense>
       </div>
       {narrow ? null : (
         <div css={{ padding: '4px 8px' }}>

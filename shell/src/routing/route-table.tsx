@@ -16,7 +16,7 @@ import { LazyErrorPage as ErrorPage } from '../error-page/lazy-error-page';
 import { RemoteArea } from '../federation/remote-area';
 import { AppLayout } from '../layout/app-layout';
 import { GlobalHosts } from '../layout/global-hosts';
-import { ToastViewport } from '../toast/toast-viewport';
+import { LazyToastViewport } from '../toast/lazy-toast-viewport';
 import { isShellChunkError, reloadOnce } from '../lifecycle/reload-guard';
 import { describeError, pageValidationFailure } from './page-error';
 import { RouteEffects } from './route-effects';
@@ -59,7 +59,7 @@ function RootFrame() {
       <RouteEffects />
       <Outlet />
       <GlobalHosts />
-      <ToastViewport store={toasts} />
+      <LazyToastViewport store={toasts} />
     </>
   );
 }
