@@ -13,7 +13,8 @@ const ROUTES: SeoRoutesFile = {
   aiPrefix: '/ai',
   routes: [
     { path: '/home', title: 'AI Video Generator', description: 'Home description', indexable: true, module: 'remote_explore/HomePage' },
-    { path: '/text-to-music/:semantic?/:tabname?', title: 'Text to Music | AI Video Generator', description: 'Music', indexable: true, module: 'remote_create/CreateScreen' },
+    { path: '/text-to-music/:semantic?/:tabname?', title: 'Text to Music | AI Video Generator', description: 'Music', indexable: true, module: 'remote_create/CreateScreen', props: { mode: 'text-to-music' } },
+    { path: '/text-to-video/:semantic?', title: 'Text to Video | AI Video Generator', description: 'Video', indexable: true, module: 'remote_create/CreateScreen', props: { mode: 'text-to-video' } },
     { path: '/libraries', title: 'My Creations | AI Video Generator', description: 'Yours', indexable: false, module: 'remote_create/LibrariesPage' },
     { path: '/template', title: 'Templates | AI Video Generator', description: 'Templates', indexable: false, module: 'remote_explore/TemplatePage', chrome: false },
   ],
@@ -28,7 +29,7 @@ const ROUTES: SeoRoutesFile = {
  * shell's dist): the gateway renders the real components. In a child process: rspack is an ES module, which this
  * test's module system cannot load.
  */
-async function buildServerRender(app: 'remote-explore' | 'shell', folder: string): Promise<void> {
+async function buildServerRender(app: 'remote-explore' | 'remote-create' | 'shell', folder: string): Promise<void> {
   const repo = path.resolve(__dirname, '../../..');
   const script = `
     import { createJiti } from 'jiti';
@@ -36,7 +37,9 @@ async function buildServerRender(app: 'remote-explore' | 'shell', folder: string
     const jiti = createJiti(${JSON.stringify(path.join(repo, 'package.json'))});
     const factory = await jiti.import(${JSON.stringify(path.join(repo, app, 'rspack.config.ts'))}, { default: true });
     const server = factory({ production: true }).find((config) => config.target === 'node');
-    const config = { ...server, dependencies: undefined, output: { ...server.output, path: ${JSON.stringify(path.join(folder, 'server'))} } };
+    // its place under the app's dist (server/, server/first-screen/) under the test's folder instead
+    const under = server.output.path.slice(server.output.path.lastIndexOf('/server'));
+    const config = { ...server, dependencies: undefined, output: { ...server.output, path: ${JSON.stringify(folder)} + under } };
     rspack([config]).run((error, stats) => {
       if (error || stats.hasErrors()) { console.error(error ?? stats.toString({ all: false, errors: true })); process.exit(1); }
     });`;
@@ -56,7 +59,12 @@ describe('SEO prerender', () => {
     writeFileSync(path.join(root, 'shell', 'dist', 'seo-routes.json'), JSON.stringify(ROUTES));
     writeFileSync(
       path.join(root, 'remotes.json'),
-      JSON.stringify({ remotes: [{ name: 'remote_explore', version: '1.0.0', entry: '/remotes/remote-explore/1.0.0/mf-manifest.json' }] }),
+      JSON.stringify({
+        remotes: [
+          { name: 'remote_explore', version: '1.0.0', entry: '/remotes/remote-explore/1.0.0/mf-manifest.json' },
+          { name: 'remote_create', version: '2.0.0', entry: '/remotes/remote-create/2.0.0/mf-manifest.json' },
+        ],
+      }),
     );
     mkdirSync(path.join(root, 'remote-explore', 'dist', '1.0.0'), { recursive: true });
     writeFileSync(
@@ -72,6 +80,7 @@ describe('SEO prerender', () => {
     );
     await buildServerRender('remote-explore', path.join(root, 'remote-explore', 'dist', '1.0.0'));
     await buildServerRender('shell', path.join(root, 'shell', 'dist'));
+    await buildServerRender('remote-create', path.join(root, 'remote-create', 'dist', '2.0.0'));
     // the shell provides react itself; swr comes from the remote's own chunk
     writeFileSync(path.join(root, 'shell', 'dist', 'shell-provides.json'), JSON.stringify({ shared: ['react', 'react-dom'], scripts: ['725.start.js', '275.react-dom.js'] }));
     gateway = await createGateway({
@@ -133,7 +142,7 @@ describe('SEO prerender', () => {
     expect(html).toContain('<link rel="preload" href="/remotes/remote-explore/1.0.0/150.swr.js" as="script" fetchpriority="low" />');
     expect(html).not.toContain('121.react.js');
     // the remotes list in the page, as /remotes.json answers it
-    expect(html).toContain('<script id="remotes-list" type="application/json">{"remotes":[{"name":"remote_explore","version":"1.0.0","entry":"/remotes/remote-explore/1.0.0/mf-manifest.json"}]}</script>');
+    expect(html).toContain('<script id="remotes-list" type="application/json">{"remotes":[{"name":"remote_explore","version":"1.0.0","entry":"/remotes/remote-explore/1.0.0/mf-manifest.json"},{"name":"remote_create","version":"2.0.0","entry":"/remotes/remote-create/2.0.0/mf-manifest.json"}]}</script>');
     // the shell's own start-up scripts, preloaded where main.js was; main.js itself starts once the first
     // Trending picture has been painted (a starter with the page's nonce, after the first screen)
     expect(html).toMatch(/<head><meta charset="utf-8"><title>[^<]*<\/title><link rel="preload" href="\/main\.abc\.js" as="script" fetchpriority="low" \/><link rel="preload" href="\/725\.start\.js" as="script" fetchpriority="low" \/><link rel="preload" href="\/275\.react-dom\.js" as="script" fetchpriority="low" \/>/);
@@ -266,6 +275,36 @@ describe('SEO prerender', () => {
     expect(answer.statusCode).toBe(200);
     expect(answer.body).toContain('<div id="root"></div>');
     expect(answer.body).not.toContain('noindex');
+  });
+
+  it("writes a visitor's creation screen, rendered from remote-create's own CreateScreen (its real server build), after #root: the mode's title, prompt, settings and Generate", async () => {
+    const html = (await gateway.inject({ method: 'GET', url: '/text-to-video' })).body;
+    // the header before #root, the copy right after it (the route area's frame), the CMS blocks' place after that
+    expect(html).toMatch(/<div id="shell-header-prerender">.*<div id="root"><\/div><style>#first-screen-prerender\{position:absolute;/s);
+    // inert until the CreateScreen replaces it: nothing typed or chosen in the copy could be carried over
+    const copy = /<div id="first-screen-prerender" data-first-screen-path="\/text-to-video" inert="">([\s\S]*)$/.exec(html)?.[1] ?? '';
+    expect(copy).toMatch(/<form aria-labelledby="create-title" novalidate=""/i);
+    expect(copy).toContain('<h1 id="create-title"');
+    expect(copy).toContain('>Text to Video</h1>');
+    expect(copy).toContain('Video script');
+    expect(copy).toMatch(/<textarea id="[^"]+" placeholder="Describe the scene/);
+    expect(copy).toMatch(/<legend[^>]*>Aspect ratio<\/legend>/);
+    expect(copy).toMatch(/<button type="submit"[^>]*data-testid="generate-button"[^>]*><span>Generate<\/span><\/button>/);
+    expect(copy).toContain('Start from a template');
+    // as a visitor sees it: the Generate List asks them to log in
+    expect(copy).toContain('Log in to generate; your tasks and their results appear here.');
+    // each mode its own screen (the route's props from seo-routes.json)
+    const music = (await gateway.inject({ method: 'GET', url: '/text-to-music/lofi/song' })).body;
+    expect(music).toContain('data-first-screen-path="/text-to-music/lofi/song"');
+    expect(music).toContain('>Text to Music</h1>');
+  });
+
+  it('writes no creation screen for a signed-in person, a route whose module has none, or a module whose route gives no mode; never serves the server build', async () => {
+    expect((await gateway.inject({ method: 'GET', url: '/text-to-video', headers: { cookie: 'studio_token=abc' } })).body).not.toContain('first-screen-prerender');
+    expect((await gateway.inject({ method: 'GET', url: '/libraries' })).body).not.toContain('first-screen-prerender');
+    expect((await gateway.inject({ method: 'GET', url: '/template' })).body).not.toContain('first-screen-prerender');
+    const served = await gateway.inject({ method: 'GET', url: '/remotes/remote-create/2.0.0/server/first-screen/CreateScreen.cjs' });
+    expect(served.statusCode).toBe(404);
   });
 
   it('answers an unknown path 404 with noindex, a CMS-only page 200, and /ai URLs by redirect', async () => {
