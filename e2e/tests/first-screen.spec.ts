@@ -23,6 +23,20 @@ async function layoutShiftOf(page: Page, path: string): Promise<number> {
   return page.evaluate(() => (window as unknown as { __cls: number }).__cls);
 }
 
+/** Holds the shell's main script back until `release` is called: what works meanwhile is the first HTML's own (a page waits
+ * for its deferred scripts before DOMContentLoaded, so the tests wait for the copy itself). */
+async function holdShell(page: Page): Promise<() => void> {
+  let release = () => undefined as void;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/main\.[^/]*\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
 test.beforeAll(async ({ request }) => {
   test.setTimeout(180_000);
   // the showcase renders in the background on first start (pictures first): wait until the galleries have some
@@ -41,7 +55,7 @@ test.beforeAll(async ({ request }) => {
 test.describe('first screen on a phone, signed out', () => {
   test.use({ viewport: PHONE, isMobile: true, hasTouch: true });
 
-  for (const path of ['/home', '/explore', '/template', '/ai-tools', '/text-to-video']) {
+  for (const path of ['/home', '/explore', '/template', '/ai-tools', '/text-to-video', '/image-to-video', '/text-to-music', '/effect/create']) {
     test(`${path}: nothing in view shifts and the SEO text starts below the first screen`, async ({ page }) => {
       expect(await layoutShiftOf(page, path)).toBeLessThan(CLS_BUDGET);
       // in the shell's slot, or after #root on a page rendered without the shell's layout (/template)
@@ -116,20 +130,6 @@ test.describe("a visitor's /home once the app has taken over", () => {
 test.describe("a visitor's header before the shell has run (issue 25: the first working click)", () => {
   test.use({ viewport: PHONE, isMobile: true, hasTouch: true });
 
-  /** Holds the shell's main script back until `release` is called: what works meanwhile is the first HTML's own (a page waits
-   * for its deferred scripts before DOMContentLoaded, so the tests wait for the copy itself). */
-  async function holdShell(page: Page): Promise<() => void> {
-    let release = () => undefined as void;
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route(/\/main\.[^/]*\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
-    return release;
-  }
-
   for (const path of ['/home', '/text-to-video']) {
     test(`${path}: a tap on the menu opens it with its links, and the shell's header then takes the copy's place`, async ({ page }) => {
       const release = await holdShell(page);
@@ -173,4 +173,42 @@ test.describe("a visitor's header before the shell has run (issue 25: the first 
     release();
     await expect(page.getByRole('dialog', { name: 'Log in' })).toBeVisible();
   });
+});
+
+test.describe("a visitor's creation screen before the shell has run (issue 25: the CreateScreen rendered by the gateway)", () => {
+  test.use({ viewport: PHONE, isMobile: true, hasTouch: true });
+
+  for (const [path, title] of [
+    ['/text-to-video', 'Text to Video'],
+    ['/image-to-video', 'Image to Video'],
+    ['/text-to-music', 'Text to Music'],
+  ] as const) {
+    test(`${path}: the form's first screen is in the first HTML, and the CreateScreen replaces it with one copy and no shift`, async ({ page }) => {
+      await page.addInitScript(() => {
+        const w = window as unknown as { __cls: number };
+        w.__cls = 0;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) if (!entry.hadRecentInput) w.__cls += entry.value;
+        }).observe({ type: 'layout-shift', buffered: true });
+      });
+      const release = await holdShell(page);
+      await page.goto(path, { waitUntil: 'commit' });
+      const copy = page.locator('#first-screen-prerender');
+      await expect(copy.getByRole('heading', { level: 1, name: title })).toBeVisible();
+      await expect(copy.getByTestId('generate-button')).toBeVisible();
+      await expect(copy.getByText('Log in to generate and to see the cost.')).toBeVisible();
+      // where the page will be: below the header, full width on a phone
+      const before = await copy.locator('form').boundingBox();
+      release();
+      await expect(copy).toHaveCount(0);
+      const heading = page.getByRole('heading', { level: 1, name: title });
+      await expect(heading).toHaveCount(1);
+      await expect(page.getByTestId('generate-button')).toHaveCount(1);
+      // the same place and width (its height grows as the examples arrive below the fold)
+      const after = await page.locator('form[aria-labelledby="create-title"]').boundingBox();
+      expect(after && before && [after.x, after.y, after.width]).toEqual(before && [before.x, before.y, before.width]);
+      await page.waitForTimeout(500);
+      expect(await page.evaluate(() => (window as unknown as { __cls: number }).__cls)).toBeLessThan(CLS_BUDGET);
+    });
+  }
 });
