@@ -212,3 +212,42 @@ test.describe("a visitor's creation screen before the shell has run (issue 25: t
     });
   }
 });
+
+test.describe("a visitor's AI tools list before the shell has run (issue 25: the AiToolsPage rendered by the gateway)", () => {
+  test.use({ viewport: PHONE, isMobile: true, hasTouch: true });
+
+  test('/ai-tools: the list with its tabs and the previews is in the first HTML, its first picture eager at high priority; the page replaces it in place', async ({ page, request }) => {
+    // the tools' previews are made at first start: wait until the first card's are
+    await expect
+      .poll(async () => ((await (await request.get(`${DIRECT}/v1/ai/tools/previews`)).json()) as { data: { previews: { tool: string; status: string }[] } }).data.previews.find((p) => p.tool === 'video-enhancer')?.status, { intervals: [1000], timeout: 120_000 })
+      .toBe('ready');
+    await page.addInitScript(() => {
+      const w = window as unknown as { __cls: number };
+      w.__cls = 0;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) if (!entry.hadRecentInput) w.__cls += entry.value;
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    const release = await holdShell(page);
+    await page.goto('/ai-tools', { waitUntil: 'commit' });
+    const copy = page.locator('#first-screen-prerender');
+    await expect(copy.getByRole('heading', { level: 1, name: 'AI Tools' })).toBeVisible();
+    await expect(copy.getByRole('tab', { name: 'Hot', selected: true })).toBeVisible();
+    const first = copy.locator('li').first();
+    await expect(first.getByRole('link')).toHaveAttribute('href', /^\/ai-tools\/video-enhancer/);
+    const picture = first.locator('img, video').first();
+    await expect(picture).toBeVisible();
+    if (await first.locator('img').count()) {
+      await expect(first.locator('img').first()).toHaveAttribute('loading', 'eager');
+      await expect(first.locator('img').first()).toHaveAttribute('fetchpriority', 'high');
+    }
+    const before = await first.boundingBox();
+    release();
+    await expect(copy).toHaveCount(0);
+    await expect(page.getByRole('heading', { level: 1, name: 'AI Tools' })).toHaveCount(1);
+    const after = await page.locator('li[data-tool="video-enhancer"]').boundingBox();
+    expect(after && before && [after.x, after.y, after.width, after.height]).toEqual(before && [before.x, before.y, before.width, before.height]);
+    await page.waitForTimeout(500);
+    expect(await page.evaluate(() => (window as unknown as { __cls: number }).__cls)).toBeLessThan(CLS_BUDGET);
+  });
+});

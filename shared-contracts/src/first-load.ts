@@ -86,7 +86,22 @@ export interface FirstScreenInput {
   props: Record<string, unknown>;
   /** where the shell's API client points relative media paths (empty: the page's origin) */
   apiBase: string;
+  /**
+   * The answers of the calls the module asked for (`firstScreenCalls`), a visitor's, by the call's path: each the data
+   * of a successful answer; a call that failed or did not answer in time is left out (then the screen renders as it
+   * does before its data arrives). Absent when the module asks for none.
+   */
+  data?: FirstScreenData;
 }
+
+/** Answers of a first screen's calls: the `data` of each successful answer, by the call's path and query (`/v1/ai/tools/previews`). */
+export type FirstScreenData = Record<string, unknown>;
+
+/**
+ * id of the `<script type="application/json">` the gateway writes a first screen's FirstScreenData into, so the
+ * module's component starts from the same answers and does not ask for them again.
+ */
+export const FIRST_SCREEN_DATA_ID = 'first-screen-data';
 
 /** What a first screen's file exports (CommonJS). */
 export interface FirstScreenModule {
@@ -96,4 +111,10 @@ export interface FirstScreenModule {
    * input always gives the same markup (the gateway keeps it).
    */
   firstScreenHtml(input: FirstScreenInput): string;
+  /**
+   * The GET calls of the product API (path and query) whose answers the first screen shows, for `input`: the gateway
+   * makes them as a visitor, keeps the answers briefly (every visitor gets the same ones), waits a bounded time for
+   * them, and gives them as `input.data` and to the page (FIRST_SCREEN_DATA_ID). Absent: none.
+   */
+  firstScreenCalls?(input: Omit<FirstScreenInput, 'data'>): string[];
 }

@@ -10,7 +10,8 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { proxy } from 'valtio';
 import { createEventBus, PRERENDER_BOTTOM_ID, PRERENDER_CONTENT_ID, ShellContext, type ShellApi } from 'shared-contracts';
-import { FIRST_SCREEN_PATH_ATTR, FIRST_SCREEN_PRERENDER_ID } from 'shared-contracts/first-load';
+import { FIRST_SCREEN_PATH_ATTR, FIRST_SCREEN_PRERENDER_ID, type FirstScreenInput } from 'shared-contracts/first-load';
+import { FirstScreenDataContext } from './first-screen';
 import { HOME_FRAME } from 'shared-contracts/home-hero';
 import { media } from './theme';
 
@@ -71,11 +72,12 @@ export function firstScreenFrameCss(): string {
 
 /**
  * `screen` (the module's own components) as the first screen's copy: its frame's stylesheet, then the copy rendered
- * inside a visitor's shell, at `pathname` for the router's hooks (the page's path and query). `inert`: a copy whose
+ * inside a visitor's shell, at `pathname` for the router's hooks (the page's path and query), with the answers of its
+ * calls (`data`, read with useFirstScreenData). `inert`: a copy whose
  * controls only the running page can serve (a form: what is typed into the copy would be lost when it is replaced)
  * is shown but takes no focus or input until then.
  */
-export function renderFirstScreen(screen: ReactNode, input: { pathname: string; apiBase: string; inert?: boolean }): string {
+export function renderFirstScreen(screen: ReactNode, input: Pick<FirstScreenInput, 'pathname' | 'apiBase' | 'data'> & { inert?: boolean }): string {
   // a data router, as the shell's (the leave guards' useBlocker needs one), with no loaders: it renders at once
   const router = createMemoryRouter([{ path: '*', element: (
         <div id={FIRST_SCREEN_PRERENDER_ID} {...{ [FIRST_SCREEN_PATH_ATTR]: input.pathname }} inert={input.inert}>
@@ -84,7 +86,9 @@ export function renderFirstScreen(screen: ReactNode, input: { pathname: string; 
       ), }], { initialEntries: [input.pathname] });
   const markup = renderToStaticMarkup(
     <ShellContext.Provider value={visitorServerShell(input.apiBase)}>
-      <RouterProvider router={router} />
+      <FirstScreenDataContext.Provider value={input.data ?? {}}>
+        <RouterProvider router={router} />
+      </FirstScreenDataContext.Provider>
     </ShellContext.Provider>,
   );
   router.dispose();

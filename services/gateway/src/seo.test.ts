@@ -15,6 +15,7 @@ const ROUTES: SeoRoutesFile = {
     { path: '/home', title: 'AI Video Generator', description: 'Home description', indexable: true, module: 'remote_explore/HomePage' },
     { path: '/text-to-music/:semantic?/:tabname?', title: 'Text to Music | AI Video Generator', description: 'Music', indexable: true, module: 'remote_create/CreateScreen', props: { mode: 'text-to-music' } },
     { path: '/text-to-video/:semantic?', title: 'Text to Video | AI Video Generator', description: 'Video', indexable: true, module: 'remote_create/CreateScreen', props: { mode: 'text-to-video' } },
+    { path: '/ai-tools', title: 'AI Tools | AI Video Generator', description: 'Tools', indexable: true, module: 'remote_tools/AiToolsPage', props: { category: 'hot' } },
     { path: '/libraries', title: 'My Creations | AI Video Generator', description: 'Yours', indexable: false, module: 'remote_create/LibrariesPage' },
     { path: '/template', title: 'Templates | AI Video Generator', description: 'Templates', indexable: false, module: 'remote_explore/TemplatePage', chrome: false },
   ],
@@ -29,7 +30,7 @@ const ROUTES: SeoRoutesFile = {
  * shell's dist): the gateway renders the real components. In a child process: rspack is an ES module, which this
  * test's module system cannot load.
  */
-async function buildServerRender(app: 'remote-explore' | 'remote-create' | 'shell', folder: string): Promise<void> {
+async function buildServerRender(app: 'remote-explore' | 'remote-create' | 'remote-tools' | 'shell', folder: string): Promise<void> {
   const repo = path.resolve(__dirname, '../../..');
   const script = `
     import { createJiti } from 'jiti';
@@ -49,6 +50,7 @@ async function buildServerRender(app: 'remote-explore' | 'remote-create' | 'shel
 describe('SEO prerender', () => {
   let gateway: FastifyInstance;
   const discoveryQueries: Record<string, string>[] = [];
+  const previewCalls: number[] = [];
   beforeAll(async () => {
     const root = mkdtempSync(path.join(os.tmpdir(), 'seo-test-'));
     mkdirSync(path.join(root, 'shell', 'dist'), { recursive: true });
@@ -63,6 +65,7 @@ describe('SEO prerender', () => {
         remotes: [
           { name: 'remote_explore', version: '1.0.0', entry: '/remotes/remote-explore/1.0.0/mf-manifest.json' },
           { name: 'remote_create', version: '2.0.0', entry: '/remotes/remote-create/2.0.0/mf-manifest.json' },
+          { name: 'remote_tools', version: '3.0.0', entry: '/remotes/remote-tools/3.0.0/mf-manifest.json' },
         ],
       }),
     );
@@ -81,6 +84,7 @@ describe('SEO prerender', () => {
     await buildServerRender('remote-explore', path.join(root, 'remote-explore', 'dist', '1.0.0'));
     await buildServerRender('shell', path.join(root, 'shell', 'dist'));
     await buildServerRender('remote-create', path.join(root, 'remote-create', 'dist', '2.0.0'));
+    await buildServerRender('remote-tools', path.join(root, 'remote-tools', 'dist', '3.0.0'));
     // the shell provides react itself; swr comes from the remote's own chunk
     writeFileSync(path.join(root, 'shell', 'dist', 'shell-provides.json'), JSON.stringify({ shared: ['react', 'react-dom'], scripts: ['725.start.js', '275.react-dom.js'] }));
     gateway = await createGateway({
@@ -93,6 +97,16 @@ describe('SEO prerender', () => {
           discoveryQueries.push(request.query as Record<string, string>);
           const list = [1, 2, 3, 4].map((id) => ({ id, title: `Item </script> ${id}`, author: { name: 'Studio', avatar: '', is_studio: true }, thumbnail: `/v1/common/oss/file/t-${id}.webp?exp=1&sig=a` }));
           return { code: 0, msg: 'ok', trace_id: '', data: { list, total: 4 } };
+        });
+        // the tools' previews as the API answers them (the first a picture pair, the second a video)
+        app.get('/v1/ai/tools/previews', async () => {
+          previewCalls.push(1);
+          const previews = [
+            { tool: 'video-enhancer', status: 'ready', media: 'image', before: '/v1/common/oss/file/ve-a.webp?sig=1', after: '/v1/common/oss/file/ve-b.webp?sig=1', price: '</script>' },
+            { tool: 'image-enhancer', status: 'ready', media: 'image', before: '/v1/common/oss/file/ie-a.webp', after: '/v1/common/oss/file/ie-b.webp' },
+            { tool: 'bg-remover', status: 'ready', media: 'image', before: '/v1/common/oss/file/bg-a.webp', after: '/v1/common/oss/file/bg-b.webp' },
+          ];
+          return { code: 0, msg: 'ok', trace_id: '', data: { previews } };
         });
         app.get('/v1/recommend/tpl', async () => ({ code: 0, msg: 'ok', trace_id: '', data: [{ tpl_id: 7, name: 'Hot one' }] }));
         // the CMS call as the API answers it
@@ -142,7 +156,7 @@ describe('SEO prerender', () => {
     expect(html).toContain('<link rel="preload" href="/remotes/remote-explore/1.0.0/150.swr.js" as="script" fetchpriority="low" />');
     expect(html).not.toContain('121.react.js');
     // the remotes list in the page, as /remotes.json answers it
-    expect(html).toContain('<script id="remotes-list" type="application/json">{"remotes":[{"name":"remote_explore","version":"1.0.0","entry":"/remotes/remote-explore/1.0.0/mf-manifest.json"},{"name":"remote_create","version":"2.0.0","entry":"/remotes/remote-create/2.0.0/mf-manifest.json"}]}</script>');
+    expect(html).toContain('<script id="remotes-list" type="application/json">{"remotes":[{"name":"remote_explore","version":"1.0.0","entry":"/remotes/remote-explore/1.0.0/mf-manifest.json"},{"name":"remote_create","version":"2.0.0","entry":"/remotes/remote-create/2.0.0/mf-manifest.json"},{"name":"remote_tools","version":"3.0.0","entry":"/remotes/remote-tools/3.0.0/mf-manifest.json"}]}</script>');
     // the shell's own start-up scripts, preloaded where main.js was; main.js itself starts once the first
     // Trending picture has been painted (a starter with the page's nonce, after the first screen)
     expect(html).toMatch(/<head><meta charset="utf-8"><title>[^<]*<\/title><link rel="preload" href="\/main\.abc\.js" as="script" fetchpriority="low" \/><link rel="preload" href="\/725\.start\.js" as="script" fetchpriority="low" \/><link rel="preload" href="\/275\.react-dom\.js" as="script" fetchpriority="low" \/>/);
@@ -305,6 +319,31 @@ describe('SEO prerender', () => {
     expect((await gateway.inject({ method: 'GET', url: '/template' })).body).not.toContain('first-screen-prerender');
     const served = await gateway.inject({ method: 'GET', url: '/remotes/remote-create/2.0.0/server/first-screen/CreateScreen.cjs' });
     expect(served.statusCode).toBe(404);
+  });
+
+  it("writes a visitor's AI tools list, rendered from remote-tools' own AiToolsPage (its real server build) with the previews the gateway asked for: the first pictures eager at high priority, the answer carried in the page", async () => {
+    const html = (await gateway.inject({ method: 'GET', url: '/ai-tools' })).body;
+    const copy = /<div id="first-screen-prerender" data-first-screen-path="\/ai-tools">([\s\S]*?)<script id="first-screen-data"/.exec(html)?.[1] ?? '';
+    expect(copy).toMatch(/<h1[^>]*>AI Tools<\/h1>/);
+    expect(copy).toMatch(/<button type="button" role="tab" id="ai-tools-tab-hot"[^>]*aria-selected="true"/);
+    // the tools are real links, and the first card's pictures (the phone's largest paint) load at once, first
+    expect(copy).toMatch(/<li[^>]*data-tool="video-enhancer"/);
+    expect(copy).toMatch(/<a href="\/ai-tools\/[a-z-]+"/);
+    const pictures = [...copy.matchAll(/<img [^>]*>/g)].map(([tag]) => tag);
+    expect(pictures[0]).toMatch(/src="\/v1\/common\/oss\/file\/ve-a\.webp\?sig=1" loading="eager" fetchPriority="high"/);
+    expect(pictures[2]).toMatch(/src="\/v1\/common\/oss\/file\/ie-a\.webp" loading="eager" fetchPriority="high"/);
+    expect(pictures[4]).toMatch(/src="\/v1\/common\/oss\/file\/bg-a\.webp" loading="lazy"/);
+    // the answer, for the page to start from (escaped so nothing in it closes the element)
+    const block = /<script id="first-screen-data" type="application\/json">(.*?)<\/script>/.exec(html)?.[1] ?? '';
+    expect(block).not.toContain('</script>');
+    expect((JSON.parse(block) as Record<string, { previews: { tool: string }[] }>)['/v1/ai/tools/previews']?.previews.map((p) => p.tool)).toEqual(['video-enhancer', 'image-enhancer', 'bg-remover']);
+    // asked once for every visitor while it is fresh, and never for a signed-in person
+    await gateway.inject({ method: 'GET', url: '/ai-tools' });
+    expect(previewCalls).toHaveLength(1);
+    const signedIn = (await gateway.inject({ method: 'GET', url: '/ai-tools', headers: { cookie: 'studio_token=abc' } })).body;
+    expect(signedIn).not.toContain('first-screen-prerender');
+    expect(signedIn).not.toContain('first-screen-data');
+    expect(previewCalls).toHaveLength(1);
   });
 
   it('answers an unknown path 404 with noindex, a CMS-only page 200, and /ai URLs by redirect', async () => {

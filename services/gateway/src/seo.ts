@@ -25,7 +25,7 @@ import {
   type SeoRoutesFile,
 } from 'shared-contracts';
 import { INLINE_REMOTES_LIST_ID, SHELL_PROVIDES_FILE, type ShellProvidesFile } from 'shared-contracts/first-load';
-import { firstScreenRenderer } from './first-screen.js';
+import { firstScreenDataBlock, firstScreenRenderer } from './first-screen.js';
 import { homeDiscoveryBlock, homeDiscoveryFetcher, homeFirstScreenRenderer, startShellAfterFirstPicture, trendingImageHints } from './home-discovery.js';
 import { escapeHtml } from './html.js';
 import { shellHeaderRenderer } from './shell-header.js';
@@ -370,9 +370,10 @@ export async function registerSeo(app: FastifyInstance, shellDist: string, optio
     // any other route of the shell's layout: its module's first screen when its remote's version ships one (visitors
     // only: a signed-in person's form, list and credits are their own); its page removes it when it mounts
     if (match && !home && match.chrome !== false && visitor) {
-      const screen = renderFirstScreen(match, target, options.apiBase);
-      // (a function, so a `$` in the markup is not read as a replacement pattern)
-      if (screen) page = page.replace('<div id="root"></div>', (root) => `${root}${screen}`);
+      const screen = await renderFirstScreen(match, target, request, options.apiBase);
+      // with the answers it shows, so the remote starts from them (a function: a `$` in the markup is no pattern)
+      const markup = screen.html + (screen.data ? firstScreenDataBlock(screen.data) : '');
+      if (markup) page = page.replace('<div id="root"></div>', (root) => `${root}${markup}`);
     }
     // a visitor's page in the shell's layout has its header in the HTML: its menu and links work before any script
     // (a signed-in person's credits and account are their own: drawn by the shell as before)
