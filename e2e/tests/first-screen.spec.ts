@@ -251,3 +251,38 @@ test.describe("a visitor's AI tools list before the shell has run (issue 25: the
     expect(await page.evaluate(() => (window as unknown as { __cls: number }).__cls)).toBeLessThan(CLS_BUDGET);
   });
 });
+
+test.describe("a visitor's Explore gallery before the shell has run (issue 25: the ExplorePage rendered by the gateway)", () => {
+  for (const viewport of [PHONE, { width: 1440, height: 900 }]) {
+    test(`/explore at ${viewport.width} px: the gallery's first page is in the first HTML with as many columns as the page's, the first picture loaded at high priority; the page replaces it in place`, async ({ page }) => {
+      await page.setViewportSize(viewport);
+      await page.addInitScript(() => {
+        const w = window as unknown as { __cls: number };
+        w.__cls = 0;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) if (!entry.hadRecentInput) w.__cls += entry.value;
+        }).observe({ type: 'layout-shift', buffered: true });
+      });
+      const release = await holdShell(page);
+      await page.goto('/explore', { waitUntil: 'commit' });
+      const copy = page.locator('#first-screen-prerender');
+      await expect(copy.getByRole('heading', { level: 1, name: 'Explore' })).toBeVisible();
+      await expect(copy.getByRole('heading', { level: 1, name: 'Explore' })).toHaveCount(1);
+      const cards = copy.getByTestId('explore-card').filter({ visible: true });
+      const picture = cards.first().locator('img');
+      await expect(picture).toHaveAttribute('fetchpriority', 'high');
+      await expect(picture).toHaveAttribute('loading', 'eager');
+      await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+      const columns = await copy.locator('.explore-masonry-column').filter({ visible: true }).count();
+      const before = await cards.first().boundingBox();
+      release();
+      await expect(copy).toHaveCount(0);
+      await expect(page.getByRole('heading', { level: 1, name: 'Explore' })).toHaveCount(1);
+      expect(await page.locator('.explore-masonry-column').count()).toBe(columns);
+      const after = await page.getByTestId('explore-card').first().boundingBox();
+      expect(after && before && [after.x, after.y, after.width, after.height]).toEqual(before && [before.x, before.y, before.width, before.height]);
+      await page.waitForTimeout(500);
+      expect(await page.evaluate(() => (window as unknown as { __cls: number }).__cls)).toBeLessThan(CLS_BUDGET);
+    });
+  }
+});

@@ -15,6 +15,7 @@ const ROUTES: SeoRoutesFile = {
     { path: '/home', title: 'AI Video Generator', description: 'Home description', indexable: true, module: 'remote_explore/HomePage' },
     { path: '/text-to-music/:semantic?/:tabname?', title: 'Text to Music | AI Video Generator', description: 'Music', indexable: true, module: 'remote_create/CreateScreen', props: { mode: 'text-to-music' } },
     { path: '/text-to-video/:semantic?', title: 'Text to Video | AI Video Generator', description: 'Video', indexable: true, module: 'remote_create/CreateScreen', props: { mode: 'text-to-video' } },
+    { path: '/explore', title: 'Explore | AI Video Generator', description: 'Explore', indexable: true, module: 'remote_explore/ExplorePage' },
     { path: '/ai-tools', title: 'AI Tools | AI Video Generator', description: 'Tools', indexable: true, module: 'remote_tools/AiToolsPage', props: { category: 'hot' } },
     { path: '/libraries', title: 'My Creations | AI Video Generator', description: 'Yours', indexable: false, module: 'remote_create/LibrariesPage' },
     { path: '/template', title: 'Templates | AI Video Generator', description: 'Templates', indexable: false, module: 'remote_explore/TemplatePage', chrome: false },
@@ -37,11 +38,13 @@ async function buildServerRender(app: 'remote-explore' | 'remote-create' | 'remo
     import { rspack } from '@rspack/core';
     const jiti = createJiti(${JSON.stringify(path.join(repo, 'package.json'))});
     const factory = await jiti.import(${JSON.stringify(path.join(repo, app, 'rspack.config.ts'))}, { default: true });
-    const server = factory({ production: true }).find((config) => config.target === 'node');
-    // its place under the app's dist (server/, server/first-screen/) under the test's folder instead
-    const under = server.output.path.slice(server.output.path.lastIndexOf('/server'));
-    const config = { ...server, dependencies: undefined, output: { ...server.output, path: ${JSON.stringify(folder)} + under } };
-    rspack([config]).run((error, stats) => {
+    const servers = factory({ production: true }).filter((config) => config.target === 'node');
+    // each in its place under the app's dist (server/, server/first-screen/), under the test's folder instead
+    const configs = servers.map((server) => {
+      const under = server.output.path.slice(server.output.path.lastIndexOf('/server'));
+      return { ...server, dependencies: undefined, output: { ...server.output, path: ${JSON.stringify(folder)} + under } };
+    });
+    rspack(configs).run((error, stats) => {
       if (error || stats.hasErrors()) { console.error(error ?? stats.toString({ all: false, errors: true })); process.exit(1); }
     });`;
   await promisify(execFile)(process.execPath, ['--input-type=module', '-e', script], { cwd: repo });
@@ -96,7 +99,7 @@ describe('SEO prerender', () => {
         app.get('/v1/workflow/explore/list', async (request) => {
           discoveryQueries.push(request.query as Record<string, string>);
           const list = [1, 2, 3, 4].map((id) => ({ id, title: `Item </script> ${id}`, author: { name: 'Studio', avatar: '', is_studio: true }, thumbnail: `/v1/common/oss/file/t-${id}.webp?exp=1&sig=a` }));
-          return { code: 0, msg: 'ok', trace_id: '', data: { list, total: 4 } };
+          return { code: 0, msg: 'ok', trace_id: '', data: { list, paginate: { total: 4 } } };
         });
         // the tools' previews as the API answers them (the first a picture pair, the second a video)
         app.get('/v1/ai/tools/previews', async () => {
@@ -344,6 +347,24 @@ describe('SEO prerender', () => {
     expect(signedIn).not.toContain('first-screen-prerender');
     expect(signedIn).not.toContain('first-screen-data');
     expect(previewCalls).toHaveLength(1);
+  });
+
+  it("writes a visitor's Explore gallery, rendered from remote-explore's own ExplorePage (its real server build) with the first page the gateway asked for: one gallery per column count, each shown at its widths, the first pictures eager at high priority", async () => {
+    const html = (await gateway.inject({ method: 'GET', url: '/explore' })).body;
+    const copy = /<div id="first-screen-prerender" data-first-screen-path="\/explore">([\s\S]*?)<script id="first-screen-data"/.exec(html)?.[1] ?? '';
+    expect(copy).toContain('@media (max-width: 767.98px){.xf-cols-2{display:block}}');
+    for (const columns of [2, 3, 4, 5, 6]) {
+      const variant = new RegExp(`<div class="xf-cols xf-cols-${columns}">([\\s\\S]*?)(?=<div class="xf-cols |$)`).exec(copy)?.[1] ?? '';
+      expect(variant).toMatch(/<h1[^>]*>Explore<\/h1>/);
+      // (as many as there are items, at most: the answer has 4)
+      expect(variant.match(/class="explore-masonry-column"/g)).toHaveLength(Math.min(columns, 4));
+      expect(variant).toContain('>Item &lt;/script&gt; 1<');
+      // the first card's picture (the first column's first) eager at high priority
+      expect(variant).toMatch(/<img src="\/v1\/common\/oss\/file\/t-1\.webp\?exp=1&amp;sig=a" alt="" loading="eager" fetchPriority="high"/);
+    }
+    const block = /<script id="first-screen-data" type="application\/json">(.*?)<\/script>/.exec(html)?.[1] ?? '';
+    expect(Object.keys(JSON.parse(block) as object)).toEqual(['/v1/workflow/explore/list?page=1&page_size=20']);
+    expect(discoveryQueries.at(-1)).toEqual({ page: '1', page_size: '20' });
   });
 
   it('answers an unknown path 404 with noindex, a CMS-only page 200, and /ai URLs by redirect', async () => {
