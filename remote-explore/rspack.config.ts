@@ -6,7 +6,7 @@ import { createRemoteConfig, createServerRenderConfig } from '../rspack.shared';
  * remote-explore: home, explore gallery, template browser and effect templates. Builds into dist/<version>/ so a
  * new version never overwrites the running one; then /home's first screen for the gateway to render on the
  * server from the same components (dist/<version>/server/, shared-contracts' HOME_FIRST_SCREEN_FILE), and /explore's
- * (dist/<version>/server/first-screen/).
+ * and the legal pages' (dist/<version>/server/first-screen/).
  */
 export default function config({ production }: { production: boolean }) {
   return [
@@ -23,6 +23,13 @@ export default function config({ production }: { production: boolean }) {
       container: 'remote_explore',
       entry: './src/explore/first-screen/server.tsx',
       file: firstScreenFile('remote_explore/ExplorePage'),
+    }),
+    createServerRenderConfig({
+      appDir: __dirname,
+      production,
+      container: 'remote_explore',
+      entry: './src/legal/first-screen/server.tsx',
+      file: firstScreenFile('remote_explore/LegalPage'),
     }),
   ];
 }

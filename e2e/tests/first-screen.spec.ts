@@ -55,7 +55,7 @@ test.beforeAll(async ({ request }) => {
 test.describe('first screen on a phone, signed out', () => {
   test.use({ viewport: PHONE, isMobile: true, hasTouch: true });
 
-  for (const path of ['/home', '/explore', '/template', '/ai-tools', '/text-to-video', '/image-to-video', '/text-to-music', '/effect/create']) {
+  for (const path of ['/home', '/explore', '/template', '/ai-tools', '/text-to-video', '/image-to-video', '/text-to-music', '/effect/create', '/terms']) {
     test(`${path}: nothing in view shifts and the SEO text starts below the first screen`, async ({ page }) => {
       expect(await layoutShiftOf(page, path)).toBeLessThan(CLS_BUDGET);
       // in the shell's slot, or after #root on a page rendered without the shell's layout (/template)
@@ -285,4 +285,22 @@ test.describe("a visitor's Explore gallery before the shell has run (issue 25: t
       expect(await page.evaluate(() => (window as unknown as { __cls: number }).__cls)).toBeLessThan(CLS_BUDGET);
     });
   }
+});
+
+test.describe("a visitor's legal page before the shell has run (issue 25: the LegalPage rendered by the gateway)", () => {
+  test.use({ viewport: PHONE, isMobile: true, hasTouch: true });
+
+  test('/terms: the text is in the first HTML with plain links; the page replaces it in place', async ({ page }) => {
+    const release = await holdShell(page);
+    await page.goto('/terms', { waitUntil: 'commit' });
+    const copy = page.locator('#first-screen-prerender');
+    await expect(copy.getByRole('heading', { level: 1, name: 'Terms of Service' })).toBeVisible();
+    await expect(copy.getByRole('link', { name: 'Privacy Policy' }).first()).toHaveAttribute('href', '/privacy');
+    const before = await copy.getByRole('heading', { level: 1 }).boundingBox();
+    release();
+    await expect(copy).toHaveCount(0);
+    const heading = page.getByRole('heading', { level: 1, name: 'Terms of Service' });
+    await expect(heading).toHaveCount(1);
+    expect(await heading.boundingBox()).toEqual(before);
+  });
 });

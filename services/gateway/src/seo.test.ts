@@ -15,6 +15,7 @@ const ROUTES: SeoRoutesFile = {
     { path: '/home', title: 'AI Video Generator', description: 'Home description', indexable: true, module: 'remote_explore/HomePage' },
     { path: '/text-to-music/:semantic?/:tabname?', title: 'Text to Music | AI Video Generator', description: 'Music', indexable: true, module: 'remote_create/CreateScreen', props: { mode: 'text-to-music' } },
     { path: '/text-to-video/:semantic?', title: 'Text to Video | AI Video Generator', description: 'Video', indexable: true, module: 'remote_create/CreateScreen', props: { mode: 'text-to-video' } },
+    { path: '/terms', title: 'Terms of Service | AI Video Generator', description: 'Terms', indexable: true, module: 'remote_explore/LegalPage', props: { kind: 'terms' } },
     { path: '/explore', title: 'Explore | AI Video Generator', description: 'Explore', indexable: true, module: 'remote_explore/ExplorePage' },
     { path: '/ai-tools', title: 'AI Tools | AI Video Generator', description: 'Tools', indexable: true, module: 'remote_tools/AiToolsPage', props: { category: 'hot' } },
     { path: '/libraries', title: 'My Creations | AI Video Generator', description: 'Yours', indexable: false, module: 'remote_create/LibrariesPage' },
@@ -365,6 +366,14 @@ describe('SEO prerender', () => {
     const block = /<script id="first-screen-data" type="application\/json">(.*?)<\/script>/.exec(html)?.[1] ?? '';
     expect(Object.keys(JSON.parse(block) as object)).toEqual(['/v1/workflow/explore/list?page=1&page_size=20']);
     expect(discoveryQueries.at(-1)).toEqual({ page: '1', page_size: '20' });
+  });
+
+  it("writes a visitor's legal page, rendered from remote-explore's own LegalPage (its real server build): the text and its plain links, no call", async () => {
+    const html = (await gateway.inject({ method: 'GET', url: '/terms' })).body;
+    const copy = /<div id="first-screen-prerender" data-first-screen-path="\/terms">([\s\S]*)$/.exec(html)?.[1] ?? '';
+    expect(copy).toMatch(/<h1[^>]*>Terms of Service<\/h1>/);
+    expect(copy).toMatch(/<a href="\/privacy"[^>]*>Privacy Policy<\/a>/);
+    expect(html).not.toContain('first-screen-data');
   });
 
   it('answers an unknown path 404 with noindex, a CMS-only page 200, and /ai URLs by redirect', async () => {
