@@ -185,7 +185,8 @@ export function createServerRenderConfig(opts: { appDir: string; production: boo
   const outFile = path.join(opts.appDir, 'dist', ...(opts.unversioned ? [] : [version]), opts.file);
   const browser = createAppConfig({ appDir: opts.appDir, production: opts.production, outDir: path.dirname(outFile), publicPath: 'auto', federation: { name: opts.container } });
   return {
-    name: `${opts.container}:server`,
+    // one a file: a remote may bundle several (remote-explore: /home's and /explore's first screens)
+    name: `${opts.container}:server:${opts.file}`,
     dependencies: [opts.container],
     context: opts.appDir,
     mode: browser.mode,
