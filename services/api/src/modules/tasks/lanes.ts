@@ -160,7 +160,7 @@ export class Lanes {
    */
   private async take(lane: Lane): Promise<TakenJob | null> {
     const { rt } = this;
-    const [taken] = await takeAndClaim(rt, lane, 1);
+    const taken = await takeAndClaim(rt, lane);
     if (!taken) return null;
     // left active, the job only expires in pg-boss: the tasks table holds the state
     if (!taken.row) await rt.queue.complete(lane, taken.job.id).catch(() => undefined);

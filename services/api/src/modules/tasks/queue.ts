@@ -78,6 +78,16 @@ export function laneToWake(payload: string): string | null {
   return origin === ORIGIN ? null : lane;
 }
 
+/** A text as an SQL literal. */
+function sqlString(value: string): string {
+  return `'${value.replace(/'/g, "''")}'`;
+}
+
+/** A statement with its placeholders $1, $2... replaced by the SQL given for each. */
+function withValues(statement: string, sql: string[]): string {
+  return statement.replace(/\$(\d+)\b/g, (match, n: string) => sql[Number(n) - 1] ?? match);
+}
+
 /** In-process wake-ups: the API module emits, an in-process worker listens. */
 export const localQueueSignals = new EventEmitter();
 localQueueSignals.setMaxListeners(50);
@@ -188,28 +198,38 @@ export class TaskQueue {
   }
 
   private fetchSql: string | null = null;
+  private readonly fetchByLane = new Map<Lane, string>();
 
   /**
-   * pg-boss's own statement that takes a lane's next jobs (marks them active; highest priority, then
-   * oldest; $1 the queue's name, $2 how many; returns id, name, data), read once through fetch's `db`
-   * option, so that a caller can run it as a CTE of a statement of its own (the worker takes a job and
-   * claims its run in ONE statement: run-job.ts takeAndClaim).
+   * pg-boss's own statement that takes the lane's next job (marks it active; highest priority, then
+   * oldest; returns id, name, data), read once through fetch's `db` option, so that a caller can run it as a
+   * CTE of a statement of its own (the worker takes a job and claims its run in ONE statement: run-job.ts
+   * takeAndClaim). Its parameters are written in as literals (the queue's name; 1 job at a time): the text
+   * then depends on nothing a caller passes, so PostgreSQL prepares and plans it once per connection
+   * (`prepared`), where planning it at every take cost more than running it.
    */
-  async fetchStatement(): Promise<string> {
-    if (this.fetchSql) return this.fetchSql;
-    let captured: string | null = null;
-    await this.boss.fetch(queueName('image'), {
-      batchSize: 1,
-      db: {
-        async executeSql(text: string) {
-          captured = text;
-          return { rows: [] };
+  async fetchStatement(lane: Lane): Promise<string> {
+    const known = this.fetchByLane.get(lane);
+    if (known) return known;
+    if (this.fetchSql === null) {
+      let captured: string | null = null;
+      await this.boss.fetch(queueName('image'), {
+        batchSize: 1,
+        db: {
+          async executeSql(text: string) {
+            captured = text;
+            return { rows: [] };
+          },
         },
-      },
-    });
-    if (captured === null) throw new Error("pg-boss's fetch ran no statement");
-    this.fetchSql = captured;
-    return captured;
+      });
+      if (captured === null) throw new Error("pg-boss's fetch ran no statement");
+      // its parameters: $1 the queue, $2 how many
+      if (/\$(?![12]\b)\d/.test(captured)) throw new Error("pg-boss's fetch takes parameters this worker does not know");
+      this.fetchSql = captured;
+    }
+    const statement = withValues(this.fetchSql, [sqlString(queueName(lane)), '1']);
+    this.fetchByLane.set(lane, statement);
+    return statement;
   }
 
   /** pg-boss's completion of a job as a bare UPDATE (completionSql), or null when its statement has another shape */
@@ -219,8 +239,11 @@ export class TaskQueue {
    * pg-boss's own completion of a taken job as an UPDATE that a caller runs as a CTE of a statement of its
    * own (the worker completes the job in the statement that settles its run: settle.ts), read once
    * through complete's `db` option (pg-boss sends `WITH results AS (UPDATE ...) SELECT COUNT(*) FROM
-   * results`; the UPDATE is taken, its parameters given placeholders by `p`). null when pg-boss's statement
-   * is not of that shape (another version): the caller then completes the job apart (complete()).
+   * results`; the UPDATE is taken). The queue's name and the output (none) are written in as literals and
+   * the job's id is a one-element array of a placeholder from `p`, so the statement's plan is the same
+   * whatever job it completes (the settle is a prepared statement; an array parameter of unknown length
+   * made PostgreSQL plan it afresh every time). null when pg-boss's statement is not of that shape
+   * (another version): the caller then completes the job apart (complete()).
    */
   async completionSql(p: Placeholder, lane: Lane, jobId: string): Promise<string | null> {
     if (this.completeSql === undefined) {
@@ -234,12 +257,11 @@ export class TaskQueue {
         },
       });
       const shape = /^\s*WITH\s+results\s+AS\s+\((\s*UPDATE\b[\s\S]*)\)\s*SELECT\s+COUNT\(\*\)\s+FROM\s+results\s*$/i.exec(captured);
-      // its parameters: $1 the queue, $2 the job ids, $3 the output
+      // its parameters: $1 the queue, $2 the job ids (uuid[]), $3 the output
       this.completeSql = shape && !/\$(?![1-3]\b)\d/.test(shape[1]) ? shape[1] : null;
     }
     if (this.completeSql === null) return null;
-    const values: unknown[] = [queueName(lane), [jobId], null];
-    return this.completeSql.replace(/\$([1-3])\b/g, (_match, n: string) => p(values[Number(n) - 1]));
+    return withValues(this.completeSql, [sqlString(queueName(lane)), `ARRAY[${p(jobId)}::uuid]`, 'NULL']);
   }
 
   /** Marks a taken job done on its own (a success completes it in the run's settle: completionSql). */

@@ -7,7 +7,7 @@
 import path from 'node:path';
 import type { EngineJob } from '@studio/engines/types';
 import type { Lane } from '../algorithms/catalog.js';
-import { queueName, type JobData } from './queue.js';
+import type { JobData } from './queue.js';
 import { endFailedRun } from './run-outcomes.js';
 import { fetchInputs, storeOutputs } from './run-outputs.js';
 import type { NewMediaObject } from '../storage/media.js';
@@ -22,19 +22,23 @@ export interface TakenJob {
 }
 
 /**
- * Takes up to `count` jobs of the lane and claims their runs, in ONE statement: pg-boss's own fetch (the
- * jobs marked active) is a CTE of the claim (the runs `generating`), so the job and the claim commit
- * together or not at all (issue 20) in one round trip, where a transaction around the two took four
- * (BEGIN, fetch, claim, COMMIT). A lost answer leaves the run claimed without a heartbeat: the sweeper
- * requeues it like a dead worker's. A job whose run was cancelled, deleted or superseded meanwhile comes
- * back with row null: the caller completes it.
+ * Takes the lane's next job and claims its run, in ONE statement: pg-boss's own fetch (the job marked
+ * active) is a CTE of the claim (the run `generating`), so the job and the claim commit together or not at
+ * all (issue 20) in one round trip, where a transaction around the two took four (BEGIN, fetch, claim,
+ * COMMIT). A lost answer leaves the run claimed without a heartbeat: the sweeper requeues it like a dead
+ * worker's. A job whose run was cancelled, deleted or superseded meanwhile comes back with row null: the
+ * caller completes it. One job at a time: a claimed run has its heartbeat from its claim on (a batch would
+ * leave all but one without one until the slot reached them).
+ *
+ * The statement's text is fixed per lane (fetchStatement), its one value the clock: PostgreSQL prepares
+ * and plans it once per connection.
  */
-export async function takeAndClaim(rt: WorkerRuntime, lane: Lane, count: number): Promise<TakenJob[]> {
-  const fetch = await rt.queue.fetchStatement();
+export async function takeAndClaim(rt: WorkerRuntime, lane: Lane): Promise<TakenJob | null> {
+  const fetch = await rt.queue.fetchStatement(lane);
   const result = await rt.db.query<TaskRow & { taken_job_id: string; taken_job_data: JobData | string }>(
     `WITH taken AS (${fetch}),
      claimed AS (
-       UPDATE tasks t SET status = 'generating', attempts = t.attempts + 1, started_at = $3, heartbeat_at = $3, progress = 0
+       UPDATE tasks t SET status = 'generating', attempts = t.attempts + 1, started_at = $1, heartbeat_at = $1, progress = 0
        FROM taken
        WHERE t.id = (taken.data->>'task_id')::uuid AND t.run_id = (taken.data->>'run_id')::uuid
          AND t.status = 'queued' AND t.deleted_at IS NULL
@@ -42,12 +46,16 @@ export async function takeAndClaim(rt: WorkerRuntime, lane: Lane, count: number)
      )
      SELECT taken.id AS taken_job_id, taken.data AS taken_job_data, claimed.*
      FROM taken LEFT JOIN claimed ON claimed.id = (taken.data->>'task_id')::uuid AND claimed.run_id = (taken.data->>'run_id')::uuid`,
-    [queueName(lane), count, rt.clock()],
+    [rt.clock()],
+    { prepared: true },
   );
-  return result.rows.map(({ taken_job_id, taken_job_data, ...row }) => ({
+  const taken = result.rows[0];
+  if (!taken) return null;
+  const { taken_job_id, taken_job_data, ...row } = taken;
+  return {
     job: { id: taken_job_id, data: (typeof taken_job_data === 'string' ? JSON.parse(taken_job_data) : taken_job_data) as JobData },
     row: row.id ? normaliseRow(row as TaskRow) : null,
-  }));
+  };
 }
 
 /** The run's watch: progress figure, heartbeat, deadline, and how to stop it. */

@@ -6,7 +6,9 @@
  * nothing. On PGlite and, with TEST_DATABASE_URL, under real concurrency on PostgreSQL.
  */
 import { randomBytes } from 'node:crypto';
+import { openDatabase } from '@studio/db';
 import { startHarness, TestEngine, type Harness, type TestUser } from '../../../test/tasks-harness';
+import { onPostgres } from '../../../test/helpers';
 import { createMediaStore } from '../storage/media';
 import { createSigner } from '../storage/signing';
 import { DEFAULT_QUOTA_BYTES } from '../storage/config';
@@ -157,5 +159,34 @@ describe('the settle of a run', () => {
       [ids],
     );
     expect(holds.rows).toEqual([{ status: 'committed', n: ids.length }]);
+  });
+
+  (onPostgres ? it : it.skip)('on PostgreSQL the take and the settle are each planned once per connection, not at every run (issue 25)', async () => {
+    // the worker on a pool of one connection, so that pg_prepared_statements (a session's own) sees all it ran
+    const one = await openDatabase({ url: h.testDb.db.url, max: 1 });
+    try {
+      const user = await h.user('standard', 100);
+      const ids: string[] = [];
+      for (let n = 0; n < 10; n += 1) ids.push((await h.create(user, 'text2image', { data: { prompt: `a heron in the reeds, number ${n}` } })).body.data.task_id);
+      const worker = await h.worker(new TestEngine(), { concurrency: { video: 0, image: 1, audio: 0, check: 0 } }, { db: one });
+      try {
+        for (const id of ids) expect((await h.waitFor(user, id, (task) => settled(task.status))).status).toBe('success');
+      } finally {
+        await worker.stop();
+      }
+      const plans = await one.query<{ statement: string; generic_plans: number; custom_plans: number }>(
+        'SELECT statement, generic_plans::int, custom_plans::int FROM pg_prepared_statements',
+      );
+      const of = (start: string) => plans.rows.filter((row) => row.statement.trimStart().startsWith(start));
+      const [take] = of('WITH taken AS');
+      const [settle] = of('WITH run AS');
+      // PostgreSQL plans a prepared statement's first five runs for their values, then keeps its generic plan
+      // where that costs no more; a statement whose plan depends on the values given is planned every time
+      expect({ take: take?.custom_plans, settle: settle?.custom_plans }).toEqual({ take: 5, settle: 5 });
+      expect(take.generic_plans).toBeGreaterThanOrEqual(ids.length - 5);
+      expect(settle.generic_plans).toBe(ids.length - 5);
+    } finally {
+      await one.close();
+    }
   });
 });

@@ -90,7 +90,8 @@ export async function succeedRun(
   const job = also.job ? await core.queue.completionSql(p, also.job.lane, also.job.id) : null;
   if (job) ctes.push(`job AS (${job})`);
   const statement = `WITH ${ctes.join(',\n     ')}\n     SELECT (SELECT count(*) FROM won)::int AS won`;
-  const result = await retryingConflicts(() => core.db.query<{ won: number }>(statement, values));
+  // its text varies only with the shape of the run (a hold or none, outputs or none): prepared once per shape
+  const result = await retryingConflicts(() => core.db.query<{ won: number }>(statement, values, { prepared: true }));
   const won = Number(result.rows[0]?.won ?? 0) > 0;
   if (row.lane === 'video') await admitWaiting(core, row.user_id);
   return { won, jobDone: job !== null };
