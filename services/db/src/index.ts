@@ -142,7 +142,7 @@ async function openPostgres(url: string, max: number, given?: Partial<PoolTimeou
 }
 
 /** The most statement texts prepared (per connection, each): past it a text runs as a one-off, as if not asked. */
-export const MAX_PREPARED_TEXTS = 64;
+const MAX_PREPARED_TEXTS = 64;
 
 /**
  * Names of the prepared statements (QueryOptions.prepared): one per text, from its hash (the driver keeps

@@ -93,9 +93,9 @@ function withValues(statement: string, sql: string[]): string {
  * its schema written `<schema>` and its white space collapsed (fetchSignature): the statement oneJobFetch
  * was written from. Another pg-boss's fetch is used as it is.
  */
-export const PG_BOSS_10_FETCH = '5fea332c2c15196b9a0ade5f2b69af3cadaef79d076831809e79f923c5bc2e31';
+const PG_BOSS_10_FETCH = '5fea332c2c15196b9a0ade5f2b69af3cadaef79d076831809e79f923c5bc2e31';
 
-export function fetchSignature(statement: string, schema: string): string {
+function fetchSignature(statement: string, schema: string): string {
   const text = statement.split(`${schema}.`).join('<schema>.').replace(/\s+/g, ' ').trim();
   return createHash('sha256').update(text).digest('hex');
 }
