@@ -3,7 +3,7 @@
  * shell and the five remotes agree on how React, the router and the contract are shared at runtime.
  */
 import path from 'node:path';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { rspack, type Compiler, type Configuration } from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
@@ -43,10 +43,26 @@ export const sharedSingletons = Object.fromEntries(
  * 31.9 to 26.5 KB. Same versions, same behaviour; the remotes keep using the shell's runtime.
  */
 export class FederationRuntimeEsmPlugin {
-  private readonly options: { withRuntime?: boolean };
+  private readonly options: { withRuntime?: boolean; snapshotOff?: string };
 
-  constructor(options: { withRuntime?: boolean } = {}) {
+  /**
+   * `snapshotOff`: a module that stands in for runtime-core's SnapshotHandler in a build with `disableSnapshot`
+   * (the shell's: shell/src/federation/snapshot-off.ts says what it keeps). Only while the runtime uses no more
+   * of the handler than that module has (the check below); otherwise the library's own stays.
+   */
+  constructor(options: { withRuntime?: boolean; snapshotOff?: string } = {}) {
     this.options = options;
+  }
+
+  /** The runtime-core build's snapshot handler file, when its only uses outside it are the ones a stand-in keeps. */
+  private static snapshotHandlerFile(runtimeCoreEntry: string): string | null {
+    const dist = path.dirname(runtimeCoreEntry);
+    const file = path.join(dist, 'plugins', 'snapshot', 'SnapshotHandler.js');
+    if (!existsSync(file)) return null;
+    const others = readdirSync(dist, { recursive: true, encoding: 'utf8' }).filter((name) => name.endsWith('.js') && path.join(dist, name) !== file);
+    const uses = others.flatMap((name) => readFileSync(path.join(dist, name), 'utf8').match(/snapshotHandler\.[A-Za-z]+/g) ?? []);
+    const kept = ['snapshotHandler.loadRemoteSnapshotInfo', 'snapshotHandler.manifestCache', 'snapshotHandler.hooks'];
+    return uses.every((use) => kept.includes(use)) ? file : null;
   }
 
   apply(compiler: Compiler) {
@@ -61,6 +77,13 @@ export class FederationRuntimeEsmPlugin {
     const used = this.options.withRuntime ? [bundlerRuntime, runtime, injectRuntime] : [bundlerRuntime];
     // a future layout of these packages is left to the plugin's own choice rather than guessed
     if (!used.every(({ cjs, esm: file }) => cjs.endsWith('.cjs') && existsSync(file))) return;
+    const snapshotFile = this.options.snapshotOff ? FederationRuntimeEsmPlugin.snapshotHandlerFile(createRequire(runtime.esm).resolve('@module-federation/runtime-core')) : null;
+    if (snapshotFile && this.options.snapshotOff) {
+      const standIn = this.options.snapshotOff;
+      new rspack.NormalModuleReplacementPlugin(/[\\/]snapshot[\\/]SnapshotHandler\.js$/, (resolveData) => {
+        if (path.resolve(resolveData.context, resolveData.request) === snapshotFile) resolveData.request = standIn;
+      }).apply(compiler);
+    }
     compiler.hooks.afterPlugins.tap('FederationRuntimeEsmPlugin', () => {
       const alias = compiler.options.resolve.alias;
       compiler.options.resolve.alias = {
@@ -162,7 +185,8 @@ export function createServerRenderConfig(opts: { appDir: string; production: boo
   const outFile = path.join(opts.appDir, 'dist', ...(opts.unversioned ? [] : [version]), opts.file);
   const browser = createAppConfig({ appDir: opts.appDir, production: opts.production, outDir: path.dirname(outFile), publicPath: 'auto', federation: { name: opts.container } });
   return {
-    name: `${opts.container}:server`,
+    // one a file: a remote may bundle several (remote-explore: /home's and /explore's first screens)
+    name: `${opts.container}:server:${opts.file}`,
     dependencies: [opts.container],
     context: opts.appDir,
     mode: browser.mode,

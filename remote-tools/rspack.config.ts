@@ -1,11 +1,25 @@
-import { createRemoteConfig } from '../rspack.shared';
+import { firstScreenFile } from 'shared-contracts/first-load';
+import { createRemoteConfig, createServerRenderConfig } from '../rspack.shared';
 
-/** remote-tools: the AI tools list and the tool editors. Builds into dist/<version>/ so a new version never overwrites the running one. */
+/**
+ * remote-tools: the AI tools list and the tool editors. Builds into dist/<version>/ so a new version never overwrites
+ * the running one; then the tools list's first screen for the gateway to render on the server from the same
+ * components (dist/<version>/server/first-screen/).
+ */
 export default function config({ production }: { production: boolean }) {
-  return createRemoteConfig({
-    appDir: __dirname,
-    production,
-    container: 'remote_tools',
-    holds: 'the AI tools list and the tool editors',
-  });
+  return [
+    createRemoteConfig({
+      appDir: __dirname,
+      production,
+      container: 'remote_tools',
+      holds: 'the AI tools list and the tool editors',
+    }),
+    createServerRenderConfig({
+      appDir: __dirname,
+      production,
+      container: 'remote_tools',
+      entry: './src/tools-list/first-screen/server.tsx',
+      file: firstScreenFile('remote_tools/AiToolsPage'),
+    }),
+  ];
 }

@@ -67,6 +67,8 @@ const eager = <T extends object>(shared: Record<string, T>) =>
 const require = createRequire(__filename);
 const routerDir = path.dirname(require.resolve('react-router/package.json'));
 const routerVersion = (require('react-router/package.json') as { version: string }).version;
+const emotionDir = path.dirname(require.resolve('@emotion/react/package.json'));
+const emotionVersion = (require('@emotion/react/package.json') as { version: string }).version;
 
 export default function config({ production }: { production: boolean }) {
   const base = createAppConfig({
@@ -90,6 +92,13 @@ export default function config({ production }: { production: boolean }) {
           version: routerVersion,
           eager: true,
         },
+        // @emotion/react without withTheme (src/vendor/emotion-react-client.ts), the same way
+        '@emotion/react': {
+          ...sharedSingletons['@emotion/react'],
+          import: './src/vendor/emotion-react-client.ts',
+          version: emotionVersion,
+          eager: true,
+        },
       },
       // the shell runs in browsers only: leave the runtime's node loaders out; disableSnapshot: the runtime
       // registers remotes by their entry script, the shell reads their manifests (src/federation/remote-runtime.ts)
@@ -99,9 +108,21 @@ export default function config({ production }: { production: boolean }) {
   });
   base.resolve = {
     ...base.resolve,
-    alias: { 'react-router-full$': path.join(routerDir, 'dist', 'production', 'index.mjs') },
+    alias: {
+      'react-router-full$': path.join(routerDir, 'dist', 'production', 'index.mjs'),
+      // the file the package's `browser` condition names (its development build in development)
+      'emotion-react-full$': path.join(emotionDir, 'dist', production ? 'emotion-react.browser.esm.js' : 'emotion-react.browser.development.esm.js'),
+    },
   };
-  base.plugins = [...(base.plugins ?? []), new SeoRoutesPlugin(), new ShellProvidesPlugin(), new FederationRuntimeEsmPlugin({ withRuntime: true })];
+  // @emotion/react imports hoist-non-react-statics for its side effects (none: it defines one function), which
+  // the package does not declare; with withTheme left out (above) nothing uses it, nor react-is under it
+  base.module = { ...base.module, rules: [...(base.module?.rules ?? []), { test: /[\\/]node_modules[\\/]hoist-non-react-statics[\\/]/, sideEffects: false }] };
+  // module ids in order of use and export names by how often they are used: 0.7 KB less brotli in main.js than the
+  // deterministic (hash-derived) ones (issue 25). What that gives up is the ids' stability between builds, which
+  // only the shell's own chunks read (the remotes reach the shell's modules through the share scope, by name): a
+  // deploy that changes main.js may rename more of its lazy chunks, which the browser then fetches again once
+  if (production) base.optimization = { ...base.optimization, moduleIds: 'natural', mangleExports: 'size' };
+  base.plugins = [...(base.plugins ?? []), new SeoRoutesPlugin(), new ShellProvidesPlugin(), new FederationRuntimeEsmPlugin({ withRuntime: true, snapshotOff: path.join(__dirname, 'src', 'federation', 'snapshot-off.ts') })];
   // named: the header's server rendering (the gateway writes it into a visitor's first HTML) builds after it
   base.name = 'shell';
   return [

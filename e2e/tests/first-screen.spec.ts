@@ -58,7 +58,7 @@ test.beforeAll(async ({ request }) => {
 test.describe('first screen on a phone, signed out', () => {
   test.use({ viewport: PHONE, isMobile: true, hasTouch: true });
 
-  for (const path of ['/home', '/explore', '/template', '/ai-tools', '/text-to-video']) {
+  for (const path of ['/home', '/explore', '/template', '/ai-tools', '/text-to-video', '/image-to-video', '/text-to-music', '/effect/create', '/terms']) {
     test(`${path}: nothing in view shifts and the SEO text starts below the first screen`, async ({ page }) => {
       expect(await layoutShiftOf(page, path)).toBeLessThan(CLS_BUDGET);
       // in the shell's slot, or after #root on a page rendered without the shell's layout (/template)
@@ -309,5 +309,135 @@ test.describe("a visitor's sidebar before the shell has run, on a tablet and on 
       await page.getByRole('button', { name: 'Expand menu' }).click();
       await expect(sidebar).toHaveAttribute('data-narrow', 'false');
     });
+  });
+});
+
+test.describe("a visitor's creation screen before the shell has run (issue 25: the CreateScreen rendered by the gateway)", () => {
+  test.use({ viewport: PHONE, isMobile: true, hasTouch: true });
+
+  for (const [path, title] of [
+    ['/text-to-video', 'Text to Video'],
+    ['/image-to-video', 'Image to Video'],
+    ['/text-to-music', 'Text to Music'],
+  ] as const) {
+    test(`${path}: the form's first screen is in the first HTML, and the CreateScreen replaces it with one copy and no shift`, async ({ page }) => {
+      await page.addInitScript(() => {
+        const w = window as unknown as { __cls: number };
+        w.__cls = 0;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) if (!entry.hadRecentInput) w.__cls += entry.value;
+        }).observe({ type: 'layout-shift', buffered: true });
+      });
+      const release = await holdShell(page);
+      await page.goto(path, { waitUntil: 'commit' });
+      const copy = page.locator('#first-screen-prerender');
+      await expect(copy.getByRole('heading', { level: 1, name: title })).toBeVisible();
+      await expect(copy.getByTestId('generate-button')).toBeVisible();
+      await expect(copy.getByText('Log in to generate and to see the cost.')).toBeVisible();
+      // where the page will be: below the header, full width on a phone
+      const before = await copy.locator('form').boundingBox();
+      release();
+      await expect(copy).toHaveCount(0);
+      const heading = page.getByRole('heading', { level: 1, name: title });
+      await expect(heading).toHaveCount(1);
+      await expect(page.getByTestId('generate-button')).toHaveCount(1);
+      // the same place and width (its height grows as the examples arrive below the fold)
+      const after = await page.locator('form[aria-labelledby="create-title"]').boundingBox();
+      expect(after && before && [after.x, after.y, after.width]).toEqual(before && [before.x, before.y, before.width]);
+      await page.waitForTimeout(500);
+      expect(await page.evaluate(() => (window as unknown as { __cls: number }).__cls)).toBeLessThan(CLS_BUDGET);
+    });
+  }
+});
+
+test.describe("a visitor's AI tools list before the shell has run (issue 25: the AiToolsPage rendered by the gateway)", () => {
+  test.use({ viewport: PHONE, isMobile: true, hasTouch: true });
+
+  test('/ai-tools: the list with its tabs and the previews is in the first HTML, its first picture eager at high priority; the page replaces it in place', async ({ page, request }) => {
+    // the tools' previews are made at first start: wait until the first card's are
+    await expect
+      .poll(async () => ((await (await request.get(`${DIRECT}/v1/ai/tools/previews`)).json()) as { data: { previews: { tool: string; status: string }[] } }).data.previews.find((p) => p.tool === 'video-enhancer')?.status, { intervals: [1000], timeout: 120_000 })
+      .toBe('ready');
+    await page.addInitScript(() => {
+      const w = window as unknown as { __cls: number };
+      w.__cls = 0;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) if (!entry.hadRecentInput) w.__cls += entry.value;
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    const release = await holdShell(page);
+    await page.goto('/ai-tools', { waitUntil: 'commit' });
+    const copy = page.locator('#first-screen-prerender');
+    await expect(copy.getByRole('heading', { level: 1, name: 'AI Tools' })).toBeVisible();
+    await expect(copy.getByRole('tab', { name: 'Hot', selected: true })).toBeVisible();
+    const first = copy.locator('li').first();
+    await expect(first.getByRole('link')).toHaveAttribute('href', /^\/ai-tools\/video-enhancer/);
+    const picture = first.locator('img, video').first();
+    await expect(picture).toBeVisible();
+    if (await first.locator('img').count()) {
+      await expect(first.locator('img').first()).toHaveAttribute('loading', 'eager');
+      await expect(first.locator('img').first()).toHaveAttribute('fetchpriority', 'high');
+    }
+    const before = await first.boundingBox();
+    release();
+    await expect(copy).toHaveCount(0);
+    await expect(page.getByRole('heading', { level: 1, name: 'AI Tools' })).toHaveCount(1);
+    const after = await page.locator('li[data-tool="video-enhancer"]').boundingBox();
+    expect(after && before && [after.x, after.y, after.width, after.height]).toEqual(before && [before.x, before.y, before.width, before.height]);
+    await page.waitForTimeout(500);
+    expect(await page.evaluate(() => (window as unknown as { __cls: number }).__cls)).toBeLessThan(CLS_BUDGET);
+  });
+});
+
+test.describe("a visitor's Explore gallery before the shell has run (issue 25: the ExplorePage rendered by the gateway)", () => {
+  for (const viewport of [PHONE, { width: 1440, height: 900 }]) {
+    test(`/explore at ${viewport.width} px: the gallery's first page is in the first HTML with as many columns as the page's, the first picture loaded at high priority; the page replaces it in place`, async ({ page }) => {
+      await page.setViewportSize(viewport);
+      await page.addInitScript(() => {
+        const w = window as unknown as { __cls: number };
+        w.__cls = 0;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) if (!entry.hadRecentInput) w.__cls += entry.value;
+        }).observe({ type: 'layout-shift', buffered: true });
+      });
+      const release = await holdShell(page);
+      await page.goto('/explore', { waitUntil: 'commit' });
+      const copy = page.locator('#first-screen-prerender');
+      await expect(copy.getByRole('heading', { level: 1, name: 'Explore' })).toBeVisible();
+      await expect(copy.getByRole('heading', { level: 1, name: 'Explore' })).toHaveCount(1);
+      const cards = copy.getByTestId('explore-card').filter({ visible: true });
+      const picture = cards.first().locator('img');
+      await expect(picture).toHaveAttribute('fetchpriority', 'high');
+      await expect(picture).toHaveAttribute('loading', 'eager');
+      await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+      const columns = await copy.locator('.explore-masonry-column').filter({ visible: true }).count();
+      const before = await cards.first().boundingBox();
+      release();
+      await expect(copy).toHaveCount(0);
+      await expect(page.getByRole('heading', { level: 1, name: 'Explore' })).toHaveCount(1);
+      expect(await page.locator('.explore-masonry-column').count()).toBe(columns);
+      const after = await page.getByTestId('explore-card').first().boundingBox();
+      expect(after && before && [after.x, after.y, after.width, after.height]).toEqual(before && [before.x, before.y, before.width, before.height]);
+      await page.waitForTimeout(500);
+      expect(await page.evaluate(() => (window as unknown as { __cls: number }).__cls)).toBeLessThan(CLS_BUDGET);
+    });
+  }
+});
+
+test.describe("a visitor's legal page before the shell has run (issue 25: the LegalPage rendered by the gateway)", () => {
+  test.use({ viewport: PHONE, isMobile: true, hasTouch: true });
+
+  test('/terms: the text is in the first HTML with plain links; the page replaces it in place', async ({ page }) => {
+    const release = await holdShell(page);
+    await page.goto('/terms', { waitUntil: 'commit' });
+    const copy = page.locator('#first-screen-prerender');
+    await expect(copy.getByRole('heading', { level: 1, name: 'Terms of Service' })).toBeVisible();
+    await expect(copy.getByRole('link', { name: 'Privacy Policy' }).first()).toHaveAttribute('href', '/privacy');
+    const before = await copy.getByRole('heading', { level: 1 }).boundingBox();
+    release();
+    await expect(copy).toHaveCount(0);
+    const heading = page.getByRole('heading', { level: 1, name: 'Terms of Service' });
+    await expect(heading).toHaveCount(1);
+    expect(await heading.boundingBox()).toEqual(before);
   });
 });

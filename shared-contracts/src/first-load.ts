@@ -55,3 +55,66 @@ export interface ShellHeaderModule {
    */
   shellHeaderHtml(pathname: string): { html: string; script: string };
 }
+
+/**
+ * A route's first screen in a visitor's first HTML, from the remote's own components (issue 25): a remote's build
+ * may bundle, for Node, the first screen of any module it exposes into its versioned folder, at
+ * `firstScreenFile(module)`; the gateway loads the one of the route's module (seo-routes.json's `module`) for the
+ * version the page loads and writes its markup after `#root`. The module's component removes the copy
+ * (FIRST_SCREEN_PRERENDER_ID) when it mounts, in the frame it is first drawn in; the shell removes it when the
+ * path changes first. /home's own file (shared-contracts/home-discovery's HOME_FIRST_SCREEN_FILE) predates this.
+ */
+export const FIRST_SCREEN_DIR = 'server/first-screen';
+
+/** The file of a module's first screen in its remote's versioned folder (`remote_create/CreateScreen` -> `server/first-screen/CreateScreen.cjs`). */
+export function firstScreenFile(module: string): string {
+  const expose = module.slice(module.indexOf('/') + 1);
+  if (!/^[A-Za-z][\w-]*$/.test(expose)) throw new Error(`not an exposed module's name: ${module}`);
+  return `${FIRST_SCREEN_DIR}/${expose}.cjs`;
+}
+
+/** id of the first screen's copy in the first HTML (one a page). */
+export const FIRST_SCREEN_PRERENDER_ID = 'first-screen-prerender';
+/** attribute of the copy naming the path it was rendered for (the shell keeps it through a redirect to that path) */
+export const FIRST_SCREEN_PATH_ATTR = 'data-first-screen-path';
+
+/** What the gateway gives a first screen's renderer: the page's path, the route's props, the API base for media. */
+export interface FirstScreenInput {
+  /** the path the visitor asked for (after the route table's redirects) */
+  pathname: string;
+  /** the props the shell renders the route's module with (seo-routes.json's `props`; {} when it has none) */
+  props: Record<string, unknown>;
+  /** where the shell's API client points relative media paths (empty: the page's origin) */
+  apiBase: string;
+  /**
+   * The answers of the calls the module asked for (`firstScreenCalls`), a visitor's, by the call's path: each the data
+   * of a successful answer; a call that failed or did not answer in time is left out (then the screen renders as it
+   * does before its data arrives). Absent when the module asks for none.
+   */
+  data?: FirstScreenData;
+}
+
+/** Answers of a first screen's calls: the `data` of each successful answer, by the call's path and query (`/v1/ai/tools/previews`). */
+export type FirstScreenData = Record<string, unknown>;
+
+/**
+ * id of the `<script type="application/json">` the gateway writes a first screen's FirstScreenData into, so the
+ * module's component starts from the same answers and does not ask for them again.
+ */
+export const FIRST_SCREEN_DATA_ID = 'first-screen-data';
+
+/** What a first screen's file exports (CommonJS). */
+export interface FirstScreenModule {
+  /**
+   * The module's first screen as a visitor sees it, with its stylesheet, in an element of id
+   * FIRST_SCREEN_PRERENDER_ID (FIRST_SCREEN_PATH_ATTR: `pathname`) placed where the route's page will be; '' when it has none for this input. The same
+   * input always gives the same markup (the gateway keeps it).
+   */
+  firstScreenHtml(input: FirstScreenInput): string;
+  /**
+   * The GET calls of the product API (path and query) whose answers the first screen shows, for `input`: the gateway
+   * makes them as a visitor, keeps the answers briefly (every visitor gets the same ones), waits a bounded time for
+   * them, and gives them as `input.data` and to the page (FIRST_SCREEN_DATA_ID). Absent: none.
+   */
+  firstScreenCalls?(input: Omit<FirstScreenInput, 'data'>): string[];
+}

@@ -14,6 +14,8 @@ export interface SeoRoute {
   module: string;
   /** rendered inside the shell's layout (header, menu); absent in files written before 2.13.0 (read as true) */
   chrome?: boolean;
+  /** the props the shell renders the module with (`{ mode: 'text-to-video' }`); absent in files before 2.14.0 and for a module without props */
+  props?: Record<string, unknown>;
 }
 
 export interface SeoRoutesFile {

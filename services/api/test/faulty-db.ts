@@ -5,7 +5,7 @@
  * ran in commits and then its answer is lost. A fault may also hang the statement forever, as a connection
  * that died without a goodbye would without timeouts. Each fault fires `times` times (default once).
  */
-import type { Database, QueryResult, Queryable } from '@studio/db';
+import type { Database, QueryOptions, QueryResult, Queryable } from '@studio/db';
 
 type FaultWhen = 'before' | 'after' | 'commit' | 'hang';
 
@@ -46,16 +46,16 @@ export function faultyDb(db: Database): FaultyDb {
   };
 
   /** runs a statement through the faults, telling the transaction around it (if any) which one fired */
-  async function run<R>(q: Queryable, text: string, params: unknown[] | undefined, inTx?: (when: FaultWhen) => void): Promise<QueryResult<R>> {
+  async function run<R>(q: Queryable, text: string, params: unknown[] | undefined, options: QueryOptions | undefined, inTx?: (when: FaultWhen) => void): Promise<QueryResult<R>> {
     const fault = find(text, params);
-    if (!fault) return q.query<R>(text, params);
+    if (!fault) return q.query<R>(text, params, options);
     if (fault.when === 'before' || fault.when === 'hang') {
       fire(fault);
       inTx?.(fault.when);
       if (fault.when === 'before') throw connectionLost();
       return new Promise<QueryResult<R>>(() => undefined);
     }
-    const result = await q.query<R>(text, params);
+    const result = await q.query<R>(text, params, options);
     if (fault.withRows && result.rows.length === 0) return result;
     fire(fault);
     inTx?.(fault.when);
@@ -77,7 +77,7 @@ export function faultyDb(db: Database): FaultyDb {
         armed.push({ times: 1, withRows: false, ...fault, fired: resolve });
       });
     },
-    query: <R>(text: string, params?: unknown[]) => run<R>(db, text, params),
+    query: <R>(text: string, params?: unknown[], options?: QueryOptions) => run<R>(db, text, params, options),
     // a connection lost inside a transaction takes the transaction with it: every later statement fails
     // and nothing commits (even when the code in between swallowed the error), as the server rolls back.
     // A hang inside one: the server's side ends (rolled back, its locks freed, as the server's timeouts
@@ -92,9 +92,9 @@ export function faultyDb(db: Database): FaultyDb {
       const result = await db
         .transaction(async (tx) => {
           const work = fn({
-            query: <R>(text: string, params?: unknown[]) => {
+            query: <R>(text: string, params?: unknown[], options?: QueryOptions) => {
               if (dead) return Promise.reject(connectionLost());
-              return run<R>(tx, text, params, (when) => {
+              return run<R>(tx, text, params, options, (when) => {
                 if (when === 'commit') loseCommit = true;
                 else if (when === 'hang') {
                   hung = true;

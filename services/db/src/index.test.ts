@@ -58,6 +58,40 @@ describe('database', () => {
     }
   });
 
+  it('runs a statement asked to be prepared like any other; on PostgreSQL it is parsed and planned once per connection (issue 25)', async () => {
+    // one connection, so that pg_prepared_statements (a session's own) sees what the statements did
+    const one = db.kind === 'postgres' ? await openDatabase({ url: db.url, max: 1 }) : db;
+    try {
+      await one.query('DROP TABLE IF EXISTS prepared_probe');
+      await one.query('CREATE TABLE prepared_probe (id int PRIMARY KEY, name text)');
+      await one.query(`INSERT INTO prepared_probe SELECT n, 'n' || n FROM generate_series(1, 50) n`);
+      const text = 'SELECT id, name FROM prepared_probe WHERE id = $1';
+      for (let id = 1; id <= 8; id += 1) {
+        const result = await one.query<{ id: number; name: string }>(text, [id], { prepared: true });
+        expect(result.rows).toEqual([{ id, name: `n${id}` }]);
+      }
+      const inTx = await one.transaction((tx) => tx.query<{ name: string }>(text, [9], { prepared: true }));
+      expect(inTx.rows).toEqual([{ id: 9, name: 'n9' }]);
+      if (one.kind === 'postgres') {
+        const plans = await one.query<{ generic_plans: number; custom_plans: number }>(
+          'SELECT generic_plans::int, custom_plans::int FROM pg_prepared_statements WHERE statement = $1',
+          [text],
+        );
+        // PostgreSQL plans its first five runs for their values, then keeps the generic plan that costs no more
+        expect(plans.rows).toEqual([{ generic_plans: 4, custom_plans: 5 }]);
+      }
+      // a table it answers every column of gains one: the cached statement is refused, and it runs as a one-off
+      const every = 'SELECT * FROM prepared_probe WHERE id = $1';
+      expect((await one.query(every, [1], { prepared: true })).rows).toEqual([{ id: 1, name: 'n1' }]);
+      await one.query('ALTER TABLE prepared_probe ADD COLUMN note text');
+      expect((await one.query(every, [1], { prepared: true })).rows).toEqual([{ id: 1, name: 'n1', note: null }]);
+      expect((await one.query(every, [2], { prepared: true })).rows).toEqual([{ id: 2, name: 'n2', note: null }]);
+      await one.query('DROP TABLE prepared_probe');
+    } finally {
+      if (one !== db) await one.close();
+    }
+  });
+
   it('keeps dollar-quoted bodies whole when splitting', () => {
     const sql = `CREATE FUNCTION f() RETURNS int AS $$\nBEGIN\n  RETURN 1;\nEND;\n$$ LANGUAGE plpgsql;\nSELECT 1;\n`;
     expect(splitStatements(sql)).toHaveLength(2);

@@ -3,6 +3,7 @@
  * PostgreSQL server when DATABASE_URL is set. Services write plain SQL migrations and query through
  * `query` or drizzle; both work unchanged on either engine.
  */
+import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -15,8 +16,18 @@ export interface QueryResult<R> {
   rowCount: number;
 }
 
+export interface QueryOptions {
+  /**
+   * A statement of a fixed text run again and again (a hot path): on a PostgreSQL server each connection
+   * parses it once as a named prepared statement, and where its plan does not depend on the values given
+   * (PostgreSQL's generic plan costs no more than a custom one) plans it once too. Ignored on PGlite.
+   * Only for texts that do not vary with the values (they are kept per connection).
+   */
+  prepared?: boolean;
+}
+
 export interface Queryable {
-  query<R = Record<string, unknown>>(text: string, params?: unknown[]): Promise<QueryResult<R>>;
+  query<R = Record<string, unknown>>(text: string, params?: unknown[], options?: QueryOptions): Promise<QueryResult<R>>;
 }
 
 export interface Database extends Queryable {
@@ -76,27 +87,39 @@ async function openPostgres(url: string, max: number, given?: Partial<PoolTimeou
     rows: result.rows as R[],
     rowCount: result.rowCount ?? 0,
   });
+  const named = preparedNames();
   return {
     kind: 'postgres',
     pglite: null,
     pool,
     url,
     timeouts,
-    async query<R>(text: string, params?: unknown[]) {
-      return asResult<R>(await pool.query(text, params as unknown[]));
+    async query<R>(text: string, params?: unknown[], options?: QueryOptions) {
+      const name = options?.prepared ? named.nameOf(text) : null;
+      if (!name) return asResult<R>(await pool.query(text, params as unknown[]));
+      try {
+        return asResult<R>(await pool.query({ name, text, values: params as unknown[] }));
+      } catch (error) {
+        // refused before it ran (a table it answers rows of changed shape): run as a one-off from now on
+        if (!named.refused(text, error)) throw error;
+        return asResult<R>(await pool.query(text, params as unknown[]));
+      }
     },
     async transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
       const client = await pool.connect();
       try {
         await client.query('BEGIN');
         const tx: Queryable = {
-          async query<R>(text: string, params?: unknown[]) {
+          async query<R>(text: string, params?: unknown[], options?: QueryOptions) {
+            const name = options?.prepared ? named.nameOf(text) : null;
             try {
-              return asResult<R>(await client.query(text, params as unknown[]));
+              return asResult<R>(await client.query(name ? { name, text, values: params as unknown[] } : { text, values: params as unknown[] }));
             } catch (error) {
               // the server answers its refusals with a SQLSTATE; anything else (the client's query timeout,
               // a dead connection) leaves the connection in an unknown state: it is not used again
               if (!(error instanceof pg.DatabaseError)) broken.add(client);
+              // (in a transaction the refusal ends it: the caller's retry runs it as a one-off)
+              if (name) named.refused(text, error);
               throw error;
             }
           },
@@ -114,6 +137,37 @@ async function openPostgres(url: string, max: number, given?: Partial<PoolTimeou
     },
     async close() {
       await pool.end();
+    },
+  };
+}
+
+/** The most statement texts prepared (per connection, each): past it a text runs as a one-off, as if not asked. */
+const MAX_PREPARED_TEXTS = 64;
+
+/**
+ * Names of the prepared statements (QueryOptions.prepared): one per text, from its hash (the driver keeps
+ * them per connection and refuses one name for two texts). A statement PostgreSQL refuses to run from its
+ * cache ("cached plan must not change result type": a table it answers every column of gained or lost one
+ * since it was prepared) runs as a one-off from then on.
+ */
+function preparedNames() {
+  const names = new Map<string, string>();
+  const oneOff = new Set<string>();
+  return {
+    nameOf(text: string): string | null {
+      const known = names.get(text);
+      if (known) return known;
+      if (oneOff.has(text) || names.size >= MAX_PREPARED_TEXTS) return null;
+      const name = `s_${createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
+      names.set(text, name);
+      return name;
+    },
+    /** true when the error is that refusal (the text is then a one-off) */
+    refused(text: string, error: unknown): boolean {
+      if (!(error instanceof pg.DatabaseError) || error.code !== '0A000' || !/cached plan/i.test(error.message)) return false;
+      names.delete(text);
+      oneOff.add(text);
+      return true;
     },
   };
 }

@@ -13,7 +13,11 @@ const ROUTES: SeoRoutesFile = {
   aiPrefix: '/ai',
   routes: [
     { path: '/home', title: 'AI Video Generator', description: 'Home description', indexable: true, module: 'remote_explore/HomePage' },
-    { path: '/text-to-music/:semantic?/:tabname?', title: 'Text to Music | AI Video Generator', description: 'Music', indexable: true, module: 'remote_create/CreateScreen' },
+    { path: '/text-to-music/:semantic?/:tabname?', title: 'Text to Music | AI Video Generator', description: 'Music', indexable: true, module: 'remote_create/CreateScreen', props: { mode: 'text-to-music' } },
+    { path: '/text-to-video/:semantic?', title: 'Text to Video | AI Video Generator', description: 'Video', indexable: true, module: 'remote_create/CreateScreen', props: { mode: 'text-to-video' } },
+    { path: '/terms', title: 'Terms of Service | AI Video Generator', description: 'Terms', indexable: true, module: 'remote_explore/LegalPage', props: { kind: 'terms' } },
+    { path: '/explore', title: 'Explore | AI Video Generator', description: 'Explore', indexable: true, module: 'remote_explore/ExplorePage' },
+    { path: '/ai-tools', title: 'AI Tools | AI Video Generator', description: 'Tools', indexable: true, module: 'remote_tools/AiToolsPage', props: { category: 'hot' } },
     { path: '/libraries', title: 'My Creations | AI Video Generator', description: 'Yours', indexable: false, module: 'remote_create/LibrariesPage' },
     { path: '/template', title: 'Templates | AI Video Generator', description: 'Templates', indexable: false, module: 'remote_explore/TemplatePage', chrome: false },
   ],
@@ -28,16 +32,20 @@ const ROUTES: SeoRoutesFile = {
  * shell's dist): the gateway renders the real components. In a child process: rspack is an ES module, which this
  * test's module system cannot load.
  */
-async function buildServerRender(app: 'remote-explore' | 'shell', folder: string): Promise<void> {
+async function buildServerRender(app: 'remote-explore' | 'remote-create' | 'remote-tools' | 'shell', folder: string): Promise<void> {
   const repo = path.resolve(__dirname, '../../..');
   const script = `
     import { createJiti } from 'jiti';
     import { rspack } from '@rspack/core';
     const jiti = createJiti(${JSON.stringify(path.join(repo, 'package.json'))});
     const factory = await jiti.import(${JSON.stringify(path.join(repo, app, 'rspack.config.ts'))}, { default: true });
-    const server = factory({ production: true }).find((config) => config.target === 'node');
-    const config = { ...server, dependencies: undefined, output: { ...server.output, path: ${JSON.stringify(path.join(folder, 'server'))} } };
-    rspack([config]).run((error, stats) => {
+    const servers = factory({ production: true }).filter((config) => config.target === 'node');
+    // each in its place under the app's dist (server/, server/first-screen/), under the test's folder instead
+    const configs = servers.map((server) => {
+      const under = server.output.path.slice(server.output.path.lastIndexOf('/server'));
+      return { ...server, dependencies: undefined, output: { ...server.output, path: ${JSON.stringify(folder)} + under } };
+    });
+    rspack(configs).run((error, stats) => {
       if (error || stats.hasErrors()) { console.error(error ?? stats.toString({ all: false, errors: true })); process.exit(1); }
     });`;
   await promisify(execFile)(process.execPath, ['--input-type=module', '-e', script], { cwd: repo });
@@ -46,6 +54,7 @@ async function buildServerRender(app: 'remote-explore' | 'shell', folder: string
 describe('SEO prerender', () => {
   let gateway: FastifyInstance;
   const discoveryQueries: Record<string, string>[] = [];
+  const previewCalls: number[] = [];
   beforeAll(async () => {
     const root = mkdtempSync(path.join(os.tmpdir(), 'seo-test-'));
     mkdirSync(path.join(root, 'shell', 'dist'), { recursive: true });
@@ -56,7 +65,13 @@ describe('SEO prerender', () => {
     writeFileSync(path.join(root, 'shell', 'dist', 'seo-routes.json'), JSON.stringify(ROUTES));
     writeFileSync(
       path.join(root, 'remotes.json'),
-      JSON.stringify({ remotes: [{ name: 'remote_explore', version: '1.0.0', entry: '/remotes/remote-explore/1.0.0/mf-manifest.json' }] }),
+      JSON.stringify({
+        remotes: [
+          { name: 'remote_explore', version: '1.0.0', entry: '/remotes/remote-explore/1.0.0/mf-manifest.json' },
+          { name: 'remote_create', version: '2.0.0', entry: '/remotes/remote-create/2.0.0/mf-manifest.json' },
+          { name: 'remote_tools', version: '3.0.0', entry: '/remotes/remote-tools/3.0.0/mf-manifest.json' },
+        ],
+      }),
     );
     mkdirSync(path.join(root, 'remote-explore', 'dist', '1.0.0'), { recursive: true });
     writeFileSync(
@@ -72,6 +87,8 @@ describe('SEO prerender', () => {
     );
     await buildServerRender('remote-explore', path.join(root, 'remote-explore', 'dist', '1.0.0'));
     await buildServerRender('shell', path.join(root, 'shell', 'dist'));
+    await buildServerRender('remote-create', path.join(root, 'remote-create', 'dist', '2.0.0'));
+    await buildServerRender('remote-tools', path.join(root, 'remote-tools', 'dist', '3.0.0'));
     // the shell provides react itself; swr comes from the remote's own chunk
     writeFileSync(path.join(root, 'shell', 'dist', 'shell-provides.json'), JSON.stringify({ shared: ['react', 'react-dom'], scripts: ['725.start.js', '275.react-dom.js'] }));
     gateway = await createGateway({
@@ -83,7 +100,17 @@ describe('SEO prerender', () => {
         app.get('/v1/workflow/explore/list', async (request) => {
           discoveryQueries.push(request.query as Record<string, string>);
           const list = [1, 2, 3, 4].map((id) => ({ id, title: `Item </script> ${id}`, author: { name: 'Studio', avatar: '', is_studio: true }, thumbnail: `/v1/common/oss/file/t-${id}.webp?exp=1&sig=a` }));
-          return { code: 0, msg: 'ok', trace_id: '', data: { list, total: 4 } };
+          return { code: 0, msg: 'ok', trace_id: '', data: { list, paginate: { total: 4 } } };
+        });
+        // the tools' previews as the API answers them (the first a picture pair, the second a video)
+        app.get('/v1/ai/tools/previews', async () => {
+          previewCalls.push(1);
+          const previews = [
+            { tool: 'video-enhancer', status: 'ready', media: 'image', before: '/v1/common/oss/file/ve-a.webp?sig=1', after: '/v1/common/oss/file/ve-b.webp?sig=1', price: '</script>' },
+            { tool: 'image-enhancer', status: 'ready', media: 'image', before: '/v1/common/oss/file/ie-a.webp', after: '/v1/common/oss/file/ie-b.webp' },
+            { tool: 'bg-remover', status: 'ready', media: 'image', before: '/v1/common/oss/file/bg-a.webp', after: '/v1/common/oss/file/bg-b.webp' },
+          ];
+          return { code: 0, msg: 'ok', trace_id: '', data: { previews } };
         });
         app.get('/v1/recommend/tpl', async () => ({ code: 0, msg: 'ok', trace_id: '', data: [{ tpl_id: 7, name: 'Hot one' }] }));
         // the CMS call as the API answers it
@@ -133,7 +160,7 @@ describe('SEO prerender', () => {
     expect(html).toContain('<link rel="preload" href="/remotes/remote-explore/1.0.0/150.swr.js" as="script" fetchpriority="low" />');
     expect(html).not.toContain('121.react.js');
     // the remotes list in the page, as /remotes.json answers it
-    expect(html).toContain('<script id="remotes-list" type="application/json">{"remotes":[{"name":"remote_explore","version":"1.0.0","entry":"/remotes/remote-explore/1.0.0/mf-manifest.json"}]}</script>');
+    expect(html).toContain('<script id="remotes-list" type="application/json">{"remotes":[{"name":"remote_explore","version":"1.0.0","entry":"/remotes/remote-explore/1.0.0/mf-manifest.json"},{"name":"remote_create","version":"2.0.0","entry":"/remotes/remote-create/2.0.0/mf-manifest.json"},{"name":"remote_tools","version":"3.0.0","entry":"/remotes/remote-tools/3.0.0/mf-manifest.json"}]}</script>');
     // the shell's own start-up scripts, preloaded where main.js was; main.js itself starts once the first
     // Trending picture has been painted (a starter with the page's nonce, after the first screen)
     expect(html).toMatch(/<head><meta charset="utf-8"><title>[^<]*<\/title><link rel="preload" href="\/main\.abc\.js" as="script" fetchpriority="low" \/><link rel="preload" href="\/725\.start\.js" as="script" fetchpriority="low" \/><link rel="preload" href="\/275\.react-dom\.js" as="script" fetchpriority="low" \/>/);
@@ -279,6 +306,87 @@ describe('SEO prerender', () => {
     expect(answer.statusCode).toBe(200);
     expect(answer.body).toContain('<div id="root"></div>');
     expect(answer.body).not.toContain('noindex');
+  });
+
+  it("writes a visitor's creation screen, rendered from remote-create's own CreateScreen (its real server build), after #root: the mode's title, prompt, settings and Generate", async () => {
+    const html = (await gateway.inject({ method: 'GET', url: '/text-to-video' })).body;
+    // the header before #root, the copy right after it (the route area's frame), the CMS blocks' place after that
+    expect(html).toMatch(/<div id="shell-header-prerender">.*<div id="root"><\/div><style>#first-screen-prerender\{position:absolute;/s);
+    // inert until the CreateScreen replaces it: nothing typed or chosen in the copy could be carried over
+    const copy = /<div id="first-screen-prerender" data-first-screen-path="\/text-to-video" inert="">([\s\S]*)$/.exec(html)?.[1] ?? '';
+    expect(copy).toMatch(/<form aria-labelledby="create-title" novalidate=""/i);
+    expect(copy).toContain('<h1 id="create-title"');
+    expect(copy).toContain('>Text to Video</h1>');
+    expect(copy).toContain('Video script');
+    expect(copy).toMatch(/<textarea id="[^"]+" placeholder="Describe the scene/);
+    expect(copy).toMatch(/<legend[^>]*>Aspect ratio<\/legend>/);
+    expect(copy).toMatch(/<button type="submit"[^>]*data-testid="generate-button"[^>]*><span>Generate<\/span><\/button>/);
+    expect(copy).toContain('Start from a template');
+    // as a visitor sees it: the Generate List asks them to log in
+    expect(copy).toContain('Log in to generate; your tasks and their results appear here.');
+    // each mode its own screen (the route's props from seo-routes.json)
+    const music = (await gateway.inject({ method: 'GET', url: '/text-to-music/lofi/song' })).body;
+    expect(music).toContain('data-first-screen-path="/text-to-music/lofi/song"');
+    expect(music).toContain('>Text to Music</h1>');
+  });
+
+  it('writes no creation screen for a signed-in person, a route whose module has none, or a module whose route gives no mode; never serves the server build', async () => {
+    expect((await gateway.inject({ method: 'GET', url: '/text-to-video', headers: { cookie: 'studio_token=abc' } })).body).not.toContain('first-screen-prerender');
+    expect((await gateway.inject({ method: 'GET', url: '/libraries' })).body).not.toContain('first-screen-prerender');
+    expect((await gateway.inject({ method: 'GET', url: '/template' })).body).not.toContain('first-screen-prerender');
+    const served = await gateway.inject({ method: 'GET', url: '/remotes/remote-create/2.0.0/server/first-screen/CreateScreen.cjs' });
+    expect(served.statusCode).toBe(404);
+  });
+
+  it("writes a visitor's AI tools list, rendered from remote-tools' own AiToolsPage (its real server build) with the previews the gateway asked for: the first pictures eager at high priority, the answer carried in the page", async () => {
+    const html = (await gateway.inject({ method: 'GET', url: '/ai-tools' })).body;
+    const copy = /<div id="first-screen-prerender" data-first-screen-path="\/ai-tools">([\s\S]*?)<script id="first-screen-data"/.exec(html)?.[1] ?? '';
+    expect(copy).toMatch(/<h1[^>]*>AI Tools<\/h1>/);
+    expect(copy).toMatch(/<button type="button" role="tab" id="ai-tools-tab-hot"[^>]*aria-selected="true"/);
+    // the tools are real links, and the first card's pictures (the phone's largest paint) load at once, first
+    expect(copy).toMatch(/<li[^>]*data-tool="video-enhancer"/);
+    expect(copy).toMatch(/<a href="\/ai-tools\/[a-z-]+"/);
+    const pictures = [...copy.matchAll(/<img [^>]*>/g)].map(([tag]) => tag);
+    expect(pictures[0]).toMatch(/src="\/v1\/common\/oss\/file\/ve-a\.webp\?sig=1" loading="eager" fetchPriority="high"/);
+    expect(pictures[2]).toMatch(/src="\/v1\/common\/oss\/file\/ie-a\.webp" loading="eager" fetchPriority="high"/);
+    expect(pictures[4]).toMatch(/src="\/v1\/common\/oss\/file\/bg-a\.webp" loading="lazy"/);
+    // the answer, for the page to start from (escaped so nothing in it closes the element)
+    const block = /<script id="first-screen-data" type="application\/json">(.*?)<\/script>/.exec(html)?.[1] ?? '';
+    expect(block).not.toContain('</script>');
+    expect((JSON.parse(block) as Record<string, { previews: { tool: string }[] }>)['/v1/ai/tools/previews']?.previews.map((p) => p.tool)).toEqual(['video-enhancer', 'image-enhancer', 'bg-remover']);
+    // asked once for every visitor while it is fresh, and never for a signed-in person
+    await gateway.inject({ method: 'GET', url: '/ai-tools' });
+    expect(previewCalls).toHaveLength(1);
+    const signedIn = (await gateway.inject({ method: 'GET', url: '/ai-tools', headers: { cookie: 'studio_token=abc' } })).body;
+    expect(signedIn).not.toContain('first-screen-prerender');
+    expect(signedIn).not.toContain('first-screen-data');
+    expect(previewCalls).toHaveLength(1);
+  });
+
+  it("writes a visitor's Explore gallery, rendered from remote-explore's own ExplorePage (its real server build) with the first page the gateway asked for: one gallery per column count, each shown at its widths, the first pictures eager at high priority", async () => {
+    const html = (await gateway.inject({ method: 'GET', url: '/explore' })).body;
+    const copy = /<div id="first-screen-prerender" data-first-screen-path="\/explore">([\s\S]*?)<script id="first-screen-data"/.exec(html)?.[1] ?? '';
+    expect(copy).toContain('@media (max-width: 767.98px){.xf-cols-2{display:block}}');
+    for (const columns of [2, 3, 4, 5, 6]) {
+      const variant = new RegExp(`<div class="xf-cols xf-cols-${columns}">([\\s\\S]*?)(?=<div class="xf-cols |$)`).exec(copy)?.[1] ?? '';
+      expect(variant).toMatch(/<h1[^>]*>Explore<\/h1>/);
+      // (as many as there are items, at most: the answer has 4)
+      expect(variant.match(/class="explore-masonry-column"/g)).toHaveLength(Math.min(columns, 4));
+      expect(variant).toContain('>Item &lt;/script&gt; 1<');
+      // the first card's picture (the first column's first) eager at high priority
+      expect(variant).toMatch(/<img src="\/v1\/common\/oss\/file\/t-1\.webp\?exp=1&amp;sig=a" alt="" loading="eager" fetchPriority="high"/);
+    }
+    const block = /<script id="first-screen-data" type="application\/json">(.*?)<\/script>/.exec(html)?.[1] ?? '';
+    expect(Object.keys(JSON.parse(block) as object)).toEqual(['/v1/workflow/explore/list?page=1&page_size=20']);
+    expect(discoveryQueries.at(-1)).toEqual({ page: '1', page_size: '20' });
+  });
+
+  it("writes a visitor's legal page, rendered from remote-explore's own LegalPage (its real server build): the text and its plain links, no call", async () => {
+    const html = (await gateway.inject({ method: 'GET', url: '/terms' })).body;
+    const copy = /<div id="first-screen-prerender" data-first-screen-path="\/terms">([\s\S]*)$/.exec(html)?.[1] ?? '';
+    expect(copy).toMatch(/<h1[^>]*>Terms of Service<\/h1>/);
+    expect(copy).toMatch(/<a href="\/privacy"[^>]*>Privacy Policy<\/a>/);
+    expect(html).not.toContain('first-screen-data');
   });
 
   it('answers an unknown path 404 with noindex, a CMS-only page 200, and /ai URLs by redirect', async () => {

@@ -25,6 +25,7 @@ import {
   type SeoRoutesFile,
 } from 'shared-contracts';
 import { INLINE_REMOTES_LIST_ID, SHELL_PROVIDES_FILE, type ShellProvidesFile } from 'shared-contracts/first-load';
+import { firstScreenDataBlock, firstScreenRenderer } from './first-screen.js';
 import { homeDiscoveryBlock, homeDiscoveryFetcher, homeFirstScreenRenderer, startShellAfterFirstPicture, trendingImageHints } from './home-discovery.js';
 import { escapeHtml } from './html.js';
 import { shellHeaderRenderer } from './shell-header.js';
@@ -301,6 +302,7 @@ export async function registerSeo(app: FastifyInstance, shellDist: string, optio
   const fetchHomeDiscovery = homeDiscoveryFetcher();
   const renderHomeFirstScreen = homeFirstScreenRenderer(() => remoteFolder(options, HOME_MODULE.split('/')[0] ?? ''), app.log);
   const renderShellHeader = shellHeaderRenderer(shellDist, app.log);
+  const renderFirstScreen = firstScreenRenderer((container) => remoteFolder(options, container), app.log);
   const manifests = new Map<string, RemoteManifestFile | null>();
   const siteName = options.siteName ?? SITE;
 
@@ -364,6 +366,14 @@ export async function registerSeo(app: FastifyInstance, shellDist: string, optio
     if (home) {
       const prerendered = renderHomeFirstScreen(discovery, options.apiBase);
       page = page.replace(/(<div id="root"><\/div>)/, `$1${prerendered}${discovery ? homeDiscoveryBlock(discovery) : ''}`);
+    }
+    // any other route of the shell's layout: its module's first screen when its remote's version ships one (visitors
+    // only: a signed-in person's form, list and credits are their own); its page removes it when it mounts
+    if (match && !home && match.chrome !== false && visitor) {
+      const screen = await renderFirstScreen(match, target, request, options.apiBase);
+      // with the answers it shows, so the remote starts from them (a function: a `$` in the markup is no pattern)
+      const markup = screen.html + (screen.data ? firstScreenDataBlock(screen.data) : '');
+      if (markup) page = page.replace('<div id="root"></div>', (root) => `${root}${markup}`);
     }
     // a visitor's page in the shell's layout has its header in the HTML: its menu and links work before any script
     // (a signed-in person's credits and account are their own: drawn by the shell as before)

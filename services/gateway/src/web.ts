@@ -59,6 +59,8 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
       prefix: `/remotes/${pkg}/`,
       decorateReply: false,
       preCompressed: true,
+      // a version's server rendering (<version>/server/: its first screens) is the gateway's, not the browser's
+      allowedPath: (pathName) => !/^\/[^/]+\/server\//.test(pathName),
       cacheControl: false,
       setHeaders: (reply, filePath) => {
         reply.header('cache-control', cacheHeaders(filePath));

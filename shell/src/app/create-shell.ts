@@ -4,7 +4,7 @@ import { createApiClient } from '../api/api-client';
 import { ensureClientId } from '../api/client-id';
 import type { ShellRuntimeConfig } from '../config/shell-config';
 import { createRemoteRuntime, type RemoteRuntime } from '../federation/remote-runtime';
-import { RemoteModuleHost } from '../federation/remote-module-host';
+import { LazyRemoteModuleHost } from '../federation/lazy-remote-module-host';
 import { classifyLink } from '../routing/link-rules';
 import { embedModeFlag } from '../routing/url-params';
 import { createPreferences } from '../session/preferences';
@@ -121,7 +121,7 @@ export function createShell(config: ShellRuntimeConfig, options: CreateShellOpti
     navigate,
     track: (event, props) => tracker.track(event, props),
     // another remote's module, loaded on demand (the template list picker of the creation screens)
-    RemoteModule: RemoteModuleHost,
+    RemoteModule: LazyRemoteModuleHost,
   };
 
   return {

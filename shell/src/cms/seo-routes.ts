@@ -15,6 +15,8 @@ export function seoRoutes(): SeoRoutesFile {
       description: spec.meta.description,
       module: spec.module,
       chrome: spec.chrome,
+      // what the gateway's first-screen rendering of the module is given (the creation screen's mode, ...)
+      ...(spec.props && Object.keys(spec.props).length ? { props: { ...(spec.props as Record<string, unknown>) } } : {}),
       indexable: !NOT_INDEXED.has(spec.id) && !/\/:[^/?]+(?=\/|$)/.test(spec.path),
     })),
     redirects: { ...REDIRECTS },

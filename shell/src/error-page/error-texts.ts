@@ -1,12 +1,14 @@
 /** Error page texts by status (spec section 8); anything else is 'Something unexpected happened'. */
+import { SERVER_ERROR_TITLE } from './server-error-title';
+
 export interface ErrorText {
   title: string;
   description: string;
 }
 
-export const ERROR_TEXTS: Record<number, ErrorText> = {
+const ERROR_TEXTS: Record<number, ErrorText> = {
   500: {
-    title: 'Oops! Something went wrong on our end',
+    title: SERVER_ERROR_TITLE,
     description: "We're experiencing technical difficulties. Our team has been notified. Please try again later.",
   },
   503: {

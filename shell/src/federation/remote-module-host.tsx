@@ -6,6 +6,7 @@
  */
 import type { ReactNode } from 'react';
 import type { RemoteModuleHostProps, RemoteModuleName } from 'shared-contracts';
+import { AreaLoadingText } from './area-loading-text';
 import { RemoteArea } from './remote-area';
 
 function Notice({ area, retry }: { area: string; retry(): void }) {
@@ -30,15 +31,7 @@ export function RemoteModuleHost<N extends RemoteModuleName>({ module, props, ar
       props={props}
       area={area}
       fallback={fallback === 'silent' ? 'silent' : (retry) => <Notice area={area} retry={retry} />}
-      loading={
-        loading === undefined ? (
-          <span role="status" css={{ fontSize: 13, color: 'var(--c-text-muted)' }}>
-            Loading {area.toLowerCase()}…
-          </span>
-        ) : (
-          loading
-        )
-      }
+      loading={loading === undefined ? <AreaLoadingText area={area} /> : loading}
     />
   );
 }

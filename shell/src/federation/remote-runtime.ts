@@ -2,7 +2,7 @@
  * Runtime federation: `/remotes.json` (no-store) names each remote's versioned manifest. A remote's first
  * load reads its manifest here, has the contract guard check it, and registers the entry script the
  * manifest names (remoteEntry.js) on the build's own federation instance (shareStrategy loaded-first comes
- * from rspack.shared.ts), with the retry (@module-federation/retry-plugin) and fallback plugins, and in
+ * from rspack.shared.ts), with the retry (@module-federation/retry-plugin, loaded at the first failure) and fallback plugins, and in
  * development the shared-scope guard; the manifest's scripts for the requested module are preloaded beside
  * the entry. The runtime itself is built without its manifest (snapshot) handling
  * (`experiments.optimization.disableSnapshot`, shell/rspack.config.ts): reading the one field the shell
@@ -16,7 +16,7 @@ import { REMOTES_LIST_URL, takeEarlyRemotesList } from './early-remotes-list';
 import { loadRemote as mfLoadRemote, registerPlugins as mfRegisterPlugins, registerRemotes as mfRegisterRemotes } from '@module-federation/enhanced/runtime';
 import type { RemoteContainer, RemoteModule, RemoteModuleName, RemotesManifest } from 'shared-contracts';
 import { fallbackPlugin, isFallbackModule } from './fallback-plugin';
-import { RetryPlugin } from '@module-federation/retry-plugin';
+import { retryOnFailure } from './retry-on-failure';
 import { sharedScopeGuard } from './shared-scope-guard';
 import { contractGuard, type ContractGuard, type ContractRefusal, type ManifestView } from './contract-guard';
 import { applyDevOverrides } from './dev-override';
@@ -212,9 +212,9 @@ export function createRemoteRuntime(options: RemoteRuntimeOptions = {}): RemoteR
 
   function ensurePlugins(): void {
     if (options.plugins === false || pluginsRegistered) return;
-    // the library's retry: a failed remote entry is asked again before the fallback plugin answers
-    // (RemoteArea's Retry button then builds a fresh load, which the library does not do)
-    const retry = RetryPlugin({ script: { retryTimes: 2, retryDelay: 400 } });
+    // the library's retry, loaded at the first failure: a failed remote entry is asked again before the
+    // fallback plugin answers (RemoteArea's Retry button then builds a fresh load, which the library does not do)
+    const retry = retryOnFailure({ retryTimes: 2, retryDelay: 400 });
     registerPlugins([retry, fallbackPlugin(), ...(process.env.NODE_ENV === 'production' ? [] : [sharedScopeGuard()])]);
     pluginsRegistered = true;
   }

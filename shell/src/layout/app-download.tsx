@@ -5,7 +5,7 @@
  */
 import { useEffect, useId, useState } from 'react';
 import { useShell, type ApiClient, type AppDownloadConfig, type AppDownloadEntry } from 'shared-contracts';
-import { Icon } from './icons';
+import { MenuIcon } from './menu-icons';
 
 export interface DownloadEntry {
   platform: 'android' | 'ios';
@@ -80,7 +80,7 @@ function DownloadItem({ entry, narrow }: { entry: DownloadEntry; narrow: boolean
           '&:hover': { background: 'var(--c-surface-hover)', color: 'var(--c-text)' },
         }}
       >
-        <Icon name={entry.platform === 'android' ? 'android' : 'apple'} />
+        <MenuIcon name={entry.platform === 'android' ? 'android' : 'apple'} />
         <span>{narrow ? entry.label : `${entry.label} app`}</span>
       </a>
       {open ? (

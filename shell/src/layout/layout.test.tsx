@@ -35,7 +35,8 @@ describe('layout', () => {
   it('shows the title, a logo link to /home, and the side menu groups with their badges', async () => {
     renderShellAt('/explore');
     expect(screen.getByRole('link', { name: 'AI Video Generator, home' })).toHaveAttribute('href', '/home');
-    const menu = screen.getByRole('navigation', { name: 'Main menu' });
+    // the side menu's code loads when the sidebar first renders (not on phones: their menu is the drawer)
+    const menu = await screen.findByRole('navigation', { name: 'Main menu' });
     expect(within(menu).getByRole('group', { name: 'AI Video' })).toBeInTheDocument();
     expect(within(menu).getByRole('group', { name: 'AI Image' })).toBeInTheDocument();
     expect(within(menu).getByRole('group', { name: 'AI Audio' })).toBeInTheDocument();
@@ -259,7 +260,7 @@ describe('layout', () => {
     await userEvent.click(screen.getByTestId('sidebar-scrim'));
     expect(sidebar()).toHaveAttribute('data-narrow', 'true');
     await userEvent.click(screen.getByRole('button', { name: 'Expand menu' }));
-    await userEvent.click(within(sidebar() as HTMLElement).getByRole('link', { name: /^Explore/ }));
+    await userEvent.click(await within(sidebar() as HTMLElement).findByRole('link', { name: /^Explore/ }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/explore'));
     expect(sidebar()).toHaveAttribute('data-narrow', 'true');
   });

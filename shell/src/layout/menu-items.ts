@@ -5,7 +5,7 @@
  * video-model campaign); 'hot' on ImageToImage; the 'free' style exists but no item uses it.
  */
 import type { RemoteModuleName } from 'shared-contracts';
-import type { IconName } from './icons';
+import type { MenuIconName } from './menu-icons';
 import { routePath, type RouteName } from '../routing/named-routes';
 
 export type BadgeKind = 'new' | 'hot' | 'free';
@@ -16,7 +16,7 @@ const NEW_BADGE_CHANNEL = 'veo3_campaign';
 export interface MenuItem {
   route: RouteName;
   label: string;
-  icon: IconName;
+  icon: MenuIconName;
   badge?: BadgeKind;
   /** an item with its own link opens it in a new tab */
   href?: string;

@@ -2,7 +2,7 @@ import { Link, useLocation } from 'react-router';
 import type { RemoteModuleName } from 'shared-contracts';
 import { useShellInternals } from '../app/internals';
 import { routePath } from '../routing/named-routes';
-import { Icon } from './icons';
+import { MenuIcon } from './menu-icons';
 import { BADGE_LABEL, MENU, menuTarget, type BadgeKind, type MenuItem } from './menu-items';
 
 function isActive(item: MenuItem, pathname: string): boolean {
@@ -64,7 +64,7 @@ export function SideMenuView({ narrow = false, onNavigate, preload: preloadModul
             const preload = preloadModule ? () => preloadModule(item.preload) : undefined;
             const content = (
               <>
-                <Icon name={item.icon} size={narrow ? 22 : 20} />
+                <MenuIcon name={item.icon} size={narrow ? 22 : 20} />
                 <span css={narrow ? { fontSize: 11, lineHeight: 1.2, textAlign: 'center', overflowWrap: 'anywhere' } : { flex: 1, minWidth: 0, lineHeight: 1.25 }}>
                   {item.label}
                 </span>

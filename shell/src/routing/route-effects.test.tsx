@@ -1,5 +1,5 @@
 import { act, screen, waitFor } from '@testing-library/react';
-import { HOME_HERO_PRERENDER_ID } from 'shared-contracts/first-load';
+import { FIRST_SCREEN_PATH_ATTR, FIRST_SCREEN_PRERENDER_ID, HOME_HERO_PRERENDER_ID } from 'shared-contracts/first-load';
 import { HOME_FRAME } from 'shared-contracts/home-hero';
 import { LAYOUT } from '../theme/theme';
 import { mfDouble, quietConsole, registerAllRemoteDoubles, renderShellAt } from '../../test/shell-test-kit';
@@ -51,6 +51,18 @@ describe('route effects', () => {
     expect(document.getElementById(HOME_HERO_PRERENDER_ID)).not.toBeNull();
     await act(() => router.navigate('/explore'));
     expect(document.getElementById(HOME_HERO_PRERENDER_ID)).toBeNull();
+  });
+
+  it("keeps another route's first-screen copy through a redirect to its path and drops it on another page", async () => {
+    const copy = document.createElement('div');
+    copy.id = FIRST_SCREEN_PRERENDER_ID;
+    copy.setAttribute(FIRST_SCREEN_PATH_ATTR, '/image-to-video');
+    document.body.appendChild(copy);
+    const { router } = renderShellAt('/create');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/image-to-video'));
+    expect(document.getElementById(FIRST_SCREEN_PRERENDER_ID)).not.toBeNull();
+    await act(() => router.navigate('/explore'));
+    expect(document.getElementById(FIRST_SCREEN_PRERENDER_ID)).toBeNull();
   });
 
   it("places the home hero's first-HTML copy where the layout puts the page (header height, sidebar widths)", () => {

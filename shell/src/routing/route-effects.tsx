@@ -7,7 +7,7 @@ import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { subscribe } from 'valtio/vanilla';
 import { EMBED_MODE_SIDEAPP, routePath, useShell } from 'shared-contracts';
-import { HOME_HERO_PRERENDER_ID } from 'shared-contracts/first-load';
+import { FIRST_SCREEN_PATH_ATTR, FIRST_SCREEN_PRERENDER_ID, HOME_HERO_PRERENDER_ID } from 'shared-contracts/first-load';
 import { useShellInternals } from '../app/internals';
 import type { PageContent } from '../cms/page-content';
 import { removeInjected } from '../cms/slots';
@@ -58,6 +58,9 @@ export function RouteEffects() {
     previous.current = location.pathname;
     // the first HTML's copy of the home hero, left before the remote's Hero replaced it, must not stay on another page
     if (pathChanged && location.pathname !== routePath('Home')) document.getElementById(HOME_HERO_PRERENDER_ID)?.remove();
+    // likewise any other route's first screen (its page removes it when it mounts), kept through a redirect to its path
+    const firstScreen = pathChanged ? document.getElementById(FIRST_SCREEN_PRERENDER_ID) : null;
+    if (firstScreen && firstScreen.getAttribute(FIRST_SCREEN_PATH_ATTR) !== location.pathname) firstScreen.remove();
     shell.bus.emit('shell:route-changed', { path: location.pathname });
     const campaign = campaignOf(location.search);
     if (campaign) shell.bus.emit('shell:campaign-arrival', { pactivity: campaign });

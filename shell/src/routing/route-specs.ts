@@ -3,7 +3,7 @@
  * whether it has the header and sidebar, its metadata, and how its parameters are validated. The router
  * (route-table.tsx) is built from this list, and tests resolve paths against the same objects.
  */
-import { ERROR_TEXTS } from '../error-page/error-texts';
+import { SERVER_ERROR_TITLE } from '../error-page/server-error-title';
 import {
   MONEY_BACK_DAYS,
   NAMED_ROUTES,
@@ -190,6 +190,6 @@ export const ROUTE_SPECS: readonly RouteSpec[] = [
 export const REDIRECTS: Readonly<Record<string, string>> = { '/': routePath('Home'), '/create': routePath('ImageToVideo') };
 
 /** The debug page of spec section 2: it throws on purpose, so its page is the 500 error page (the gateway answers 500). */
-export const DEBUG_TEST_ERROR = { path: '/debug/test-error', status: 500, title: `${ERROR_TEXTS[500].title}${SUFFIX}` } as const;
+export const DEBUG_TEST_ERROR = { path: '/debug/test-error', status: 500, title: `${SERVER_ERROR_TITLE}${SUFFIX}` } as const;
 
 export const NOT_FOUND_META: PageMeta = { title: `Page Not Found${SUFFIX}`, description: "The page you're looking for may have been moved or deleted." };

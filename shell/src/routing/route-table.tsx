@@ -17,7 +17,7 @@ import { RemoteArea } from '../federation/remote-area';
 import { AppLayout } from '../layout/app-layout';
 import { GlobalHosts } from '../layout/global-hosts';
 import { dropPrerenderedChrome } from '../layout/prerendered-header';
-import { ToastViewport } from '../toast/toast-viewport';
+import { LazyToastViewport } from '../toast/lazy-toast-viewport';
 import { isShellChunkError, reloadOnce } from '../lifecycle/reload-guard';
 import { describeError, pageValidationFailure } from './page-error';
 import { RouteEffects } from './route-effects';
@@ -60,7 +60,7 @@ function RootFrame() {
       <RouteEffects />
       <Outlet />
       <GlobalHosts />
-      <ToastViewport store={toasts} />
+      <LazyToastViewport store={toasts} />
     </>
   );
 }

@@ -1,5 +1,6 @@
 import { act, render, screen } from '@testing-library/react';
 import { createToastStore } from './toast-store';
+import { LazyToastViewport } from './lazy-toast-viewport';
 import { ToastViewport } from './toast-viewport';
 
 describe('toasts', () => {
@@ -49,5 +50,22 @@ describe('toasts', () => {
     expect(screen.getByText('long')).toBeInTheDocument();
     act(() => jest.advanceTimersByTime(1));
     expect(screen.queryByText('long')).not.toBeInTheDocument();
+  });
+});
+
+describe('the toast stack loaded with the first toast', () => {
+  it('renders nothing until a toast is raised, then shows it, one raised before it mounted included', async () => {
+    const store = createToastStore();
+    store.info('raised before the stack');
+    const { container } = render(<LazyToastViewport store={store} />);
+    expect(await screen.findByText('raised before the stack')).toHaveAttribute('role', 'status');
+    act(() => store.error('later'));
+    expect(screen.getByText('later')).toHaveAttribute('role', 'alert');
+    expect(container).not.toBeEmptyDOMElement();
+  });
+
+  it('stays away while no toast was ever raised', () => {
+    const { container } = render(<LazyToastViewport store={createToastStore()} />);
+    expect(container).toBeEmptyDOMElement();
   });
 });

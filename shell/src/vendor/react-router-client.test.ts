@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import * as reactRouter from 'react-router';
 
@@ -16,6 +16,16 @@ const leftOut = (source.match(/Left out on purpose:([\s\S]*?)\.\n/)?.[1] ?? '').
 const repoRoot = path.resolve(__dirname, '../../..');
 const APP_SOURCES = ['shell/src', 'ui-kit/src', ...readdirSync(repoRoot).filter((name) => name.startsWith('remote-')).map((name) => `${name}/src`)];
 
+/**
+ * The server-rendering entries (createServerRenderConfig in an app's rspack.config.ts): rendered in Node by the
+ * gateway, bundled with react-router itself, never through the share scope.
+ */
+const SERVER_ENTRIES = new Set(
+  ['shell', ...readdirSync(repoRoot).filter((name) => name.startsWith('remote-'))].flatMap((app) =>
+    [...readFileSync(path.join(repoRoot, app, 'rspack.config.ts'), 'utf8').matchAll(/createServerRenderConfig\([^)]*?entry: '([^']+)'/g)].map((m) => path.join(repoRoot, app, m[1] ?? '')),
+  ),
+);
+
 /** Every value imported from 'react-router' by code that runs in the browser (tests load react-router itself). */
 function namesImportedByApps(): Map<string, string> {
   const used = new Map<string, string>();
@@ -24,7 +34,7 @@ function namesImportedByApps(): Map<string, string> {
       const file = path.join(dir, entry.name);
       if (entry.isDirectory()) {
         if (entry.name !== 'testing' && entry.name !== 'node_modules') visit(file);
-      } else if (/\.tsx?$/.test(entry.name) && !/\.(test|spec)\.tsx?$/.test(entry.name) && !entry.name.endsWith('.d.ts')) {
+      } else if (/\.tsx?$/.test(entry.name) && !/\.(test|spec)\.tsx?$/.test(entry.name) && !entry.name.endsWith('.d.ts') && !SERVER_ENTRIES.has(file)) {
         for (const match of readFileSync(file, 'utf8').matchAll(/import\s+(type\s+)?\{([^}]*)\}\s+from\s+['"]react-router['"]/g)) {
           if (match[1]) continue;
           for (const part of (match[2] ?? '').split(',')) {
@@ -41,6 +51,8 @@ function namesImportedByApps(): Map<string, string> {
 
 describe('react-router provided by the shell', () => {
   it('provides every name the shell, the remotes and the ui-kit import from react-router', () => {
+    expect(SERVER_ENTRIES).toContain(path.join(repoRoot, 'shell/src/layout/server-header.tsx'));
+    for (const file of SERVER_ENTRIES) expect(existsSync(file)).toBe(true);
     const used = namesImportedByApps();
     expect(used.size).toBeGreaterThan(5);
     const missing = [...used].filter(([name]) => !provided.includes(name)).map(([name, file]) => `${name} (${file})`);
@@ -55,9 +67,11 @@ describe('react-router provided by the shell', () => {
   });
 
   it('keeps everything a browser app routes with', () => {
-    for (const name of ['unstable_HistoryRouter', 'UNSAFE_createBrowserHistory', 'Link', 'NavLink', 'Navigate', 'Outlet', 'useNavigate', 'useLocation', 'useParams', 'useSearchParams', 'useBlocker', 'generatePath', 'matchPath', 'matchRoutes', 'MemoryRouter']) {
+    for (const name of ['unstable_HistoryRouter', 'UNSAFE_createBrowserHistory', 'Link', 'NavLink', 'Navigate', 'Outlet', 'useNavigate', 'useLocation', 'useParams', 'useSearchParams', 'useBlocker', 'generatePath', 'matchPath', 'matchRoutes']) {
       expect(provided).toContain(name);
     }
+    // a remote renders inside the shell's router, where a router of its own throws
+    for (const name of ['BrowserRouter', 'MemoryRouter']) expect(leftOut).toContain(name);
     // the data router is not part of the first load any more (the shell's useBlocker replaces its own)
     expect(ownNames).toEqual(['useBlocker']);
     for (const name of ['createBrowserRouter', 'RouterProvider', 'useMatches', 'useRouteError', 'createRequestHandler', 'createCookie', 'ServerRouter']) expect(leftOut).toContain(name);

@@ -12,8 +12,12 @@
  * react-router-client.test.ts checks this list against the installed react-router and against every
  * import of 'react-router' in the shell, the remotes and the ui-kit: a name used there and left out here
  * fails the test, not a page at run time.
+ * BrowserRouter and MemoryRouter are left out too: every remote renders inside the shell's router, where a router
+ * of its own throws ("You cannot render a <Router> inside another <Router>"); with them went the memory history,
+ * 0.5 KB brotli of every first load (issue 25). So are Routes and Route, the JSX form of a route table (no app
+ * uses it: the shell's table is route objects, useRoutes), and createRoutesFromChildren under them (0.4 KB).
  * Left out on purpose:
- *   RouterProvider, createBrowserRouter, createMemoryRouter, useMatches, useRouteError (the data router),
+ *   BrowserRouter, MemoryRouter, Route, Routes, RouterProvider, createBrowserRouter, createMemoryRouter, useMatches, useRouteError (the data router),
  *   Await, Form, HashRouter, IDLE_BLOCKER, IDLE_FETCHER, IDLE_NAVIGATION, Links, Meta, NavigationType,
  *   PrefetchPageLinks, Router, RouterContextProvider, Scripts, ScrollRestoration, ServerRouter,
  *   StaticRouter, StaticRouterProvider, UNSAFE_AwaitContextProvider, UNSAFE_DataRouterContext,
@@ -38,14 +42,10 @@
  *   useNavigation, useRevalidator, useRouteLoaderData, useSubmit, useViewTransitionState.
  */
 export {
-  BrowserRouter,
   Link,
-  MemoryRouter,
   NavLink,
   Navigate,
   Outlet,
-  Route,
-  Routes,
   createPath,
   createSearchParams,
   generatePath,

@@ -1,5 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { USER_TEXTS, type Task, type TaskCostResponse } from 'shared-contracts';
+import { FIRST_SCREEN_PRERENDER_ID } from 'shared-contracts/first-load';
 import { callsTo, routeApi, signIn, type Handler } from '../../../test/api-double';
 import { renderRoute } from '../../../../test-support/render-route';
 import { createShellDouble } from '../../../../test-support/shell-double';
@@ -53,6 +54,16 @@ describe('CreateScreen: text to image', () => {
     expect(callsTo(shell, 'GET /v1/ai/cost/{algorithm}')[0]).toEqual({ params: { algorithm: 'text2image' }, query: { num: '4' } });
     fireEvent.click(within(screen.getByRole('group', { name: 'Number of images' })).getByRole('radio', { name: '2' }));
     await waitFor(() => expect(callsTo(shell, 'GET /v1/ai/cost/{algorithm}').some((input) => (input?.query as { num: string }).num === '2')).toBe(true));
+  });
+
+  it("replaces the first HTML's copy of the screen (the gateway's, from first-screen/server.tsx) when it is first drawn", async () => {
+    const copy = document.createElement('div');
+    copy.id = FIRST_SCREEN_PRERENDER_ID;
+    copy.innerHTML = '<form aria-labelledby="create-title"><h1 id="create-title">Text to Image</h1></form>';
+    document.body.appendChild(copy);
+    await setup('text-to-image', {}, { loggedOut: true });
+    expect(document.getElementById(FIRST_SCREEN_PRERENDER_ID)).toBeNull();
+    expect(screen.getAllByRole('heading', { level: 1, name: 'Text to Image' })).toHaveLength(1);
   });
 
   it('asks a visitor to log in and sends nothing', async () => {

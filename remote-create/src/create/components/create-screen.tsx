@@ -2,6 +2,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { routePath, useShell, type CreateMode, type Task } from 'shared-contracts';
 import { Button, Glyph, GLYPHS } from '@studio/ui-kit/button';
+import { useFirstScreenTakeover } from '@studio/ui-kit/first-screen';
 import { BREAKPOINT, media, theme } from '@studio/ui-kit/theme';
 import { ExamplesSection } from '../../examples/components/examples-section';
 import { AskHost } from '../../lib/ask-host';
@@ -28,6 +29,8 @@ import { EffectField } from './styles-field';
 
 /** A creation screen: its form (spec section 2) beside the Generate List, with the leave guards. */
 export function CreateScreen({ mode }: { mode: CreateMode }) {
+  // a visitor's first HTML has this screen's copy (first-screen/server.tsx): this replaces it in the same frame
+  useFirstScreenTakeover();
   return (
     <AskHost>
       <CreateScreenBody mode={mode} />

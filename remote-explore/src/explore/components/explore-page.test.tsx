@@ -1,6 +1,7 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { mockAllIsIntersecting, resetIntersectionMocking, setupIntersectionMocking } from 'react-intersection-observer/test-utils';
 import { EXPLORE_PAGE_SIZE, PREVIEW_LABEL, REPORT_REASONS, type ExploreEntry } from 'shared-contracts';
+import { FIRST_SCREEN_DATA_ID, FIRST_SCREEN_PRERENDER_ID } from 'shared-contracts/first-load';
 import { createShellDouble, renderWithShell } from '../../../../test-support/shell-double';
 import { ExplorePage } from './explore-page';
 
@@ -109,5 +110,39 @@ describe('ExplorePage', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(screen.queryByRole('button', { name: /^Image Item 2 Studio/ })).toBeNull();
     expect(screen.getAllByTestId('explore-card')).toHaveLength(2);
+  });
+});
+
+describe("ExplorePage from a visitor's first HTML", () => {
+  beforeEach(() => setupIntersectionMocking(jest.fn));
+  afterEach(() => resetIntersectionMocking());
+
+  it("starts from the first page the first HTML carried (the gateway's first screen), replaces the copy when first drawn, and asks only for the next page", async () => {
+    const copy = document.createElement('div');
+    copy.id = FIRST_SCREEN_PRERENDER_ID;
+    copy.innerHTML = '<h1>Explore</h1>';
+    const block = document.createElement('script');
+    block.id = FIRST_SCREEN_DATA_ID;
+    block.type = 'application/json';
+    const first = Array.from({ length: EXPLORE_PAGE_SIZE }, (_, i) => entry(i + 1));
+    block.textContent = JSON.stringify({ [`/v1/workflow/explore/list?page=1&page_size=${EXPLORE_PAGE_SIZE}`]: { list: first, paginate: { total: 25 } } });
+    document.body.append(copy, block);
+    const shell = createShellDouble();
+    shell.api.call.mockImplementation(async (_key: string, input?: { query?: { page: number } }) => ({
+      list: input?.query?.page === 2 ? [21, 22, 23, 24, 25].map((id) => entry(id)) : first,
+      paginate: { total: 25 },
+    }));
+    renderWithShell(<ExplorePage />, shell);
+    // the first render is the copy's: the carried items, the copy gone, one title
+    expect(screen.getAllByTestId('explore-card')).toHaveLength(EXPLORE_PAGE_SIZE);
+    expect(document.getElementById(FIRST_SCREEN_PRERENDER_ID)).toBeNull();
+    expect(screen.getAllByRole('heading', { level: 1, name: 'Explore' })).toHaveLength(1);
+    expect(screen.getAllByTestId('explore-card')[0]?.querySelector('img')).toHaveAttribute('fetchpriority', 'high');
+    await act(async () => undefined);
+    expect(listCalls(shell)).toEqual([]);
+    act(() => mockAllIsIntersecting(true));
+    expect(await screen.findByText('Item 25')).toBeInTheDocument();
+    expect(listCalls(shell)).toEqual([{ page: 2, page_size: EXPLORE_PAGE_SIZE }]);
+    block.remove();
   });
 });

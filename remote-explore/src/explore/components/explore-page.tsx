@@ -7,7 +7,7 @@ import { Button } from '@studio/ui-kit/button';
 import { PageFrame } from '@studio/ui-kit/page-frame';
 import { BREAKPOINT, focusRing, theme } from '@studio/ui-kit/theme';
 import { useExploreList, type ExploreMedia } from '../hooks/use-explore-list';
-import { FIRST_SCREEN_PICTURES, GRID_FIRST_ROW, pictureLoading } from '@studio/ui-kit/first-screen';
+import { FIRST_SCREEN_PICTURES, GRID_FIRST_ROW, pictureLoading, useFirstScreenTakeover } from '@studio/ui-kit/first-screen';
 import { ExploreCard } from './explore-card';
 import { ExploreDetail } from './explore-detail';
 
@@ -18,13 +18,17 @@ const EXPLORE_MEDIA_FILTERS: { value: ExploreMedia; label: string }[] = [
   { value: 'audio', label: 'Audio' },
 ];
 
-/** columns by width: 5 on wide desktops down to 2 on phones */
-/** Columns by width (react-masonry-css keys are "up to this width"): the breakpoints of spec section 9. */
-const MASONRY_COLUMNS = { default: 6, [BREAKPOINT.huge - 1]: 5, [BREAKPOINT.wide - 1]: 4, [BREAKPOINT.desktop - 1]: 3, [BREAKPOINT.phone - 1]: 2 };
+/** Columns by width (react-masonry-css keys are "up to this width"): the breakpoints of spec section 9; 6 on the widest screens down to 2 on phones. */
+export const MASONRY_COLUMNS = { default: 6, [BREAKPOINT.huge - 1]: 5, [BREAKPOINT.wide - 1]: 4, [BREAKPOINT.desktop - 1]: 3, [BREAKPOINT.phone - 1]: 2 };
 
-/** /explore: the gallery with the media filter and recommend flag, paged as the end comes into view. */
-export function ExplorePage() {
+/**
+ * /explore: the gallery with the media filter and recommend flag, paged as the end comes into view. `columns`: the
+ * gallery's columns whatever the width (the first screen's server render, which has no window to measure).
+ */
+export function ExplorePage({ columns }: { columns?: number } = {}) {
   const shell = useShell();
+  // a visitor's first HTML has this page's copy (first-screen/server.tsx): this replaces it in the same frame
+  useFirstScreenTakeover();
   const session = useSnapshot(shell.session.state);
   const [media, setMedia] = useState<ExploreMedia>('');
   const [recommend, setRecommend] = useState(false);
@@ -70,7 +74,7 @@ export function ExplorePage() {
         ) : null}
       </div>
 
-      <Masonry breakpointCols={MASONRY_COLUMNS} className="explore-masonry" columnClassName="explore-masonry-column" css={masonryCss}>
+      <Masonry breakpointCols={columns ?? MASONRY_COLUMNS} className="explore-masonry" columnClassName="explore-masonry-column" css={masonryCss}>
         {list.items.map((item, index) => (
           <ExploreCard key={item.id} item={item} onOpen={setOpen} picture={pictureLoading(index, FIRST_SCREEN_PICTURES, GRID_FIRST_ROW)} />
         ))}

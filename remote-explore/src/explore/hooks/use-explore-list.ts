@@ -1,6 +1,13 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { EXPLORE_PAGE_SIZE, useShell, type ExploreEntry } from 'shared-contracts';
+import { EXPLORE_PAGE_SIZE, useShell, type ApiCallData, type ExploreEntry } from 'shared-contracts';
 import { messageOf } from '@studio/ui-kit/errors';
+import { useFirstScreenData } from '@studio/ui-kit/first-screen';
+
+/**
+ * The gallery's first page as the page first asks for it (no filter), as a path: the call the gallery's first screen
+ * names to the gateway (first-screen/server.tsx), whose answer a visitor's first HTML carries.
+ */
+export const EXPLORE_FIRST_PAGE_PATH = `/v1/workflow/explore/list?page=1&page_size=${EXPLORE_PAGE_SIZE}`;
 
 export type ExploreMedia = '' | 'video' | 'image' | 'audio';
 
@@ -18,7 +25,15 @@ export interface ExploreListState {
  */
 export function useExploreList(media: ExploreMedia, recommend: boolean, viewer: string, pageSize = EXPLORE_PAGE_SIZE) {
   const shell = useShell();
-  const [state, setState] = useState<ExploreListState>({ items: [], total: null, loading: false, error: null });
+  // the first page the first HTML carried (the gateway's, for a visitor's first /explore): the list starts from it
+  // (an empty one is asked for again: the showcase may have filled it since)
+  const carried = useFirstScreenData<ApiCallData<'GET /v1/workflow/explore/list'>>(EXPLORE_FIRST_PAGE_PATH);
+  const [state, setState] = useState<ExploreListState>(() =>
+    carried?.list.length && !media && !recommend && pageSize === EXPLORE_PAGE_SIZE
+      ? { items: carried.list, total: carried.paginate.total, loading: false, error: null }
+      : { items: [], total: null, loading: false, error: null },
+  );
+  const startedFromCarried = useRef(state.total !== null);
   const current = useRef(state);
   current.current = state;
   const generation = useRef(0);
@@ -49,6 +64,11 @@ export function useExploreList(media: ExploreMedia, recommend: boolean, viewer: 
   }, [shell, media, recommend, pageSize]);
 
   useEffect(() => {
+    // the carried first page is this filter's first page: nothing to ask for until the end comes into view
+    if (startedFromCarried.current) {
+      startedFromCarried.current = false;
+      return;
+    }
     generation.current += 1;
     busy.current = false;
     current.current = { items: [], total: null, loading: false, error: null };

@@ -1,10 +1,13 @@
 import { PageFrame, theme, media } from '@studio/ui-kit';
 import { LEGAL_LINKS, SiteFooter } from '@studio/ui-kit/site-footer';
 import { AppLink } from '@studio/ui-kit/app-link';
+import { useFirstScreenTakeover } from '@studio/ui-kit/first-screen';
 import { LEGAL_TEXTS, type LegalKind } from '../lib/legal-texts';
 
 /** /terms, /privacy and /refund-policy: one of our legal texts, with the other two a click away. */
 export function LegalPage({ kind }: { kind: LegalKind }) {
+  // a visitor's first HTML has this page's copy (first-screen/server.tsx): this replaces it in the same frame
+  useFirstScreenTakeover();
   const doc = LEGAL_TEXTS[kind];
   return (
     <>

@@ -1,5 +1,6 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { type AiToolCategory } from 'shared-contracts';
+import { FIRST_SCREEN_DATA_ID, FIRST_SCREEN_PRERENDER_ID } from 'shared-contracts/first-load';
 import { AI_TOOLS } from 'shared-contracts/tools';
 import { createShellDouble, renderWithShell } from '../../../../test-support/shell-double';
 import { toolsFor } from '../utils/catalog';
@@ -82,5 +83,41 @@ describe('AI tools list', () => {
     expect(shell.navigate).toHaveBeenCalledWith('/ai-tools/audio');
     fireEvent.keyDown(screen.getByRole('tablist'), { key: 'ArrowRight' });
     expect(screen.getByRole('tab', { selected: true })).toHaveTextContent('Hot');
+  });
+
+  it("starts from the previews the first HTML carried (the gateway's first screen) without asking again, and replaces the copy when first drawn", async () => {
+    const copy = document.createElement('div');
+    copy.id = FIRST_SCREEN_PRERENDER_ID;
+    copy.innerHTML = '<h1>AI Tools</h1>';
+    const block = document.createElement('script');
+    block.id = FIRST_SCREEN_DATA_ID;
+    block.type = 'application/json';
+    const carried = { previews: [{ tool: 'image-enhancer', status: 'ready', media: 'image', before: '/p/ie-before.png', after: '/p/ie-after.png', price: '1 credit an image' }] };
+    block.textContent = JSON.stringify({ '/v1/ai/tools/previews': carried });
+    document.body.append(copy, block);
+    const shell = withPreviews();
+    renderWithShell(<AiToolsPage category="image" />, shell);
+    // the first render already has the carried pictures: the page draws what the copy showed
+    expect(screen.getByRole('img', { name: 'Image Enhancer: before' })).toHaveAttribute('src', '/p/ie-before.png');
+    expect(document.getElementById(FIRST_SCREEN_PRERENDER_ID)).toBeNull();
+    expect(screen.getAllByRole('heading', { level: 1, name: 'AI Tools' })).toHaveLength(1);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(shell.api.call).not.toHaveBeenCalled();
+    // handed out once: the page shown again later asks for fresh previews
+    block.remove();
+  });
+
+  it('asks again when a carried preview was still being made', async () => {
+    const block = document.createElement('script');
+    block.id = FIRST_SCREEN_DATA_ID;
+    block.type = 'application/json';
+    block.textContent = JSON.stringify({ '/v1/ai/tools/previews': { previews: [{ tool: 'video-denoise', status: 'rendering', media: 'video' }] } });
+    document.body.append(block);
+    const shell = withPreviews();
+    renderWithShell(<AiToolsPage category="image" />, shell);
+    expect(await screen.findByRole('img', { name: 'Object Remover: before' })).toHaveAttribute('src', '/p/before.png');
+    expect(shell.api.call).toHaveBeenCalledWith('GET /v1/ai/tools/previews', {});
+    expect(JSON.parse(block.textContent ?? '')).toEqual({});
+    block.remove();
   });
 });

@@ -7,7 +7,7 @@ import { PageFrame } from '@studio/ui-kit/page-frame';
 import { focusRing, media, theme } from '@studio/ui-kit/theme';
 import { usePreviews } from '../hooks/use-previews';
 import { TOOL_ICONS } from '@studio/ui-kit/tool-icons';
-import { pictureLoading, type PictureLoading } from '@studio/ui-kit/first-screen';
+import { pictureLoading, useFirstScreenTakeover, type PictureLoading } from '@studio/ui-kit/first-screen';
 import { CATEGORY_TABS, toolHref, toolsFor } from '../utils/catalog';
 import { ToolPreview } from './tool-preview';
 
@@ -38,6 +38,8 @@ function ToolCard({ tool, preview, picture }: { tool: AiTool; preview: Preview |
 /** The AI tools list with its category tabs (Hot, All, Video, Image, Audio), each tool with its before/after. */
 export function AiToolsPage({ category }: { category: AiToolCategory }) {
   const shell = useShell();
+  // a visitor's first HTML has this page's copy (first-screen/server.tsx): this replaces it in the same frame
+  useFirstScreenTakeover();
   const [current, setCurrent] = useState<AiToolCategory>(category);
   useEffect(() => setCurrent(category), [category]);
   const tools = toolsFor(current);

@@ -1,19 +1,37 @@
 import { useEffect, useState } from 'react';
-import { useShell, type ToolPreview } from 'shared-contracts';
+import { useShell, type ApiCallData, type ToolPreview } from 'shared-contracts';
+import { useFirstScreenData } from '@studio/ui-kit/first-screen';
 
-/** The tools' before/after previews; asks again every few seconds while some are still being made. */
+const PREVIEWS_CALL = 'GET /v1/ai/tools/previews';
+/** the call's path, as the list's first screen names it to the gateway (first-screen/server.tsx) */
+export const PREVIEWS_PATH = PREVIEWS_CALL.slice('GET '.length);
+
+type PreviewList = ApiCallData<typeof PREVIEWS_CALL>;
+
+function byTool(list: PreviewList['previews']): Map<string, ToolPreview> {
+  return new Map(list.map((p) => [p.tool, p]));
+}
+
+/**
+ * The tools' before/after previews; asks again every few seconds while some are still being made. Starts from the
+ * answer the first HTML carried (a visitor's first page: the gateway's), without asking again unless some were
+ * still being made.
+ */
 export function usePreviews(): Map<string, ToolPreview> {
   const shell = useShell();
-  const [previews, setPreviews] = useState<Map<string, ToolPreview>>(new Map());
+  const carried = useFirstScreenData<PreviewList>(PREVIEWS_PATH);
+  const [previews, setPreviews] = useState<Map<string, ToolPreview>>(() => byTool(carried?.previews ?? []));
+  const [settled] = useState(() => Boolean(carried?.previews.length) && !carried?.previews.some((p) => p.status === 'rendering'));
 
   useEffect(() => {
+    if (settled) return;
     let live = true;
     let timer = 0;
     async function load() {
       try {
-        const answer = await shell.api.call('GET /v1/ai/tools/previews', {});
+        const answer = await shell.api.call(PREVIEWS_CALL, {});
         if (!live) return;
-        setPreviews(new Map(answer.previews.map((p) => [p.tool, p])));
+        setPreviews(byTool(answer.previews));
         if (answer.previews.some((p) => p.status === 'rendering')) timer = window.setTimeout(load, 4000);
       } catch {
         if (live) timer = window.setTimeout(load, 10000);
@@ -24,7 +42,7 @@ export function usePreviews(): Map<string, ToolPreview> {
       live = false;
       window.clearTimeout(timer);
     };
-  }, [shell]);
+  }, [shell, settled]);
 
   return previews;
 }

@@ -4,7 +4,7 @@
  * type, kept beside it in `<key>.content-type`.
  */
 import { createReadStream } from 'node:fs';
-import { copyFile, mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, readFile, rename, rm, stat, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
@@ -26,9 +26,17 @@ export function createLocalStorage(rootDir: string): StorageAdapter {
     return full;
   };
   const typeFile = (full: string) => `${full}.content-type`;
-  /** the type file only where the extension does not say the type (one file less per stored result) */
-  const keepType = (key: string, full: string, contentType: string) =>
-    typeOfExtension(key) === contentType ? rm(typeFile(full), { force: true }) : writeFile(typeFile(full), contentType);
+  /**
+   * the type file only where the extension does not say the type (one file less per stored result); a
+   * stale one is removed, unless the object's folder was made just now (`fresh`: it holds nothing)
+   */
+  const keepType = async (key: string, full: string, contentType: string, fresh = false) => {
+    if (typeOfExtension(key) !== contentType) return writeFile(typeFile(full), contentType);
+    if (fresh) return;
+    await unlink(typeFile(full)).catch((error: NodeJS.ErrnoException) => {
+      if (error.code !== 'ENOENT') throw error;
+    });
+  };
 
   /** copies under a temporary name and renames: a reader never sees half a file */
   const copyInto = async (key: string, full: string, file: string, contentType: string) => {
@@ -54,8 +62,9 @@ export function createLocalStorage(rootDir: string): StorageAdapter {
 
     async moveFile(key, file, options) {
       const full = fileOf(key);
-      await mkdir(path.dirname(full), { recursive: true });
-      await keepType(key, full, options.contentType);
+      // a folder made just now (a run's results folder, its first output) holds no stale type file to remove
+      const made = await mkdir(path.dirname(full), { recursive: true });
+      await keepType(key, full, options.contentType, made !== undefined);
       try {
         // a rename is atomic and copies nothing; across file systems (EXDEV) it copies, then removes the file
         await rename(file, full);

@@ -64,4 +64,28 @@ describe('the worker loses its database connection between the queue and the cla
       await worker.stop();
     }
   });
+
+  it("a success's statement took the lane's next job, and its answer was lost: both tasks run to success, each charged once", async () => {
+    const user = await h.user('standard', 10);
+    const engine = new TestEngine();
+    const db = faultyDb(h.testDb.db);
+    // both queued before the worker starts: its one slot takes the first, and the first's success takes the second
+    const first = await h.create(user, 'text2image', { data: { prompt: 'a lighthouse keeper at dusk' } });
+    const second = await h.create(user, 'text2image', { data: { prompt: 'a fishing boat at dawn' } });
+    const ids = [first.body.data.task_id, second.body.data.task_id];
+    const fired = db.fail({ match: /^WITH run AS[\s\S]*taken AS/, when: 'after' });
+    const worker = await h.worker(engine, { ...fast, concurrency: { video: 0, image: 1, audio: 0, check: 0 } }, { db });
+    try {
+      await fired;
+      for (const id of ids) expect((await h.waitFor(user, id, settled, 30000)).status).toBe('success');
+      const holds = await h.testDb.db.query<{ reference: string; status: string }>(
+        `SELECT reference::text, status FROM credit_holds WHERE reference = ANY($1::text[]) ORDER BY reference`,
+        [ids],
+      );
+      expect(holds.rows.map((hold) => hold.status)).toEqual(['committed', 'committed']);
+      expect(await h.balance(user.uid)).toBe(10 - first.body.data.cost - second.body.data.cost);
+    } finally {
+      await worker.stop();
+    }
+  });
 });

@@ -17,7 +17,8 @@ jest.setTimeout(60000);
 
 const settled = (task: Task) => ['success', 'failure', 'cancelled'].includes(task.status);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const IMAGE_FETCH = { match: /FOR UPDATE SKIP LOCKED/, args: (params: unknown[]) => params[0] === 'studio-tasks-image' };
+// the image lane's take (its queue's name is written into the statement: queue.ts fetchStatement)
+const IMAGE_FETCH = { match: /'studio-tasks-image'[\s\S]*FOR UPDATE SKIP LOCKED/ };
 const oneImageSlot = { concurrency: { video: 0, image: 1, audio: 0, check: 0 }, pollingIntervalSeconds: 0.2, presenceMs: 100, sweepMs: 0 };
 
 function recordingLog() {

@@ -15,7 +15,7 @@
  */
 import type { Lane } from '../algorithms/catalog.js';
 import { LANES } from './queue.js';
-import { runJob, takeAndClaim, type TakenJob } from './run-job.js';
+import { runJob, takeAndClaim, type RunEnd, type TakenJob } from './run-job.js';
 import type { TaskRow } from './store.js';
 import type { WorkerRuntime } from './worker-runtime.js';
 
@@ -120,30 +120,39 @@ export class Lanes {
     const { rt } = this;
     const current = () => !rt.stopping && slot.generation === generation;
     const figures = this.figures.get(slot.lane) as LaneFigures;
-    while (current()) {
-      enter(slot, 'fetching');
-      slot.nudged = false;
-      let taken: TakenJob | null = null;
-      let failed = false;
-      try {
-        // a worker that stops takes nothing more (a run claimed as it stops is handed back by run())
-        if (!current()) return;
-        taken = await this.take(slot.lane);
-      } catch (error) {
-        failed = true;
-        this.logError(slot.lane, error);
-      }
-      if (!failed) {
-        figures.fetches += 1;
-        figures.lastFetchAt = now();
-        if (!taken) {
-          figures.empty += 1;
-          // when the fetch began: every job sent before then and fetchable would have been taken
-          figures.lastEmptyAt = slot.since;
+    // a job the last run's success took in its statement (runJob's takeNext): run before anything else, as a
+    // take in flight is when the slot is restarted or the worker stops (run() hands it back then)
+    let carried: TakenJob | null = null;
+    while (carried || current()) {
+      let taken = carried;
+      carried = null;
+      if (taken) {
+        // one whose run had ended meanwhile is completed, as take() completes it
+        if (!taken.row) await rt.queue.complete(slot.lane, taken.job.id).catch(() => undefined);
+      } else {
+        enter(slot, 'fetching');
+        slot.nudged = false;
+        let failed = false;
+        try {
+          // a worker that stops takes nothing more (a run claimed as it stops is handed back by run())
+          if (!current()) return;
+          taken = await this.take(slot.lane);
+        } catch (error) {
+          failed = true;
+          this.logError(slot.lane, error);
+        }
+        if (!failed) {
+          figures.fetches += 1;
+          figures.lastFetchAt = now();
+          if (!taken) {
+            figures.empty += 1;
+            // when the fetch began: every job sent before then and fetchable would have been taken
+            figures.lastEmptyAt = slot.since;
+          }
         }
       }
       if (taken?.row) {
-        await this.run(slot, taken.job, taken.row);
+        carried = await this.run(slot, taken.job, taken.row, current);
         continue;
       }
       // a job whose run had ended meanwhile was completed with the take: look again at once
@@ -160,17 +169,22 @@ export class Lanes {
    */
   private async take(lane: Lane): Promise<TakenJob | null> {
     const { rt } = this;
-    const [taken] = await takeAndClaim(rt, lane, 1);
+    const taken = await takeAndClaim(rt, lane);
     if (!taken) return null;
     // left active, the job only expires in pg-boss: the tasks table holds the state
     if (!taken.row) await rt.queue.complete(lane, taken.job.id).catch(() => undefined);
     return taken;
   }
 
-  private async run(slot: Slot, job: TakenJob['job'], row: TaskRow): Promise<void> {
+  /**
+   * Runs a claimed run; answers the lane's next job when its success took one in the same statement (only
+   * while `current`: a slot restarted or a worker stopping takes nothing more). A success that took none
+   * (the lane had nothing then) leaves the slot to a take of its own, which sees every job sent since.
+   */
+  private async run(slot: Slot, job: TakenJob['job'], row: TaskRow, current: () => boolean): Promise<TakenJob | null> {
     const { rt } = this;
     enter(slot, 'running');
-    let jobDone = false;
+    let end: RunEnd = { jobDone: false, next: null };
     if (rt.stopping) {
       // claimed just as the worker stops: handed back at once (a crash-like stop leaves it to the sweeper)
       if (!rt.abandoned) await rt.sweeper.requeue(row, 'stopping').catch((error: unknown) => this.logError(slot.lane, error));
@@ -178,15 +192,21 @@ export class Lanes {
       // runJob settles the run in the tasks table (a success completes the job in the same statement); when
       // the database is away even for that, the run is left `generating` without a heartbeat and the sweeper
       // takes it from there
-      jobDone = await runJob(rt, job, row).catch((error: unknown) => {
+      end = await runJob(rt, job, row, current).catch((error: unknown) => {
         rt.log.warn({ task: row.id, err: String(error) }, 'run ended without its outcome recorded');
-        return false;
+        return { jobDone: false, next: null };
       });
     }
-    if (rt.abandoned || jobDone) return;
+    if (end.next) {
+      const figures = this.figures.get(slot.lane) as LaneFigures;
+      figures.fetches += 1;
+      figures.lastFetchAt = now();
+    }
+    if (rt.abandoned || end.jobDone) return end.next;
     // the tasks table holds the state: a job left active only expires in pg-boss. (Left to run in the
     // background, the completion slowed PGlite's drain: 40-68 tasks/s against 114-146 awaited.)
     await rt.queue.complete(slot.lane, job.id).catch(() => undefined);
+    return end.next;
   }
 
   /** One line per lane every 10 s at most: an outage fails every fetch of every slot. */

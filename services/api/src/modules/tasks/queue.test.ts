@@ -5,6 +5,7 @@
 import { API_CODES, USER_TEXTS, freeDailyLimitText, type Task } from 'shared-contracts';
 import { EngineError } from '@studio/engines/errors';
 import { envelope, picture, startHarness, TestEngine, type Harness } from '../../../test/tasks-harness';
+import { TaskQueue, queueName } from './queue';
 
 jest.setTimeout(120000);
 
@@ -443,6 +444,41 @@ describe('watermarks and expiry', () => {
     } finally {
       h.clock.offsetMs = 0;
       await worker.stop();
+    }
+  });
+});
+
+describe('the take', () => {
+  it("is pg-boss 10's fetch of one job: the installed pg-boss's fetch is the one it was written from; highest priority first, then oldest, none before its start; marked active as pg-boss marks it", async () => {
+    const queue = new TaskQueue(h.testDb.db, h.queue, { supervise: false });
+    await queue.start();
+    try {
+      const fetch = await queue.fetchStatement('image');
+      // pg-boss's own fetch (another version) would be used as it is, its values written in
+      expect(queue.leanFetch).toBe(true);
+      const name = queueName('image');
+      const send = async (n: number, priority: number, startAfter?: Date) =>
+        (await queue.boss.send(name, { n }, { priority, retryLimit: 0, ...(startAfter ? { startAfter } : {}) })) as string;
+      const low = await send(1, 0);
+      const high = await send(2, 5);
+      const lowAfter = await send(3, 0);
+      const later = await send(4, 9, new Date(Date.now() + 3600_000));
+      const ours = new Set([low, high, lowAfter, later]);
+      const taken: string[] = [];
+      for (let n = 0; n < 20; n += 1) {
+        const rows = (await h.testDb.db.query<{ id: string }>(`WITH taken AS (${fetch}) SELECT id FROM taken`, [], { prepared: true })).rows;
+        if (!rows.length) break;
+        taken.push(...rows.map((row) => row.id));
+      }
+      expect(taken.filter((id) => ours.has(id))).toEqual([high, low, lowAfter]);
+      const job = await queue.boss.getJobById(name, high);
+      expect(job?.state).toBe('active');
+      expect(job?.startedOn).toBeInstanceOf(Date);
+      expect((await queue.boss.getJobById(name, later))?.state).toBe('created');
+      for (const id of [high, low, lowAfter]) await queue.complete('image', id);
+      await queue.boss.cancel(name, later);
+    } finally {
+      await queue.stop();
     }
   });
 });

@@ -8,7 +8,7 @@
  * the in-process worker at once; across processes (PostgreSQL) a NOTIFY on channel `studio_tasks` does
  * (a process ignores its own: its event came first), and the lanes' polling is the fallback.
  */
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import PgBoss from 'pg-boss';
 import type { Database, Queryable } from '@studio/db';
@@ -76,6 +76,43 @@ function wakePayload(lane: Lane, taskId: string): string {
 export function laneToWake(payload: string): string | null {
   const [lane, origin] = payload.split('|');
   return origin === ORIGIN ? null : lane;
+}
+
+/** A text as an SQL literal. */
+function sqlString(value: string): string {
+  return `'${value.replace(/'/g, "''")}'`;
+}
+
+/** A statement with its placeholders $1, $2... replaced by the SQL given for each. */
+function withValues(statement: string, sql: string[]): string {
+  return statement.replace(/\$(\d+)\b/g, (match, n: string) => sql[Number(n) - 1] ?? match);
+}
+
+/**
+ * pg-boss 10's fetch (pg-boss/src/plans.js fetchNextJob, priority on, one job) as a SHA-256 of its text with
+ * its schema written `<schema>` and its white space collapsed (fetchSignature): the statement oneJobFetch
+ * was written from. Another pg-boss's fetch is used as it is.
+ */
+const PG_BOSS_10_FETCH = '5fea332c2c15196b9a0ade5f2b69af3cadaef79d076831809e79f923c5bc2e31';
+
+function fetchSignature(statement: string, schema: string): string {
+  const text = statement.split(`${schema}.`).join('<schema>.').replace(/\s+/g, ' ').trim();
+  return createHash('sha256').update(text).digest('hex');
+}
+
+/**
+ * pg-boss 10's fetch of one job: the queue's next job (state before active, its start time passed; highest
+ * priority, then oldest, then id), locked or skipped as pg-boss's is, marked active with its start time and
+ * retry count as pg-boss marks it. Its window over singleton keys is left out: it only gates a batch of
+ * several jobs (`$2 > 1`), and this takes one.
+ */
+function oneJobFetch(schema: string, queue: string): string {
+  return `UPDATE ${schema}.job j SET state = 'active', started_on = now(),
+      retry_count = CASE WHEN started_on IS NOT NULL THEN retry_count + 1 ELSE retry_count END
+    WHERE j.name = ${queue} AND j.id = (
+      SELECT id FROM ${schema}.job WHERE name = ${queue} AND state < 'active' AND start_after < now()
+      ORDER BY priority DESC, created_on, id LIMIT 1 FOR UPDATE SKIP LOCKED)
+    RETURNING j.id, j.name, j.data, EXTRACT(epoch FROM j.expire_in) AS "expireInSeconds"`;
 }
 
 /** In-process wake-ups: the API module emits, an in-process worker listens. */
@@ -188,28 +225,45 @@ export class TaskQueue {
   }
 
   private fetchSql: string | null = null;
+  private readonly fetchByLane = new Map<Lane, string>();
+  /** whether the installed pg-boss's fetch is the one oneJobFetch was written from (fetchStatement) */
+  leanFetch = false;
 
   /**
-   * pg-boss's own statement that takes a lane's next jobs (marks them active; highest priority, then
-   * oldest; $1 the queue's name, $2 how many; returns id, name, data), read once through fetch's `db`
-   * option, so that a caller can run it as a CTE of a statement of its own (the worker takes a job and
-   * claims its run in ONE statement: run-job.ts takeAndClaim).
+   * The statement that takes the lane's next job (marks it active; highest priority, then oldest; returns
+   * id, name, data), so that a caller can run it as a CTE of a statement of its own (the worker takes a job
+   * and claims its run in ONE statement: run-job.ts takeAndClaim). pg-boss's own fetch is read once through
+   * fetch's `db` option: where it is the one pg-boss 10 sends (PG_BOSS_10_FETCH), the statement is its
+   * one-job form (oneJobFetch: the same job taken and marked the same way, without the window over
+   * singleton keys that only a batch needs); otherwise it is pg-boss's own. Either way its values are
+   * literals (the queue's name; one job): the text depends on nothing a caller passes, so PostgreSQL
+   * prepares and plans it once per connection (`prepared`), where planning it at every take cost more than
+   * running it.
    */
-  async fetchStatement(): Promise<string> {
-    if (this.fetchSql) return this.fetchSql;
-    let captured: string | null = null;
-    await this.boss.fetch(queueName('image'), {
-      batchSize: 1,
-      db: {
-        async executeSql(text: string) {
-          captured = text;
-          return { rows: [] };
+  async fetchStatement(lane: Lane): Promise<string> {
+    const known = this.fetchByLane.get(lane);
+    if (known) return known;
+    if (this.fetchSql === null) {
+      let captured: string | null = null;
+      await this.boss.fetch(queueName('image'), {
+        batchSize: 1,
+        db: {
+          async executeSql(text: string) {
+            captured = text;
+            return { rows: [] };
+          },
         },
-      },
-    });
-    if (captured === null) throw new Error("pg-boss's fetch ran no statement");
-    this.fetchSql = captured;
-    return captured;
+      });
+      if (captured === null) throw new Error("pg-boss's fetch ran no statement");
+      // its parameters: $1 the queue, $2 how many
+      if (/\$(?![12]\b)\d/.test(captured)) throw new Error("pg-boss's fetch takes parameters this worker does not know");
+      this.fetchSql = captured;
+      this.leanFetch = fetchSignature(captured, this.config.schema) === PG_BOSS_10_FETCH;
+    }
+    const name = sqlString(queueName(lane));
+    const statement = this.leanFetch ? oneJobFetch(this.config.schema, name) : withValues(this.fetchSql, [name, '1']);
+    this.fetchByLane.set(lane, statement);
+    return statement;
   }
 
   /** pg-boss's completion of a job as a bare UPDATE (completionSql), or null when its statement has another shape */
@@ -219,8 +273,11 @@ export class TaskQueue {
    * pg-boss's own completion of a taken job as an UPDATE that a caller runs as a CTE of a statement of its
    * own (the worker completes the job in the statement that settles its run: settle.ts), read once
    * through complete's `db` option (pg-boss sends `WITH results AS (UPDATE ...) SELECT COUNT(*) FROM
-   * results`; the UPDATE is taken, its parameters given placeholders by `p`). null when pg-boss's statement
-   * is not of that shape (another version): the caller then completes the job apart (complete()).
+   * results`; the UPDATE is taken). The queue's name and the output (none) are written in as literals and
+   * the job's id is a one-element array of a placeholder from `p`, so the statement's plan is the same
+   * whatever job it completes (the settle is a prepared statement; an array parameter of unknown length
+   * made PostgreSQL plan it afresh every time). null when pg-boss's statement is not of that shape
+   * (another version): the caller then completes the job apart (complete()).
    */
   async completionSql(p: Placeholder, lane: Lane, jobId: string): Promise<string | null> {
     if (this.completeSql === undefined) {
@@ -234,12 +291,11 @@ export class TaskQueue {
         },
       });
       const shape = /^\s*WITH\s+results\s+AS\s+\((\s*UPDATE\b[\s\S]*)\)\s*SELECT\s+COUNT\(\*\)\s+FROM\s+results\s*$/i.exec(captured);
-      // its parameters: $1 the queue, $2 the job ids, $3 the output
+      // its parameters: $1 the queue, $2 the job ids (uuid[]), $3 the output
       this.completeSql = shape && !/\$(?![1-3]\b)\d/.test(shape[1]) ? shape[1] : null;
     }
     if (this.completeSql === null) return null;
-    const values: unknown[] = [queueName(lane), [jobId], null];
-    return this.completeSql.replace(/\$([1-3])\b/g, (_match, n: string) => p(values[Number(n) - 1]));
+    return withValues(this.completeSql, [sqlString(queueName(lane)), `ARRAY[${p(jobId)}::uuid]`, 'NULL']);
   }
 
   /** Marks a taken job done on its own (a success completes it in the run's settle: completionSql). */

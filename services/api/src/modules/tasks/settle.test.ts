@@ -6,7 +6,9 @@
  * nothing. On PGlite and, with TEST_DATABASE_URL, under real concurrency on PostgreSQL.
  */
 import { randomBytes } from 'node:crypto';
+import { openDatabase, type Database } from '@studio/db';
 import { startHarness, TestEngine, type Harness, type TestUser } from '../../../test/tasks-harness';
+import { onPostgres } from '../../../test/helpers';
 import { createMediaStore } from '../storage/media';
 import { createSigner } from '../storage/signing';
 import { DEFAULT_QUOTA_BYTES } from '../storage/config';
@@ -112,11 +114,11 @@ describe('the settle of a run', () => {
     const user = await h.user('standard', 10);
     const old = await claimed(user, 100);
     await h.testDb.db.query(`UPDATE tasks SET run_id = gen_random_uuid(), status = 'generating' WHERE id = $1`, [old.id]);
-    expect(await succeed(old)).toEqual({ won: false, jobDone: false });
+    expect(await succeed(old)).toEqual({ won: false, jobDone: false, next: null });
     const hold = async () => (await h.testDb.db.query<{ status: string }>('SELECT status FROM credit_holds WHERE id = $1', [old.hold_id])).rows[0].status;
     expect(await hold()).toBe('held');
     const current = (await loadTask(h.testDb.db, old.id)) as TaskRow;
-    expect(await succeed(current)).toEqual({ won: true, jobDone: false });
+    expect(await succeed(current)).toEqual({ won: true, jobDone: false, next: null });
     expect(await hold()).toBe('committed');
     // a second success of the same run changes nothing
     expect((await succeed(current)).won).toBe(false);
@@ -132,7 +134,7 @@ describe('the settle of a run', () => {
     const jobs = await queue.boss.fetch(queueName('image'), { batchSize: 100 });
     const job = jobs.find((candidate) => candidate.id === row.job_id);
     if (!job) throw new Error('the task has no job to take');
-    expect(await succeed(row, job)).toEqual({ won: true, jobDone: true });
+    expect(await succeed(row, job)).toEqual({ won: true, jobDone: true, next: null });
     const stored = await queue.boss.getJobById(queueName('image'), job.id);
     expect(stored?.state).toBe('completed');
   });
@@ -157,5 +159,60 @@ describe('the settle of a run', () => {
       [ids],
     );
     expect(holds.rows).toEqual([{ status: 'committed', n: ids.length }]);
+  });
+
+  it("one slot drains its lane in one statement per task: each success takes the lane's next job in its statement", async () => {
+    const user = await h.user('standard', 100);
+    const ids: string[] = [];
+    for (let n = 0; n < 6; n += 1) ids.push((await h.create(user, 'text2image', { data: { prompt: `a gull over the pier, number ${n}` } })).body.data.task_id);
+    // the worker's statements, by what they start with
+    const seen: string[] = [];
+    const db = h.testDb.db;
+    const counted: Database = { ...db, query: (text, params, options) => (seen.push(text.trimStart().slice(0, 40)), db.query(text, params, options)) };
+    const worker = await h.worker(new TestEngine(), { concurrency: { video: 0, image: 1, audio: 0, check: 0 }, pollingIntervalSeconds: 60 }, { db: counted });
+    try {
+      for (const id of ids) expect((await h.waitFor(user, id, (task) => settled(task.status))).status).toBe('success');
+    } finally {
+      await worker.stop();
+    }
+    const settles = seen.filter((text) => text.startsWith('WITH run AS'));
+    const takes = seen.filter((text) => text.startsWith('WITH taken AS'));
+    expect(settles).toHaveLength(ids.length);
+    // a take of its own: the first, and one after the last success found the lane empty (on PostgreSQL
+    // perhaps one more, when the worker's LISTEN connection comes up)
+    expect(takes.length).toBeGreaterThanOrEqual(2);
+    expect(takes.length).toBeLessThanOrEqual(3);
+  });
+
+  (onPostgres ? it : it.skip)('on PostgreSQL the take and the settle are each planned once per connection, not at every run (issue 25)', async () => {
+    // the worker on a pool of one connection, so that pg_prepared_statements (a session's own) sees all it ran
+    const one = await openDatabase({ url: h.testDb.db.url, max: 1 });
+    try {
+      const user = await h.user('standard', 100);
+      const ids: string[] = [];
+      for (let n = 0; n < 10; n += 1) ids.push((await h.create(user, 'text2image', { data: { prompt: `a heron in the reeds, number ${n}` } })).body.data.task_id);
+      const worker = await h.worker(new TestEngine(), { concurrency: { video: 0, image: 1, audio: 0, check: 0 } }, { db: one });
+      try {
+        for (const id of ids) expect((await h.waitFor(user, id, (task) => settled(task.status))).status).toBe('success');
+      } finally {
+        await worker.stop();
+      }
+      const plans = await one.query<{ statement: string; generic_plans: number; custom_plans: number }>(
+        'SELECT statement, generic_plans::int, custom_plans::int FROM pg_prepared_statements',
+      );
+      // the take alone (the lane's first, and after a success that found nothing), and the settle with the
+      // lane's next take in it
+      const take = plans.rows.filter((row) => row.statement.trimStart().startsWith('WITH taken AS'));
+      const settle = plans.rows.filter((row) => row.statement.trimStart().startsWith('WITH run AS'));
+      expect(take).toHaveLength(1);
+      expect(settle).toHaveLength(1);
+      expect(settle[0].statement).toMatch(/taken AS/);
+      // PostgreSQL plans a prepared statement's first five runs for their values, then keeps its generic plan
+      // where that costs no more; a statement whose plan depends on the values given is planned every time
+      expect(take[0].custom_plans).toBeLessThanOrEqual(5);
+      expect(settle[0]).toMatchObject({ custom_plans: 5, generic_plans: ids.length - 5 });
+    } finally {
+      await one.close();
+    }
   });
 });

@@ -7,7 +7,7 @@ import { API_CODES, TASK_RESULT_DAYS, USER_TEXTS, type Task } from 'shared-contr
 import { ApiFailure, fail } from '../../http.js';
 import { HoldStateError, commitCtes } from '../credits/ledger.js';
 import type { NewMediaObject } from '../storage/media.js';
-import { statementValues } from '../../sql-params.js';
+import { statementValues, type Placeholder } from '../../sql-params.js';
 import { admitWaiting } from './admission.js';
 import { GENERATIVE, resolveAlgorithm, type Lane } from '../algorithms/catalog.js';
 import type { ServiceCore } from './service-types.js';
@@ -51,6 +51,11 @@ export async function endRun(core: ServiceCore, row: TaskRow, status: 'failure' 
 export interface SuccessExtras {
   media?: NewMediaObject[];
   job?: { lane: Lane; id: string };
+  /**
+   * more of the caller's in the same statement (the worker's next take: one statement per run while a lane
+   * has work): its CTEs, written after the settle's, and a select whose one row (or none) comes back as `next`
+   */
+  next?: (p: Placeholder) => { ctes: string; select: string };
 }
 
 /**
@@ -70,7 +75,7 @@ export async function succeedRun(
   outputs: StoredOutput[],
   extra: { engine: unknown; resultData: unknown },
   also: SuccessExtras = {},
-): Promise<{ won: boolean; jobDone: boolean }> {
+): Promise<{ won: boolean; jobDone: boolean; next: Record<string, unknown> | null }> {
   const at = core.clock();
   const { values, p } = statementValues();
   const ctes = [`run AS (SELECT id FROM tasks WHERE id = ${p(row.id)} AND run_id = ${p(row.run_id)} AND status = 'generating' FOR UPDATE)`];
@@ -89,11 +94,16 @@ export async function succeedRun(
   if (also.media?.length) ctes.push(`media AS (${core.media.recordSql(p, also.media, 'EXISTS (SELECT 1 FROM won)')})`);
   const job = also.job ? await core.queue.completionSql(p, also.job.lane, also.job.id) : null;
   if (job) ctes.push(`job AS (${job})`);
-  const statement = `WITH ${ctes.join(',\n     ')}\n     SELECT (SELECT count(*) FROM won)::int AS won`;
-  const result = await retryingConflicts(() => core.db.query<{ won: number }>(statement, values));
-  const won = Number(result.rows[0]?.won ?? 0) > 0;
+  const then = also.next?.(p);
+  if (then) ctes.push(then.ctes);
+  const answer = then ? `, next.* FROM (SELECT 1) AS one LEFT JOIN (${then.select}) AS next ON TRUE` : '';
+  const statement = `WITH ${ctes.join(',\n     ')}\n     SELECT (SELECT count(*) FROM won)::int AS won${answer}`;
+  // its text varies only with the shape of the run (a hold or none, outputs or none, what follows it):
+  // prepared once per shape
+  const result = await retryingConflicts(() => core.db.query<{ won: number } & Record<string, unknown>>(statement, values, { prepared: true }));
+  const { won: count, ...next } = result.rows[0] ?? { won: 0 };
   if (row.lane === 'video') await admitWaiting(core, row.user_id);
-  return { won, jobDone: job !== null };
+  return { won: Number(count) > 0, jobDone: job !== null, next: then ? next : null };
 }
 
 /** A deadlock or serialization failure is tried again (the statement did nothing) */
