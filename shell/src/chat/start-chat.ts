@@ -2,14 +2,13 @@
 import type { ShellApi } from 'shared-contracts';
 import { afterLoad } from './after-load';
 import type { ChatConfig, CustomerChat } from './customer-chat';
-
-const CHAT_ROUTES = ['/home', '/'];
+import { isChatRoute } from './launcher-place';
 
 export function startCustomerChat(shell: ShellApi, config: ChatConfig): () => void {
   let chat: Promise<CustomerChat> | null = null;
   let onHome = false;
   return shell.bus.on('shell:route-changed', ({ path }) => {
-    onHome = CHAT_ROUTES.includes(path.replace(/\/+$/, '') || '/');
+    onHome = isChatRoute(path);
     if (onHome && !chat) {
       // after the page's load: the widget is never part of the first paint
       chat = new Promise<void>((resolve) => afterLoad(resolve))
