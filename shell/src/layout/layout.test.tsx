@@ -157,12 +157,12 @@ describe('layout', () => {
     setWidth(375);
     document.body.insertAdjacentHTML(
       'afterbegin',
-      '<div id="shell-header-prerender"><header>copy</header><div id="shell-drawer-prerender"></div></div><div id="shell-sidebar-prerender"></div><main id="shell-start-failed" hidden></main><div id="home-hero-prerender">hero copy</div>',
+      '<div id="shell-header-prerender"><header>copy</header><div id="shell-drawer-prerender"></div></div><div id="shell-sidebar-prerender"></div><main id="shell-start-failed" hidden></main><div id="home-hero-prerender">hero copy</div><div id="first-screen-prerender"><form><header>the route\'s copy</header></form></div>',
     );
     // a page whose address fails validation: the fatal error page, without the layout
     renderShellAt('/text-to-video/Not_A_Slug!');
     expect(await screen.findByText('Page Not Found: /text-to-video/Not_A_Slug!')).toBeInTheDocument();
-    for (const id of ['shell-header-prerender', 'shell-drawer-prerender', 'shell-sidebar-prerender', 'shell-start-failed', 'home-hero-prerender']) {
+    for (const id of ['shell-header-prerender', 'shell-drawer-prerender', 'shell-sidebar-prerender', 'shell-start-failed', 'home-hero-prerender', 'first-screen-prerender']) {
       expect(document.getElementById(id)).toBeNull();
     }
     expect(screen.queryByRole('banner')).not.toBeInTheDocument();

@@ -7,7 +7,7 @@
  * request until its listener comes). When the shell cannot start (its fatal error page), the copies go, so the
  * error page is the whole page.
  */
-import { HOME_HERO_PRERENDER_ID, SHELL_DRAWER_PRERENDER_ID, SHELL_HEADER_PRERENDER_ID } from 'shared-contracts/first-load';
+import { FIRST_SCREEN_PRERENDER_ID, HOME_HERO_PRERENDER_ID, SHELL_DRAWER_PRERENDER_ID, SHELL_HEADER_PRERENDER_ID } from 'shared-contracts/first-load';
 import type { ShellApi } from 'shared-contracts';
 import { layoutState } from './layout-state';
 
@@ -56,7 +56,7 @@ export function takeOverPrerenderedHeader(bus: ShellApi['bus'], doc: Document = 
   else if (pending === 'credits') bus.emit('billing:open', { smart: true, reason: 'header-credits' });
 }
 
-/** The shell's fatal error page is the whole page: the first HTML's header, menus and first screen go. */
+/** The shell's fatal error page is the whole page: the first HTML's header, menus and first screen (/home's or any route's) go. */
 export function dropPrerenderedChrome(doc: Document = document): void {
-  for (const id of [SHELL_HEADER_PRERENDER_ID, SHELL_DRAWER_PRERENDER_ID, SIDEBAR_PRERENDER_ID, START_FAILED_PRERENDER_ID, HOME_HERO_PRERENDER_ID]) doc.getElementById(id)?.remove();
+  for (const id of [SHELL_HEADER_PRERENDER_ID, SHELL_DRAWER_PRERENDER_ID, SIDEBAR_PRERENDER_ID, START_FAILED_PRERENDER_ID, HOME_HERO_PRERENDER_ID, FIRST_SCREEN_PRERENDER_ID]) doc.getElementById(id)?.remove();
 }
