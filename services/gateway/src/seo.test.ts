@@ -18,6 +18,7 @@ const ROUTES: SeoRoutesFile = {
     { path: '/terms', title: 'Terms of Service | AI Video Generator', description: 'Terms', indexable: true, module: 'remote_explore/LegalPage', props: { kind: 'terms' } },
     { path: '/explore', title: 'Explore | AI Video Generator', description: 'Explore', indexable: true, module: 'remote_explore/ExplorePage' },
     { path: '/ai-tools', title: 'AI Tools | AI Video Generator', description: 'Tools', indexable: true, module: 'remote_tools/AiToolsPage', props: { category: 'hot' } },
+    { path: '/pricing', title: 'Pricing | AI Video Generator', description: 'Plans', indexable: true, module: 'remote_billing/PricingPage' },
     { path: '/libraries', title: 'My Creations | AI Video Generator', description: 'Yours', indexable: false, module: 'remote_create/LibrariesPage' },
     { path: '/template', title: 'Templates | AI Video Generator', description: 'Templates', indexable: false, module: 'remote_explore/TemplatePage', chrome: false },
   ],
@@ -32,7 +33,7 @@ const ROUTES: SeoRoutesFile = {
  * shell's dist): the gateway renders the real components. In a child process: rspack is an ES module, which this
  * test's module system cannot load.
  */
-async function buildServerRender(app: 'remote-explore' | 'remote-create' | 'remote-tools' | 'shell', folder: string): Promise<void> {
+async function buildServerRender(app: 'remote-explore' | 'remote-create' | 'remote-tools' | 'remote-billing' | 'shell', folder: string): Promise<void> {
   const repo = path.resolve(__dirname, '../../..');
   const script = `
     import { createJiti } from 'jiti';
@@ -55,6 +56,7 @@ describe('SEO prerender', () => {
   let gateway: FastifyInstance;
   const discoveryQueries: Record<string, string>[] = [];
   const previewCalls: number[] = [];
+  const skuCalls: number[] = [];
   beforeAll(async () => {
     const root = mkdtempSync(path.join(os.tmpdir(), 'seo-test-'));
     mkdirSync(path.join(root, 'shell', 'dist'), { recursive: true });
@@ -70,6 +72,7 @@ describe('SEO prerender', () => {
           { name: 'remote_explore', version: '1.0.0', entry: '/remotes/remote-explore/1.0.0/mf-manifest.json' },
           { name: 'remote_create', version: '2.0.0', entry: '/remotes/remote-create/2.0.0/mf-manifest.json' },
           { name: 'remote_tools', version: '3.0.0', entry: '/remotes/remote-tools/3.0.0/mf-manifest.json' },
+          { name: 'remote_billing', version: '4.0.0', entry: '/remotes/remote-billing/4.0.0/mf-manifest.json' },
         ],
       }),
     );
@@ -89,6 +92,7 @@ describe('SEO prerender', () => {
     await buildServerRender('shell', path.join(root, 'shell', 'dist'));
     await buildServerRender('remote-create', path.join(root, 'remote-create', 'dist', '2.0.0'));
     await buildServerRender('remote-tools', path.join(root, 'remote-tools', 'dist', '3.0.0'));
+    await buildServerRender('remote-billing', path.join(root, 'remote-billing', 'dist', '4.0.0'));
     // the shell provides react itself; swr comes from the remote's own chunk
     writeFileSync(path.join(root, 'shell', 'dist', 'shell-provides.json'), JSON.stringify({ shared: ['react', 'react-dom'], scripts: ['725.start.js', '275.react-dom.js'] }));
     gateway = await createGateway({
@@ -111,6 +115,17 @@ describe('SEO prerender', () => {
             { tool: 'bg-remover', status: 'ready', media: 'image', before: '/v1/common/oss/file/bg-a.webp', after: '/v1/common/oss/file/bg-b.webp' },
           ];
           return { code: 0, msg: 'ok', trace_id: '', data: { previews } };
+        });
+        // the plans as the API answers them (a monthly and a yearly membership, a credit pack)
+        app.get('/v1/buy/sku-info', async () => {
+          skuCalls.push(1);
+          const ext = { tier: 'PREMIUM', watermark_free: true, ultra_hd: true, frame_interpolation: true, faster_generations: true, videos_at_once: 5, unlimited_effects: true, monthly_credits: 500 };
+          const sku = (sku_id: number, period_unit: string, price: number, kind: string) => ({
+            sku_id, sub_tpl_id: 1, sub_tpl_name: `Premium ${period_unit}`, plan: 'Premium', period_unit, period_val: 1, price, original_price: price * 2, recommend_price: price, show_rec_price: false,
+            currency: 'USD', currency_symbol: '$', buy_url: '/v1/buy/checkout', zero_buy: false, zero_buy_url: '', retention_promotion: false, retention_promotion_buy_url: '',
+            feature_code_list: [{ feature_code: 'MI-Credits-2024', sale_unit_value: 500 }], isSubscription: kind === 'membership', buyZeroChecked: false, extInfo: ext, kind,
+          });
+          return { code: 0, msg: 'ok', trace_id: '', data: { sku_buy_list: [sku(24109015, 'month', 39.99, 'membership'), sku(24109016, 'year', 299.88, 'membership'), sku(5, 'month', 9.99, 'credits')], zero_buy_checked: false, free_daily_tasks: 20 } };
         });
         app.get('/v1/recommend/tpl', async () => ({ code: 0, msg: 'ok', trace_id: '', data: [{ tpl_id: 7, name: 'Hot one' }] }));
         // the CMS call as the API answers it
@@ -160,7 +175,7 @@ describe('SEO prerender', () => {
     expect(html).toContain('<link rel="preload" href="/remotes/remote-explore/1.0.0/150.swr.js" as="script" fetchpriority="low" />');
     expect(html).not.toContain('121.react.js');
     // the remotes list in the page, as /remotes.json answers it
-    expect(html).toContain('<script id="remotes-list" type="application/json">{"remotes":[{"name":"remote_explore","version":"1.0.0","entry":"/remotes/remote-explore/1.0.0/mf-manifest.json"},{"name":"remote_create","version":"2.0.0","entry":"/remotes/remote-create/2.0.0/mf-manifest.json"},{"name":"remote_tools","version":"3.0.0","entry":"/remotes/remote-tools/3.0.0/mf-manifest.json"}]}</script>');
+    expect(html).toContain('<script id="remotes-list" type="application/json">{"remotes":[{"name":"remote_explore","version":"1.0.0","entry":"/remotes/remote-explore/1.0.0/mf-manifest.json"},{"name":"remote_create","version":"2.0.0","entry":"/remotes/remote-create/2.0.0/mf-manifest.json"},{"name":"remote_tools","version":"3.0.0","entry":"/remotes/remote-tools/3.0.0/mf-manifest.json"},{"name":"remote_billing","version":"4.0.0","entry":"/remotes/remote-billing/4.0.0/mf-manifest.json"}]}</script>');
     // the shell's own start-up scripts, preloaded where main.js was; main.js itself starts once the first
     // Trending picture has been painted (a starter with the page's nonce, after the first screen)
     expect(html).toMatch(/<head><meta charset="utf-8"><title>[^<]*<\/title><link rel="preload" href="\/main\.abc\.js" as="script" fetchpriority="low" \/><link rel="preload" href="\/725\.start\.js" as="script" fetchpriority="low" \/><link rel="preload" href="\/275\.react-dom\.js" as="script" fetchpriority="low" \/>/);
@@ -374,6 +389,28 @@ describe('SEO prerender', () => {
     expect(copy).toMatch(/<h1[^>]*>Terms of Service<\/h1>/);
     expect(copy).toMatch(/<a href="\/privacy"[^>]*>Privacy Policy<\/a>/);
     expect(html).not.toContain('first-screen-data');
+  });
+
+  it("writes a visitor's Pricing page, rendered from remote-billing's own PricingPage (its real server build) with the plans the gateway asked for: the month's plans and their prices, inert, the answer carried in the page", async () => {
+    const html = (await gateway.inject({ method: 'GET', url: '/pricing' })).body;
+    const copy = /<div id="first-screen-prerender" data-first-screen-path="\/pricing" inert="">([\s\S]*?)<script id="first-screen-data"/.exec(html)?.[1] ?? '';
+    expect(copy).toMatch(/<h1[^>]*>Pricing<\/h1>/);
+    expect(copy).toMatch(/<button[^>]*role="tab"[^>]*aria-selected="true"[^>]*>Monthly<\/button>/);
+    // the month's membership only (not the year's, not the credit pack), with its price, and what comes below it
+    expect(copy).toMatch(/<article aria-label="Premium month" data-sku="24109015"/);
+    expect(copy).not.toContain('data-sku="24109016"');
+    expect(copy).toContain('$39.99');
+    expect(copy).not.toContain('Loading plans');
+    expect(copy).toContain('Buy credit packs');
+    expect(copy).toMatch(/<caption[^>]*>Plan comparison<\/caption>/);
+    const block = /<script id="first-screen-data" type="application\/json">(.*?)<\/script>/.exec(html)?.[1] ?? '';
+    expect((JSON.parse(block) as Record<string, { sku_buy_list: { sku_id: number }[] }>)['/v1/buy/sku-info']?.sku_buy_list.map((s) => s.sku_id)).toEqual([24109015, 24109016, 5]);
+    // asked once for every visitor while it is fresh, and never for a signed-in person
+    await gateway.inject({ method: 'GET', url: '/pricing' });
+    expect(skuCalls).toHaveLength(1);
+    const signedIn = (await gateway.inject({ method: 'GET', url: '/pricing', headers: { cookie: 'studio_token=abc' } })).body;
+    expect(signedIn).not.toContain('first-screen-prerender');
+    expect(skuCalls).toHaveLength(1);
   });
 
   it('answers an unknown path 404 with noindex, a CMS-only page 200, and /ai URLs by redirect', async () => {
