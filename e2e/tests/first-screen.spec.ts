@@ -55,7 +55,7 @@ test.beforeAll(async ({ request }) => {
 test.describe('first screen on a phone, signed out', () => {
   test.use({ viewport: PHONE, isMobile: true, hasTouch: true });
 
-  for (const path of ['/home', '/explore', '/template', '/ai-tools', '/text-to-video', '/image-to-video', '/text-to-music', '/effect/create', '/terms', '/pricing']) {
+  for (const path of ['/home', '/explore', '/template', '/ai-tools', '/text-to-video', '/image-to-video', '/text-to-music', '/effect/create', '/terms', '/pricing', '/effect', '/ai-tools/video-enhancer']) {
     test(`${path}: nothing in view shifts and the SEO text starts below the first screen`, async ({ page }) => {
       expect(await layoutShiftOf(page, path)).toBeLessThan(CLS_BUDGET);
       // in the shell's slot, or after #root on a page rendered without the shell's layout (/template)
@@ -338,3 +338,38 @@ test.describe("a visitor's Pricing page before the shell has run (issue 25: the 
     expect(await page.evaluate(() => (window as unknown as { __cls: number }).__cls)).toBeLessThan(CLS_BUDGET);
   });
 });
+
+test.describe("a visitor's AI effects page and tool editor before the shell has run (issue 25: the EffectPage and ToolEditor rendered by the gateway)", () => {
+  test.use({ viewport: PHONE, isMobile: true, hasTouch: true });
+
+  for (const { path, title, first } of [
+    { path: '/effect', title: 'AI Effects', first: '[role="tabpanel"]' },
+    { path: '/ai-tools/video-enhancer', title: 'Video Enhancer', first: '[data-testid="tool-action"]' },
+  ]) {
+    test(`${path}: its first screen is in the first HTML, inert; the page replaces it in place, one copy`, async ({ page }) => {
+      await page.addInitScript(() => {
+        const w = window as unknown as { __cls: number };
+        w.__cls = 0;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) if (!entry.hadRecentInput) w.__cls += entry.value;
+        }).observe({ type: 'layout-shift', buffered: true });
+      });
+      const release = await holdShell(page);
+      await page.goto(path, { waitUntil: 'commit' });
+      const copy = page.locator('#first-screen-prerender');
+      await expect(copy.locator('h1')).toHaveText(title);
+      await expect(copy).toHaveAttribute('inert', '');
+      const part = copy.locator(first).first();
+      await expect(part).toBeVisible();
+      const before = await part.boundingBox();
+      release();
+      await expect(copy).toHaveCount(0);
+      await expect(page.getByRole('heading', { level: 1, name: title })).toHaveCount(1);
+      const after = await page.locator(first).first().boundingBox();
+      expect(after && before && [after.x, after.y, after.width]).toEqual(before && [before.x, before.y, before.width]);
+      await page.waitForTimeout(500);
+      expect(await page.evaluate(() => (window as unknown as { __cls: number }).__cls)).toBeLessThan(CLS_BUDGET);
+    });
+  }
+});
+

@@ -18,6 +18,9 @@ const ROUTES: SeoRoutesFile = {
     { path: '/terms', title: 'Terms of Service | AI Video Generator', description: 'Terms', indexable: true, module: 'remote_explore/LegalPage', props: { kind: 'terms' } },
     { path: '/explore', title: 'Explore | AI Video Generator', description: 'Explore', indexable: true, module: 'remote_explore/ExplorePage' },
     { path: '/ai-tools', title: 'AI Tools | AI Video Generator', description: 'Tools', indexable: true, module: 'remote_tools/AiToolsPage', props: { category: 'hot' } },
+    { path: '/effect', title: 'AI Effects | AI Video Generator', description: 'Effects', indexable: true, module: 'remote_explore/EffectPage' },
+    { path: '/ai-tools/video-enhancer', title: 'Video Enhancer | AI Video Generator', description: 'Enhance', indexable: true, module: 'remote_tools/ToolEditor', props: { tool: 'video-enhancer' } },
+    { path: '/ai-tools/no-such-tool', title: 'Gone | AI Video Generator', description: 'Gone', indexable: false, module: 'remote_tools/ToolEditor', props: { tool: 'no-such-tool' } },
     { path: '/pricing', title: 'Pricing | AI Video Generator', description: 'Plans', indexable: true, module: 'remote_billing/PricingPage' },
     { path: '/libraries', title: 'My Creations | AI Video Generator', description: 'Yours', indexable: false, module: 'remote_create/LibrariesPage' },
     { path: '/template', title: 'Templates | AI Video Generator', description: 'Templates', indexable: false, module: 'remote_explore/TemplatePage', chrome: false },
@@ -57,6 +60,7 @@ describe('SEO prerender', () => {
   const discoveryQueries: Record<string, string>[] = [];
   const previewCalls: number[] = [];
   const skuCalls: number[] = [];
+  const effectQueries: Record<string, string>[] = [];
   beforeAll(async () => {
     const root = mkdtempSync(path.join(os.tmpdir(), 'seo-test-'));
     mkdirSync(path.join(root, 'shell', 'dist'), { recursive: true });
@@ -126,6 +130,15 @@ describe('SEO prerender', () => {
             feature_code_list: [{ feature_code: 'MI-Credits-2024', sale_unit_value: 500 }], isSubscription: kind === 'membership', buyZeroChecked: false, extInfo: ext, kind,
           });
           return { code: 0, msg: 'ok', trace_id: '', data: { sku_buy_list: [sku(24109015, 'month', 39.99, 'membership'), sku(24109016, 'year', 299.88, 'membership'), sku(5, 'month', 9.99, 'credits')], zero_buy_checked: false, free_daily_tasks: 20 } };
+        });
+        // the effects' categories as the API answers them (each with its first templates)
+        app.get('/v1/workflow/ct/list', async (request) => {
+          effectQueries.push(request.query as Record<string, string>);
+          const effect = (tpl_id: number, name: string) => ({
+            tpl_id, name, thumbnail: `/v1/common/oss/file/e-${tpl_id}.webp`, thumbnail_link: `/v1/common/oss/file/e-${tpl_id}.webp`, cover_conf: { thumbnail_url: '', preview_url: '' }, preview_url: '',
+            action_conf: { hot: false }, extra: '{}', info: { algorithm: 'mai_effect', module: 'effect', request: { fields: [] } }, description: name, preview: '', rule: { show: [{ val: '5 s' }] },
+          });
+          return { code: 0, msg: 'ok', trace_id: '', data: [{ value: 'video', name: 'Video', categories: [{ id: 0, title: 'All', tpls: [effect(5001, 'Hug </script>'), effect(5002, 'Fly away'), effect(5003, 'Melt')], total: 3 }, { id: 501, title: 'Fun', tpls: [], total: 0 }] }] };
         });
         app.get('/v1/recommend/tpl', async () => ({ code: 0, msg: 'ok', trace_id: '', data: [{ tpl_id: 7, name: 'Hot one' }] }));
         // the CMS call as the API answers it
@@ -411,6 +424,31 @@ describe('SEO prerender', () => {
     const signedIn = (await gateway.inject({ method: 'GET', url: '/pricing', headers: { cookie: 'studio_token=abc' } })).body;
     expect(signedIn).not.toContain('first-screen-prerender');
     expect(skuCalls).toHaveLength(1);
+  });
+
+  it("writes a visitor's AI effects page, rendered from remote-explore's own EffectPage (its real server build) with the categories the gateway asked for: the first category's effects, the first row's pictures at high priority, inert", async () => {
+    const html = (await gateway.inject({ method: 'GET', url: '/effect' })).body;
+    const copy = /<div id="first-screen-prerender" data-first-screen-path="\/effect" inert="">([\s\S]*?)<script id="first-screen-data"/.exec(html)?.[1] ?? '';
+    expect(copy).toMatch(/<h1[^>]*>AI Effects<\/h1>/);
+    expect(copy).toMatch(/role="tab"[^>]*aria-selected="true"[^>]*>All</);
+    expect(copy).toContain('Hug &lt;/script&gt;');
+    expect(copy).not.toContain('Loading effects');
+    const pictures = [...copy.matchAll(/<img [^>]*>/g)].map(([tag]) => tag);
+    expect(pictures[0]).toMatch(/src="\/v1\/common\/oss\/file\/e-5001\.webp"[^>]*loading="eager"[^>]*fetchPriority="high"/);
+    const block = /<script id="first-screen-data" type="application\/json">(.*?)<\/script>/.exec(html)?.[1] ?? '';
+    expect(block).not.toContain('</script>');
+    expect(Object.keys(JSON.parse(block) as object)).toEqual(['/v1/workflow/ct/list?fun_module=effect']);
+    expect(effectQueries.at(-1)).toEqual({ fun_module: 'effect' });
+  });
+
+  it("writes a visitor's tool editor, rendered from remote-tools' own ToolEditor (its real server build): the tool's title and its action, inert, no call; nothing for a tool the remote does not know", async () => {
+    const html = (await gateway.inject({ method: 'GET', url: '/ai-tools/video-enhancer' })).body;
+    const copy = /<div id="first-screen-prerender" data-first-screen-path="\/ai-tools\/video-enhancer" inert="">([\s\S]*)$/.exec(html)?.[1] ?? '';
+    expect(copy).toMatch(/<h1[^>]*>Video Enhancer<\/h1>/);
+    expect(copy).toContain('data-testid="tool-action"');
+    expect(html).not.toContain('first-screen-data');
+    expect((await gateway.inject({ method: 'GET', url: '/ai-tools/no-such-tool' })).body).not.toContain('first-screen-prerender');
+    expect((await gateway.inject({ method: 'GET', url: '/ai-tools/video-enhancer', headers: { cookie: 'studio_token=abc' } })).body).not.toContain('first-screen-prerender');
   });
 
   it('answers an unknown path 404 with noindex, a CMS-only page 200, and /ai URLs by redirect', async () => {
