@@ -195,7 +195,7 @@ describe('SEO prerender', () => {
     expect(html).not.toMatch(/<script[^>]*src="\/main\.abc\.js"/);
     const starter = /<script nonce="[^"]+">(\(function\(\)\{[^<]*)<\/script><\/body>/.exec(html)?.[1] ?? '';
     expect(starter).toContain('s.src="/main.abc.js"');
-    expect(starter).toContain("document.querySelector('img.ht-img[fetchpriority=high]')");
+    expect(starter).toContain('document.querySelector("img.ht-img[fetchpriority=high]")');
     // or at once on a person's first touch or key press
     expect(starter).toContain("['pointerdown','keydown'].forEach(function(t){addEventListener(t,start,{once:true,capture:true,passive:true})})");
     expect((await gateway.inject({ method: 'GET', url: '/no-such-page' })).body).not.toContain('rel="preload"');
@@ -369,6 +369,12 @@ describe('SEO prerender', () => {
     const block = /<script id="first-screen-data" type="application\/json">(.*?)<\/script>/.exec(html)?.[1] ?? '';
     expect(block).not.toContain('</script>');
     expect((JSON.parse(block) as Record<string, { previews: { tool: string }[] }>)['/v1/ai/tools/previews']?.previews.map((p) => p.tool)).toEqual(['video-enhancer', 'image-enhancer', 'bg-remover']);
+    // the shell's main script starts once that picture has been painted (or at a first touch), as on /home
+    expect(html).not.toMatch(/<script[^>]*src="\/main\.abc\.js"/);
+    expect(html).toContain('<link rel="preload" href="/main.abc.js" as="script" fetchpriority="low" />');
+    const starter = /<script nonce="[^"]+">(\(function\(\)\{[^<]*)<\/script><\/body>/.exec(html)?.[1] ?? '';
+    expect(starter).toContain('document.querySelector("#first-screen-prerender img[fetchpriority=high]")');
+    expect(starter).toContain('s.src="/main.abc.js"');
     // asked once for every visitor while it is fresh, and never for a signed-in person
     await gateway.inject({ method: 'GET', url: '/ai-tools' });
     expect(previewCalls).toHaveLength(1);
@@ -416,6 +422,8 @@ describe('SEO prerender', () => {
     expect(copy).not.toContain('Loading plans');
     expect(copy).toContain('Buy credit packs');
     expect(copy).toMatch(/<caption[^>]*>Plan comparison<\/caption>/);
+    // no picture is its largest paint: the shell's main script is where it was
+    expect(html).toMatch(/<script[^>]*src="\/main\.abc\.js"/);
     const block = /<script id="first-screen-data" type="application\/json">(.*?)<\/script>/.exec(html)?.[1] ?? '';
     expect((JSON.parse(block) as Record<string, { sku_buy_list: { sku_id: number }[] }>)['/v1/buy/sku-info']?.sku_buy_list.map((s) => s.sku_id)).toEqual([24109015, 24109016, 5]);
     // asked once for every visitor while it is fresh, and never for a signed-in person
