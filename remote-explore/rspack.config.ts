@@ -5,8 +5,8 @@ import { createRemoteConfig, createServerRenderConfig } from '../rspack.shared';
 /**
  * remote-explore: home, explore gallery, template browser and effect templates. Builds into dist/<version>/ so a
  * new version never overwrites the running one; then /home's first screen for the gateway to render on the
- * server from the same components (dist/<version>/server/, shared-contracts' HOME_FIRST_SCREEN_FILE), and /explore's
- * and the legal pages' (dist/<version>/server/first-screen/).
+ * server from the same components (dist/<version>/server/, shared-contracts' HOME_FIRST_SCREEN_FILE), and /explore's,
+ * the legal pages' and /effect's (dist/<version>/server/first-screen/).
  */
 export default function config({ production }: { production: boolean }) {
   return [
@@ -30,6 +30,13 @@ export default function config({ production }: { production: boolean }) {
       container: 'remote_explore',
       entry: './src/legal/first-screen/server.tsx',
       file: firstScreenFile('remote_explore/LegalPage'),
+    }),
+    createServerRenderConfig({
+      appDir: __dirname,
+      production,
+      container: 'remote_explore',
+      entry: './src/effect/first-screen/server.tsx',
+      file: firstScreenFile('remote_explore/EffectPage'),
     }),
   ];
 }

@@ -61,7 +61,7 @@ test.beforeAll(async ({ request }) => {
 test.describe('first screen on a phone, signed out', () => {
   test.use({ viewport: PHONE, isMobile: true, hasTouch: true });
 
-  for (const path of ['/home', '/explore', '/template', '/ai-tools', '/text-to-video', '/image-to-video', '/text-to-music', '/effect/create', '/terms']) {
+  for (const path of ['/home', '/explore', '/template', '/ai-tools', '/text-to-video', '/image-to-video', '/text-to-music', '/effect/create', '/terms', '/pricing', '/effect', '/ai-tools/video-enhancer']) {
     test(`${path}: nothing in view shifts and the SEO text starts below the first screen`, async ({ page }) => {
       expect(await layoutShiftOf(page, path)).toBeLessThan(CLS_BUDGET);
       // in the shell's slot, or after #root on a page rendered without the shell's layout (/template)
@@ -446,3 +446,72 @@ test.describe("a visitor's legal page before the shell has run (issue 25: the Le
     expect(await heading.boundingBox()).toEqual(before);
   });
 });
+
+test.describe("a visitor's Pricing page before the shell has run (issue 25: the PricingPage rendered by the gateway)", () => {
+  test.use({ viewport: PHONE, isMobile: true, hasTouch: true });
+
+  test('/pricing: the month\'s plans with their prices are in the first HTML, inert; the page replaces them in place, one copy', async ({ page }) => {
+    await page.addInitScript(() => {
+      const w = window as unknown as { __cls: number };
+      w.__cls = 0;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) if (!entry.hadRecentInput) w.__cls += entry.value;
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    const release = await holdShell(page);
+    await page.goto('/pricing', { waitUntil: 'commit' });
+    const copy = page.locator('#first-screen-prerender');
+    // inert: out of the accessibility tree until the page takes over, so read the copy's elements themselves
+    await expect(copy.locator('h1')).toHaveText('Pricing');
+    await expect(copy).toHaveAttribute('inert', '');
+    const plan = copy.locator('article[data-sku]').first();
+    await expect(plan).toBeVisible();
+    await expect(plan).toContainText('/mo');
+    await expect(copy).not.toContainText('Loading plans');
+    const sku = await plan.getAttribute('data-sku');
+    const before = await plan.boundingBox();
+    release();
+    await expect(copy).toHaveCount(0);
+    await expect(page.getByRole('heading', { level: 1, name: 'Pricing' })).toHaveCount(1);
+    const after = await page.locator(`article[data-sku="${sku}"]`).boundingBox();
+    expect(after && before && [after.x, after.y, after.width, after.height]).toEqual(before && [before.x, before.y, before.width, before.height]);
+    await expect(page.getByRole('button', { name: 'Buy credit packs' })).toHaveCount(1);
+    await page.waitForTimeout(500);
+    expect(await page.evaluate(() => (window as unknown as { __cls: number }).__cls)).toBeLessThan(CLS_BUDGET);
+  });
+});
+
+test.describe("a visitor's AI effects page and tool editor before the shell has run (issue 25: the EffectPage and ToolEditor rendered by the gateway)", () => {
+  test.use({ viewport: PHONE, isMobile: true, hasTouch: true });
+
+  for (const { path, title, first } of [
+    { path: '/effect', title: 'AI Effects', first: '[role="tabpanel"]' },
+    { path: '/ai-tools/video-enhancer', title: 'Video Enhancer', first: '[data-testid="tool-action"]' },
+  ]) {
+    test(`${path}: its first screen is in the first HTML, inert; the page replaces it in place, one copy`, async ({ page }) => {
+      await page.addInitScript(() => {
+        const w = window as unknown as { __cls: number };
+        w.__cls = 0;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) if (!entry.hadRecentInput) w.__cls += entry.value;
+        }).observe({ type: 'layout-shift', buffered: true });
+      });
+      const release = await holdShell(page);
+      await page.goto(path, { waitUntil: 'commit' });
+      const copy = page.locator('#first-screen-prerender');
+      await expect(copy.locator('h1')).toHaveText(title);
+      await expect(copy).toHaveAttribute('inert', '');
+      const part = copy.locator(first).first();
+      await expect(part).toBeVisible();
+      const before = await part.boundingBox();
+      release();
+      await expect(copy).toHaveCount(0);
+      await expect(page.getByRole('heading', { level: 1, name: title })).toHaveCount(1);
+      const after = await page.locator(first).first().boundingBox();
+      expect(after && before && [after.x, after.y, after.width]).toEqual(before && [before.x, before.y, before.width]);
+      await page.waitForTimeout(500);
+      expect(await page.evaluate(() => (window as unknown as { __cls: number }).__cls)).toBeLessThan(CLS_BUDGET);
+    });
+  }
+});
+

@@ -1,5 +1,10 @@
 import useSWR from 'swr';
-import { useShell, type SkuItem } from 'shared-contracts';
+import { useShell, type ApiCallData, type SkuItem } from 'shared-contracts';
+
+const SKU_INFO_CALL = 'GET /v1/buy/sku-info';
+/** the call's path, as the Pricing page's first screen names it to the gateway (plans/first-screen/server.tsx) */
+export const SKU_INFO_PATH = SKU_INFO_CALL.slice('GET '.length);
+export type SkuInfo = ApiCallData<typeof SKU_INFO_CALL>;
 
 export interface Skus {
   skus: SkuItem[];
@@ -15,12 +20,17 @@ export interface Skus {
   freeDailyTasks: number | null;
 }
 
-/** GET /v1/buy/sku-info, shared by the purchase dialog and the Pricing page. */
-export function useSkus(): Skus {
+/**
+ * GET /v1/buy/sku-info, shared by the purchase dialog and the Pricing page. `carried`: the answer a visitor's first
+ * HTML was rendered with (the Pricing page's first screen, the gateway's): the first render shows it, as the copy
+ * did, and nothing is asked on mount.
+ */
+export function useSkus(carried?: SkuInfo): Skus {
   const shell = useShell();
-  const { data, error, isValidating, mutate } = useSWR('billing:sku-info', () => shell.api.call('GET /v1/buy/sku-info', {}), {
+  const { data, error, isValidating, mutate } = useSWR('billing:sku-info', () => shell.api.call(SKU_INFO_CALL, {}), {
     revalidateOnFocus: false,
     dedupingInterval: 60_000,
+    ...(carried ? { fallbackData: carried, revalidateOnMount: false } : {}),
   });
   return {
     skus: data?.sku_buy_list ?? [],

@@ -20,13 +20,27 @@ export function allLoaded(category: Pick<CategoryState, 'tpls' | 'total'>): bool
   return category.tpls.length >= category.total && category.tpls.length > TEMPLATES_MIN_FOR_NEXT;
 }
 
+type TagState = { value: TemplateTag['value']; name: string; categories: CategoryState[] };
+
+function tagStates(answer: TemplateTag[]): TagState[] {
+  return answer.map((tag) => ({ value: tag.value, name: tag.name, categories: tag.categories.map((c) => ({ ...c, loading: false })) }));
+}
+
+/** The categories call of `funModule`'s browser, path and query, as a first screen names it to the gateway (effect/first-screen/server.tsx). */
+export function categoriesPath(funModule: 'template' | 'effect'): string {
+  return `/v1/workflow/ct/list?${new URLSearchParams({ fun_module: funModule }).toString()}`;
+}
+
 /**
  * The template browser's data: tags (video, image; or only `media`'s, e.g. the music templates) with their
- * categories from /v1/workflow/ct/list, each category paged by 25 from the number it has loaded.
+ * categories from /v1/workflow/ct/list, each category paged by 25 from the number it has loaded. `carried`: the
+ * categories answer a visitor's first HTML was rendered with (the gateway's): the browser starts from it and does not
+ * ask on mount; an empty one (the showcase not rendered yet) is asked for again.
  */
-export function useTemplateBrowser(funModule: 'template' | 'effect', media?: TemplateTag['value']) {
+export function useTemplateBrowser(funModule: 'template' | 'effect', media?: TemplateTag['value'], carried?: TemplateTag[]) {
   const shell = useShell();
-  const [tags, setTags] = useState<{ value: TemplateTag['value']; name: string; categories: CategoryState[] }[] | null>(null);
+  const [tags, setTags] = useState<TagState[] | null>(() => (carried ? tagStates(carried) : null));
+  const [startedFromCarried] = useState(() => Boolean(carried?.length));
   const [error, setError] = useState<string | null>(null);
   const latest = useRef(tags);
   latest.current = tags;
@@ -35,7 +49,7 @@ export function useTemplateBrowser(funModule: 'template' | 'effect', media?: Tem
     setError(null);
     try {
       const answer = await shell.api.call('GET /v1/workflow/ct/list', { query: media ? { fun_module: funModule, media } : { fun_module: funModule } });
-      setTags(answer.map((tag) => ({ value: tag.value, name: tag.name, categories: tag.categories.map((c) => ({ ...c, loading: false })) })));
+      setTags(tagStates(answer));
     } catch (failure) {
       // spec section 8: a template load failure is logged; the page offers a retry
       console.warn('[remote-explore] template load failed', failure);
@@ -44,8 +58,8 @@ export function useTemplateBrowser(funModule: 'template' | 'effect', media?: Tem
   }, [shell, funModule, media]);
 
   useEffect(() => {
-    void load();
-  }, [load]);
+    if (!startedFromCarried) void load();
+  }, [load, startedFromCarried]);
 
   const patch = (media: string, id: number, change: (c: CategoryState) => CategoryState) =>
     setTags((all) => all?.map((tag) => (tag.value !== media ? tag : { ...tag, categories: tag.categories.map((c) => (c.id === id ? change(c) : c)) })) ?? all);

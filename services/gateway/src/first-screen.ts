@@ -14,7 +14,7 @@ import path from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { ApiEnvelope, SeoRoute } from 'shared-contracts';
-import { FIRST_SCREEN_DATA_ID, firstScreenFile, type FirstScreenData, type FirstScreenInput, type FirstScreenModule } from 'shared-contracts/first-load';
+import { FIRST_SCREEN_DATA_ID, FIRST_SCREEN_PRERENDER_ID, firstScreenFile, type FirstScreenData, type FirstScreenInput, type FirstScreenModule } from 'shared-contracts/first-load';
 
 /** markups kept (a visitor's pages are the route table's, with their optional parameters: a few hundred) */
 const CACHED_MARKUPS = 500;
@@ -90,6 +90,14 @@ export function firstScreenAnswers(options: { now?: () => number; waitMs?: numbe
     });
     return { data, key: answers.map((answer) => answer?.seq ?? 0).join(',') };
   };
+}
+
+/**
+ * The CSS selector of a rendered first screen's largest paint when it is a picture: the one it loads at high
+ * priority (ui-kit's pictureLoading: /ai-tools', /explore's, /effect's first cards); null when it has none.
+ */
+export function firstScreenPicture(html: string): string | null {
+  return /<img [^>]*fetchPriority="high"/.test(html) ? `#${FIRST_SCREEN_PRERENDER_ID} img[fetchpriority=high]` : null;
 }
 
 /** The answers as a JSON data block (escaped so nothing in them can close the element). */

@@ -144,13 +144,16 @@ const FIRST_PICTURE_WAIT_MS = 3000;
  * the shell's start-up work holds the main thread while the picture waits to be painted (Lighthouse's
  * simulated phone counted up to 2 s of it as the picture's render delay); the first screen's links work
  * without script meanwhile. A person's first touch or key press starts it at once: someone who wants the
- * menu or Login does not wait for the picture (issue 25's first working click). Answers the page unchanged
- * when it has no main script or no such picture.
+ * menu or Login does not wait for the picture (issue 25's first working click). `picture`: the CSS selector of
+ * that picture (/home's: the first Trending picture; a first screen's: its high-priority picture). Answers the page
+ * unchanged when it has no main script or no such picture.
  */
-export function startShellAfterFirstPicture(page: string, mainScript: RegExp): string {
+export const HOME_FIRST_PICTURE = 'img.ht-img[fetchpriority=high]';
+
+export function startShellAfterFirstPicture(page: string, mainScript: RegExp, picture = HOME_FIRST_PICTURE): string {
   const tag = mainScript.exec(page)?.[0];
   const src = tag ? /\bsrc="([^"]+)"/.exec(tag)?.[1] : undefined;
-  if (!tag || !src || !page.includes('<img class="ht-img"') || !page.includes('</body>')) return page;
+  if (!tag || !src || !/<img [^>]*fetchPriority="high"/.test(page) || !page.includes('</body>')) return page;
   // the page's CSP nonce, which the shell's own script tag carries
   const nonce = /\bnonce="([^"]+)"/.exec(tag)?.[1];
   const starter =
@@ -159,7 +162,7 @@ export function startShellAfterFirstPicture(page: string, mainScript: RegExp): s
     `var s=document.createElement('script');s.src=${JSON.stringify(src).replace(/</g, '\\u003c')};document.head.appendChild(s)}` +
     "function afterPaint(){requestAnimationFrame(function(){setTimeout(start,0)})}" +
     "['pointerdown','keydown'].forEach(function(t){addEventListener(t,start,{once:true,capture:true,passive:true})});" +
-    "var img=document.querySelector('img.ht-img[fetchpriority=high]');" +
+    `var img=document.querySelector(${JSON.stringify(picture).replace(/</g, '\\u003c')});` +
     "if(!img||img.complete){afterPaint();return}" +
     "img.addEventListener('load',afterPaint,{once:true});img.addEventListener('error',start,{once:true});" +
     `setTimeout(start,${FIRST_PICTURE_WAIT_MS})})()</script>`;

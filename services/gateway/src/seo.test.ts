@@ -18,6 +18,10 @@ const ROUTES: SeoRoutesFile = {
     { path: '/terms', title: 'Terms of Service | AI Video Generator', description: 'Terms', indexable: true, module: 'remote_explore/LegalPage', props: { kind: 'terms' } },
     { path: '/explore', title: 'Explore | AI Video Generator', description: 'Explore', indexable: true, module: 'remote_explore/ExplorePage' },
     { path: '/ai-tools', title: 'AI Tools | AI Video Generator', description: 'Tools', indexable: true, module: 'remote_tools/AiToolsPage', props: { category: 'hot' } },
+    { path: '/effect', title: 'AI Effects | AI Video Generator', description: 'Effects', indexable: true, module: 'remote_explore/EffectPage' },
+    { path: '/ai-tools/video-enhancer', title: 'Video Enhancer | AI Video Generator', description: 'Enhance', indexable: true, module: 'remote_tools/ToolEditor', props: { tool: 'video-enhancer' } },
+    { path: '/ai-tools/no-such-tool', title: 'Gone | AI Video Generator', description: 'Gone', indexable: false, module: 'remote_tools/ToolEditor', props: { tool: 'no-such-tool' } },
+    { path: '/pricing', title: 'Pricing | AI Video Generator', description: 'Plans', indexable: true, module: 'remote_billing/PricingPage' },
     { path: '/libraries', title: 'My Creations | AI Video Generator', description: 'Yours', indexable: false, module: 'remote_create/LibrariesPage' },
     { path: '/template', title: 'Templates | AI Video Generator', description: 'Templates', indexable: false, module: 'remote_explore/TemplatePage', chrome: false },
   ],
@@ -32,7 +36,7 @@ const ROUTES: SeoRoutesFile = {
  * shell's dist): the gateway renders the real components. In a child process: rspack is an ES module, which this
  * test's module system cannot load.
  */
-async function buildServerRender(app: 'remote-explore' | 'remote-create' | 'remote-tools' | 'shell', folder: string): Promise<void> {
+async function buildServerRender(app: 'remote-explore' | 'remote-create' | 'remote-tools' | 'remote-billing' | 'shell', folder: string): Promise<void> {
   const repo = path.resolve(__dirname, '../../..');
   const script = `
     import { createJiti } from 'jiti';
@@ -55,6 +59,8 @@ describe('SEO prerender', () => {
   let gateway: FastifyInstance;
   const discoveryQueries: Record<string, string>[] = [];
   const previewCalls: number[] = [];
+  const skuCalls: number[] = [];
+  const effectQueries: Record<string, string>[] = [];
   beforeAll(async () => {
     const root = mkdtempSync(path.join(os.tmpdir(), 'seo-test-'));
     mkdirSync(path.join(root, 'shell', 'dist'), { recursive: true });
@@ -70,6 +76,7 @@ describe('SEO prerender', () => {
           { name: 'remote_explore', version: '1.0.0', entry: '/remotes/remote-explore/1.0.0/mf-manifest.json' },
           { name: 'remote_create', version: '2.0.0', entry: '/remotes/remote-create/2.0.0/mf-manifest.json' },
           { name: 'remote_tools', version: '3.0.0', entry: '/remotes/remote-tools/3.0.0/mf-manifest.json' },
+          { name: 'remote_billing', version: '4.0.0', entry: '/remotes/remote-billing/4.0.0/mf-manifest.json' },
         ],
       }),
     );
@@ -89,6 +96,7 @@ describe('SEO prerender', () => {
     await buildServerRender('shell', path.join(root, 'shell', 'dist'));
     await buildServerRender('remote-create', path.join(root, 'remote-create', 'dist', '2.0.0'));
     await buildServerRender('remote-tools', path.join(root, 'remote-tools', 'dist', '3.0.0'));
+    await buildServerRender('remote-billing', path.join(root, 'remote-billing', 'dist', '4.0.0'));
     // the shell provides react itself; swr comes from the remote's own chunk
     writeFileSync(path.join(root, 'shell', 'dist', 'shell-provides.json'), JSON.stringify({ shared: ['react', 'react-dom'], scripts: ['725.start.js', '275.react-dom.js'] }));
     gateway = await createGateway({
@@ -111,6 +119,26 @@ describe('SEO prerender', () => {
             { tool: 'bg-remover', status: 'ready', media: 'image', before: '/v1/common/oss/file/bg-a.webp', after: '/v1/common/oss/file/bg-b.webp' },
           ];
           return { code: 0, msg: 'ok', trace_id: '', data: { previews } };
+        });
+        // the plans as the API answers them (a monthly and a yearly membership, a credit pack)
+        app.get('/v1/buy/sku-info', async () => {
+          skuCalls.push(1);
+          const ext = { tier: 'PREMIUM', watermark_free: true, ultra_hd: true, frame_interpolation: true, faster_generations: true, videos_at_once: 5, unlimited_effects: true, monthly_credits: 500 };
+          const sku = (sku_id: number, period_unit: string, price: number, kind: string) => ({
+            sku_id, sub_tpl_id: 1, sub_tpl_name: `Premium ${period_unit}`, plan: 'Premium', period_unit, period_val: 1, price, original_price: price * 2, recommend_price: price, show_rec_price: false,
+            currency: 'USD', currency_symbol: '$', buy_url: '/v1/buy/checkout', zero_buy: false, zero_buy_url: '', retention_promotion: false, retention_promotion_buy_url: '',
+            feature_code_list: [{ feature_code: 'MI-Credits-2024', sale_unit_value: 500 }], isSubscription: kind === 'membership', buyZeroChecked: false, extInfo: ext, kind,
+          });
+          return { code: 0, msg: 'ok', trace_id: '', data: { sku_buy_list: [sku(24109015, 'month', 39.99, 'membership'), sku(24109016, 'year', 299.88, 'membership'), sku(5, 'month', 9.99, 'credits')], zero_buy_checked: false, free_daily_tasks: 20 } };
+        });
+        // the effects' categories as the API answers them (each with its first templates)
+        app.get('/v1/workflow/ct/list', async (request) => {
+          effectQueries.push(request.query as Record<string, string>);
+          const effect = (tpl_id: number, name: string) => ({
+            tpl_id, name, thumbnail: `/v1/common/oss/file/e-${tpl_id}.webp`, thumbnail_link: `/v1/common/oss/file/e-${tpl_id}.webp`, cover_conf: { thumbnail_url: '', preview_url: '' }, preview_url: '',
+            action_conf: { hot: false }, extra: '{}', info: { algorithm: 'mai_effect', module: 'effect', request: { fields: [] } }, description: name, preview: '', rule: { show: [{ val: '5 s' }] },
+          });
+          return { code: 0, msg: 'ok', trace_id: '', data: [{ value: 'video', name: 'Video', categories: [{ id: 0, title: 'All', tpls: [effect(5001, 'Hug </script>'), effect(5002, 'Fly away'), effect(5003, 'Melt')], total: 3 }, { id: 501, title: 'Fun', tpls: [], total: 0 }] }] };
         });
         app.get('/v1/recommend/tpl', async () => ({ code: 0, msg: 'ok', trace_id: '', data: [{ tpl_id: 7, name: 'Hot one' }] }));
         // the CMS call as the API answers it
@@ -160,14 +188,14 @@ describe('SEO prerender', () => {
     expect(html).toContain('<link rel="preload" href="/remotes/remote-explore/1.0.0/150.swr.js" as="script" fetchpriority="low" />');
     expect(html).not.toContain('121.react.js');
     // the remotes list in the page, as /remotes.json answers it
-    expect(html).toContain('<script id="remotes-list" type="application/json">{"remotes":[{"name":"remote_explore","version":"1.0.0","entry":"/remotes/remote-explore/1.0.0/mf-manifest.json"},{"name":"remote_create","version":"2.0.0","entry":"/remotes/remote-create/2.0.0/mf-manifest.json"},{"name":"remote_tools","version":"3.0.0","entry":"/remotes/remote-tools/3.0.0/mf-manifest.json"}]}</script>');
+    expect(html).toContain('<script id="remotes-list" type="application/json">{"remotes":[{"name":"remote_explore","version":"1.0.0","entry":"/remotes/remote-explore/1.0.0/mf-manifest.json"},{"name":"remote_create","version":"2.0.0","entry":"/remotes/remote-create/2.0.0/mf-manifest.json"},{"name":"remote_tools","version":"3.0.0","entry":"/remotes/remote-tools/3.0.0/mf-manifest.json"},{"name":"remote_billing","version":"4.0.0","entry":"/remotes/remote-billing/4.0.0/mf-manifest.json"}]}</script>');
     // the shell's own start-up scripts, preloaded where main.js was; main.js itself starts once the first
     // Trending picture has been painted (a starter with the page's nonce, after the first screen)
     expect(html).toMatch(/<head><meta charset="utf-8"><title>[^<]*<\/title><link rel="preload" href="\/main\.abc\.js" as="script" fetchpriority="low" \/><link rel="preload" href="\/725\.start\.js" as="script" fetchpriority="low" \/><link rel="preload" href="\/275\.react-dom\.js" as="script" fetchpriority="low" \/>/);
     expect(html).not.toMatch(/<script[^>]*src="\/main\.abc\.js"/);
     const starter = /<script nonce="[^"]+">(\(function\(\)\{[^<]*)<\/script><\/body>/.exec(html)?.[1] ?? '';
     expect(starter).toContain('s.src="/main.abc.js"');
-    expect(starter).toContain("document.querySelector('img.ht-img[fetchpriority=high]')");
+    expect(starter).toContain('document.querySelector("img.ht-img[fetchpriority=high]")');
     // or at once on a person's first touch or key press
     expect(starter).toContain("['pointerdown','keydown'].forEach(function(t){addEventListener(t,start,{once:true,capture:true,passive:true})})");
     expect((await gateway.inject({ method: 'GET', url: '/no-such-page' })).body).not.toContain('rel="preload"');
@@ -354,6 +382,12 @@ describe('SEO prerender', () => {
     const block = /<script id="first-screen-data" type="application\/json">(.*?)<\/script>/.exec(html)?.[1] ?? '';
     expect(block).not.toContain('</script>');
     expect((JSON.parse(block) as Record<string, { previews: { tool: string }[] }>)['/v1/ai/tools/previews']?.previews.map((p) => p.tool)).toEqual(['video-enhancer', 'image-enhancer', 'bg-remover']);
+    // the shell's main script starts once that picture has been painted (or at a first touch), as on /home
+    expect(html).not.toMatch(/<script[^>]*src="\/main\.abc\.js"/);
+    expect(html).toContain('<link rel="preload" href="/main.abc.js" as="script" fetchpriority="low" />');
+    const starter = /<script nonce="[^"]+">(\(function\(\)\{[^<]*)<\/script><\/body>/.exec(html)?.[1] ?? '';
+    expect(starter).toContain('document.querySelector("#first-screen-prerender img[fetchpriority=high]")');
+    expect(starter).toContain('s.src="/main.abc.js"');
     // asked once for every visitor while it is fresh, and never for a signed-in person
     await gateway.inject({ method: 'GET', url: '/ai-tools' });
     expect(previewCalls).toHaveLength(1);
@@ -387,6 +421,55 @@ describe('SEO prerender', () => {
     expect(copy).toMatch(/<h1[^>]*>Terms of Service<\/h1>/);
     expect(copy).toMatch(/<a href="\/privacy"[^>]*>Privacy Policy<\/a>/);
     expect(html).not.toContain('first-screen-data');
+  });
+
+  it("writes a visitor's Pricing page, rendered from remote-billing's own PricingPage (its real server build) with the plans the gateway asked for: the month's plans and their prices, inert, the answer carried in the page", async () => {
+    const html = (await gateway.inject({ method: 'GET', url: '/pricing' })).body;
+    const copy = /<div id="first-screen-prerender" data-first-screen-path="\/pricing" inert="">([\s\S]*?)<script id="first-screen-data"/.exec(html)?.[1] ?? '';
+    expect(copy).toMatch(/<h1[^>]*>Pricing<\/h1>/);
+    expect(copy).toMatch(/<button[^>]*role="tab"[^>]*aria-selected="true"[^>]*>Monthly<\/button>/);
+    // the month's membership only (not the year's, not the credit pack), with its price, and what comes below it
+    expect(copy).toMatch(/<article aria-label="Premium month" data-sku="24109015"/);
+    expect(copy).not.toContain('data-sku="24109016"');
+    expect(copy).toContain('$39.99');
+    expect(copy).not.toContain('Loading plans');
+    expect(copy).toContain('Buy credit packs');
+    expect(copy).toMatch(/<caption[^>]*>Plan comparison<\/caption>/);
+    // no picture is its largest paint: the shell's main script is where it was
+    expect(html).toMatch(/<script[^>]*src="\/main\.abc\.js"/);
+    const block = /<script id="first-screen-data" type="application\/json">(.*?)<\/script>/.exec(html)?.[1] ?? '';
+    expect((JSON.parse(block) as Record<string, { sku_buy_list: { sku_id: number }[] }>)['/v1/buy/sku-info']?.sku_buy_list.map((s) => s.sku_id)).toEqual([24109015, 24109016, 5]);
+    // asked once for every visitor while it is fresh, and never for a signed-in person
+    await gateway.inject({ method: 'GET', url: '/pricing' });
+    expect(skuCalls).toHaveLength(1);
+    const signedIn = (await gateway.inject({ method: 'GET', url: '/pricing', headers: { cookie: 'studio_token=abc' } })).body;
+    expect(signedIn).not.toContain('first-screen-prerender');
+    expect(skuCalls).toHaveLength(1);
+  });
+
+  it("writes a visitor's AI effects page, rendered from remote-explore's own EffectPage (its real server build) with the categories the gateway asked for: the first category's effects, the first row's pictures at high priority, inert", async () => {
+    const html = (await gateway.inject({ method: 'GET', url: '/effect' })).body;
+    const copy = /<div id="first-screen-prerender" data-first-screen-path="\/effect" inert="">([\s\S]*?)<script id="first-screen-data"/.exec(html)?.[1] ?? '';
+    expect(copy).toMatch(/<h1[^>]*>AI Effects<\/h1>/);
+    expect(copy).toMatch(/role="tab"[^>]*aria-selected="true"[^>]*>All</);
+    expect(copy).toContain('Hug &lt;/script&gt;');
+    expect(copy).not.toContain('Loading effects');
+    const pictures = [...copy.matchAll(/<img [^>]*>/g)].map(([tag]) => tag);
+    expect(pictures[0]).toMatch(/src="\/v1\/common\/oss\/file\/e-5001\.webp"[^>]*loading="eager"[^>]*fetchPriority="high"/);
+    const block = /<script id="first-screen-data" type="application\/json">(.*?)<\/script>/.exec(html)?.[1] ?? '';
+    expect(block).not.toContain('</script>');
+    expect(Object.keys(JSON.parse(block) as object)).toEqual(['/v1/workflow/ct/list?fun_module=effect']);
+    expect(effectQueries.at(-1)).toEqual({ fun_module: 'effect' });
+  });
+
+  it("writes a visitor's tool editor, rendered from remote-tools' own ToolEditor (its real server build): the tool's title and its action, inert, no call; nothing for a tool the remote does not know", async () => {
+    const html = (await gateway.inject({ method: 'GET', url: '/ai-tools/video-enhancer' })).body;
+    const copy = /<div id="first-screen-prerender" data-first-screen-path="\/ai-tools\/video-enhancer" inert="">([\s\S]*)$/.exec(html)?.[1] ?? '';
+    expect(copy).toMatch(/<h1[^>]*>Video Enhancer<\/h1>/);
+    expect(copy).toContain('data-testid="tool-action"');
+    expect(html).not.toContain('first-screen-data');
+    expect((await gateway.inject({ method: 'GET', url: '/ai-tools/no-such-tool' })).body).not.toContain('first-screen-prerender');
+    expect((await gateway.inject({ method: 'GET', url: '/ai-tools/video-enhancer', headers: { cookie: 'studio_token=abc' } })).body).not.toContain('first-screen-prerender');
   });
 
   it('answers an unknown path 404 with noindex, a CMS-only page 200, and /ai URLs by redirect', async () => {

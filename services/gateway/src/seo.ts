@@ -25,8 +25,8 @@ import {
   type SeoRoutesFile,
 } from 'shared-contracts';
 import { INLINE_REMOTES_LIST_ID, SHELL_PROVIDES_FILE, type ShellProvidesFile } from 'shared-contracts/first-load';
-import { firstScreenDataBlock, firstScreenRenderer } from './first-screen.js';
-import { homeDiscoveryBlock, homeDiscoveryFetcher, homeFirstScreenRenderer, startShellAfterFirstPicture, trendingImageHints } from './home-discovery.js';
+import { firstScreenDataBlock, firstScreenPicture, firstScreenRenderer } from './first-screen.js';
+import { HOME_FIRST_PICTURE, homeDiscoveryBlock, homeDiscoveryFetcher, homeFirstScreenRenderer, startShellAfterFirstPicture, trendingImageHints } from './home-discovery.js';
 import { escapeHtml } from './html.js';
 import { shellHeaderRenderer } from './shell-header.js';
 
@@ -367,10 +367,12 @@ export async function registerSeo(app: FastifyInstance, shellDist: string, optio
       const prerendered = renderHomeFirstScreen(discovery, options.apiBase);
       page = page.replace(/(<div id="root"><\/div>)/, `$1${prerendered}${discovery ? homeDiscoveryBlock(discovery) : ''}`);
     }
-    // any other route of the shell's layout: its module's first screen when its remote's version ships one (visitors
-    // only: a signed-in person's form, list and credits are their own); its page removes it when it mounts
+    // any other route of the shell's layout: its module's first screen when its remote's version ships one (visitors only);
+    // its page removes it when it mounts. `picture`: its largest paint, a picture (the shell starts after it is painted)
+    let picture = discovery?.trending?.list.length ? HOME_FIRST_PICTURE : null;
     if (match && !home && match.chrome !== false && visitor) {
       const screen = await renderFirstScreen(match, target, request, options.apiBase);
+      picture = firstScreenPicture(screen.html);
       // with the answers it shows, so the remote starts from them (a function: a `$` in the markup is no pattern)
       const markup = screen.html + (screen.data ? firstScreenDataBlock(screen.data) : '');
       if (markup) page = page.replace('<div id="root"></div>', (root) => `${root}${markup}`);
@@ -384,17 +386,15 @@ export async function registerSeo(app: FastifyInstance, shellDist: string, optio
     }
     const firstLoad = shellFirstLoad();
     // a route of the table: its page loads the shell's start-up scripts and its remote (an unknown path gets neither)
-    // a visitor's home has its first screen in the HTML: its pictures first, the scripts after them
-    const firstScreenInHtml = Boolean(discovery?.trending?.list.length);
     const hints = match
-      ? (firstLoad ? shellScriptHints(firstLoad.scripts, firstScreenInHtml) : '') +
+      ? (firstLoad ? shellScriptHints(firstLoad.scripts, picture !== null) : '') +
         (discovery ? trendingImageHints(discovery, options.apiBase) : '') +
-        preloadHints(options, match.module, manifests, firstLoad?.shared ?? null, firstScreenInHtml) +
+        preloadHints(options, match.module, manifests, firstLoad?.shared ?? null, picture !== null) +
         (options.remotes ? inlineRemotesList(options.remotes()) : '')
       : '';
     // after the shell's main script, so the browser asks for main.js first and these next
     if (hints) page = MAIN_SCRIPT.test(page) ? page.replace(MAIN_SCRIPT, `$1${hints}`) : page.replace(/(<meta charset="[^"]*" ?\/?>)/i, `$1${hints}`);
-    if (firstScreenInHtml) page = startShellAfterFirstPicture(page, MAIN_SCRIPT);
+    if (picture) page = startShellAfterFirstPicture(page, MAIN_SCRIPT, picture);
     return { status: known ? 200 : 404, html: page };
   };
 }

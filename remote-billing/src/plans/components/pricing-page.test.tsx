@@ -1,6 +1,7 @@
 import { act, configure, fireEvent, screen, within } from '@testing-library/react';
 import { SWRConfig } from 'swr';
 import type { SkuItem } from 'shared-contracts';
+import { FIRST_SCREEN_DATA_ID, FIRST_SCREEN_PRERENDER_ID } from 'shared-contracts/first-load';
 import { createShellDouble, renderWithShell } from '../../../../test-support/shell-double';
 import { PricingPage } from './pricing-page';
 
@@ -54,5 +55,33 @@ describe('PricingPage', () => {
     expect(login).toHaveBeenCalledWith({ reason: 'purchase' });
     const table = screen.getByRole('table', { name: 'Plan comparison' });
     expect(within(table).getByText('Credits').closest('tr')).toHaveTextContent('5 sign-up credits100 a month500 a month');
+  });
+
+  it("replaces the first HTML's copy (the gateway's, from first-screen/server.tsx) in its first frame, starting from the plans it carried without asking again", () => {
+    const copy = document.createElement('div');
+    copy.id = FIRST_SCREEN_PRERENDER_ID;
+    copy.innerHTML = '<h1>Pricing</h1>';
+    const block = document.createElement('script');
+    block.id = FIRST_SCREEN_DATA_ID;
+    block.type = 'application/json';
+    block.textContent = JSON.stringify({ '/v1/buy/sku-info': { sku_buy_list: [sku(24109015, 'PREMIUM', 'month', 39.99)], zero_buy_checked: false, free_daily_tasks: 20 } });
+    document.body.append(copy, block);
+    const shell = createShellDouble();
+    renderWithShell(
+      <SWRConfig value={{ provider: () => new Map() }}>
+        <PricingPage />
+      </SWRConfig>,
+      shell,
+    );
+    expect(document.getElementById(FIRST_SCREEN_PRERENDER_ID)).toBeNull();
+    expect(screen.getAllByRole('heading', { level: 1, name: 'Pricing' })).toHaveLength(1);
+    // the plans and everything below them in the first render: nothing is loading, nothing moves when it comes
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+    expect(screen.getByRole('article', { name: 'Premium month' })).toHaveTextContent('$39.99/mo');
+    expect(screen.getByRole('button', { name: 'Buy credit packs' })).toBeInTheDocument();
+    expect(shell.api.call).not.toHaveBeenCalledWith('GET /v1/buy/sku-info', expect.anything());
+    // handed out once: the page's block no longer has it
+    expect(block.textContent).toBe('{}');
+    block.remove();
   });
 });

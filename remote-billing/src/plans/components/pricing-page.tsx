@@ -2,11 +2,12 @@ import { useMemo, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { CHECKOUT_SOURCE_PRICING, TRIAL_CREDITS, TRIAL_DAYS, USER_TEXTS, freeDailyCapText, useShell, type PeriodUnit, type SkuItem } from 'shared-contracts';
 import { Button } from '@studio/ui-kit/button';
+import { useFirstScreenData, useFirstScreenTakeover } from '@studio/ui-kit/first-screen';
 import { PageFrame } from '@studio/ui-kit/page-frame';
 import { Tabs } from '@studio/ui-kit/tabs';
 import { focusRing, theme } from '@studio/ui-kit/theme';
 import { promoColors } from '../../lib/promo-colors';
-import { useSkus } from '../../lib/use-skus';
+import { SKU_INFO_PATH, useSkus, type SkuInfo } from '../../lib/use-skus';
 import { usePurchase } from '../../purchase/hooks/use-purchase';
 import { allMemberships, discountPercent, priceText, showTrialCheckbox } from '../../purchase/utils/pricing';
 import { CREDIT_FACTS, STANDARD_EXTRAS } from '../../lib/plans';
@@ -57,11 +58,16 @@ function PlanCard({ sku, onBuy, disabled, isSubscribed }: { sku: SkuItem; onBuy(
   );
 }
 
-/** Pricing (/pricing): the same plans as the purchase dialog, from the same sku-info, with working buttons. */
+/**
+ * Pricing (/pricing): the same plans as the purchase dialog, from the same sku-info, with working buttons. A
+ * visitor's first HTML has this page's copy (first-screen/server.tsx) with the plans the gateway asked for: the page
+ * starts from that answer and replaces the copy in the same frame.
+ */
 export function PricingPage() {
+  useFirstScreenTakeover();
   const shell = useShell();
   const session = useSnapshot(shell.session.state);
-  const { skus, isBuyInit, error, retry, retrying, freeDailyTasks } = useSkus();
+  const { skus, isBuyInit, error, retry, retrying, freeDailyTasks } = useSkus(useFirstScreenData<SkuInfo>(SKU_INFO_PATH));
   const [unit, setUnit] = useState<PeriodUnit>('month');
   const { buy, opening } = usePurchase(CHECKOUT_SOURCE_PRICING);
   const plans = useMemo(() => allMemberships(skus, session.user?.country ?? '').filter((sku) => sku.period_unit === unit), [skus, unit, session.user?.country]);

@@ -1,16 +1,25 @@
 import { useState } from 'react';
-import type { Template } from 'shared-contracts';
+import type { Template, TemplateTag } from 'shared-contracts';
+import { useFirstScreenData, useFirstScreenTakeover } from '@studio/ui-kit/first-screen';
 import { Button } from '@studio/ui-kit/button';
 import { PageFrame } from '@studio/ui-kit/page-frame';
 import { theme } from '@studio/ui-kit/theme';
 import { Tabs } from '../../lib/tabs';
-import { useTemplateBrowser } from '../../lib/use-template-browser';
+import { categoriesPath, useTemplateBrowser } from '../../lib/use-template-browser';
 import { TemplateGrid } from '../../lib/template-grid';
 import { EffectTipDialog } from './effect-tip-dialog';
 
-/** /effect: effect templates by category; choosing one explains it, then opens /effect/create/:semantic. */
+/** the effects' categories with their first templates, as the page and its first screen (first-screen/server.tsx) ask for them */
+export const EFFECT_CATEGORIES_PATH = categoriesPath('effect');
+
+/**
+ * /effect: effect templates by category; choosing one explains it, then opens /effect/create/:semantic. A visitor's
+ * first HTML has this page's copy (first-screen/server.tsx) with the categories the gateway asked for: the page starts
+ * from that answer and replaces the copy in the same frame.
+ */
 export function EffectPage() {
-  const browser = useTemplateBrowser('effect');
+  useFirstScreenTakeover();
+  const browser = useTemplateBrowser('effect', undefined, useFirstScreenData<TemplateTag[]>(EFFECT_CATEGORIES_PATH));
   const [categoryId, setCategoryId] = useState<number | null>(null);
   const [chosen, setChosen] = useState<Template | null>(null);
   const tag = browser.tags?.[0];

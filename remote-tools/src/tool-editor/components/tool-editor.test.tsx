@@ -1,5 +1,6 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { USER_TEXTS, type AiToolSlug } from 'shared-contracts';
+import { FIRST_SCREEN_PRERENDER_ID } from 'shared-contracts/first-load';
 import { EDITOR_TOOLS } from 'shared-contracts/tools';
 import { createShellDouble } from '../../../../test-support/shell-double';
 import { renderRoute } from '../../../../test-support/render-route';
@@ -93,4 +94,16 @@ describe('ToolEditor', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('dialog')).toBeNull();
   });
+
+  it("replaces the first HTML's copy of the editor (the gateway's, from first-screen/server.tsx) when it is first drawn", async () => {
+    const copy = document.createElement('div');
+    copy.id = FIRST_SCREEN_PRERENDER_ID;
+    copy.innerHTML = '<h1>Video Enhancer</h1>';
+    document.body.appendChild(copy);
+    renderRoute(<ToolEditor tool="video-enhancer" />);
+    expect(document.getElementById(FIRST_SCREEN_PRERENDER_ID)).toBeNull();
+    expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+    await act(async () => undefined);
+  });
 });
+

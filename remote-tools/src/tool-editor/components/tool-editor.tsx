@@ -1,5 +1,6 @@
 import { type AiToolSlug } from 'shared-contracts';
 import { AI_TOOLS } from 'shared-contracts/tools';
+import { useFirstScreenTakeover } from '@studio/ui-kit/first-screen';
 import { AudioEditor } from '../../editors/audio-editor';
 import { ImageToolEditor } from '../../editors/image-tool-editor';
 import { MaskImageEditor } from '../../editors/mask-image-editor';
@@ -8,8 +9,13 @@ import { SpeechEditor } from '../../editors/speech-editor';
 import { editorTextOf } from '../../editors/tool-defs';
 import { VideoToolEditor } from '../../editors/video-tool-editor';
 
-/** A tool's editor: the catalogue entry (texts, algorithm, upload limits) in the editor its kind needs. */
+/**
+ * A tool's editor: the catalogue entry (texts, algorithm, upload limits) in the editor its kind needs. A visitor's
+ * first HTML has this editor's copy (first-screen/server.tsx): it is removed in the commit that first draws the
+ * editor (this layout effect runs after the editor's own), so the editor replaces it in the same frame.
+ */
 export function ToolEditor({ tool }: { tool: AiToolSlug }) {
+  useFirstScreenTakeover();
   const entry = AI_TOOLS.find((t) => t.slug === tool);
   const kind = entry?.editorKind;
   if (!entry || !kind) return <p role="alert">No such tool.</p>;

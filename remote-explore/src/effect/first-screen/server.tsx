@@ -1,0 +1,18 @@
+/**
+ * The AI effects page's first screen as HTML (shared-contracts/first-load's FirstScreenModule), rendered with
+ * react-dom/server from the EffectPage itself as a visitor sees it: the title, the effect categories and the first
+ * category's templates (the first pictures eager, the first row at high priority), from the categories answer the
+ * gateway asks for (`firstScreenCalls`) and carries in the page, so the page starts from it. Inert: a template chosen
+ * on the copy would open nothing until the page takes over (it removes the copy when it mounts, in the same frame).
+ * remote-explore's build bundles it for Node into its versioned folder (`firstScreenFile('remote_explore/EffectPage')`);
+ * never part of the remote's browser code.
+ */
+import type { FirstScreenModule } from 'shared-contracts/first-load';
+import { renderFirstScreen } from '@studio/ui-kit/first-screen-server';
+import { EFFECT_CATEGORIES_PATH, EffectPage } from '../components/effect-page';
+
+/** The categories with their first templates (one call). */
+export const firstScreenCalls: NonNullable<FirstScreenModule['firstScreenCalls']> = () => [EFFECT_CATEGORIES_PATH];
+
+export const firstScreenHtml: FirstScreenModule['firstScreenHtml'] = ({ pathname, apiBase, data }) =>
+  renderFirstScreen(<EffectPage />, { pathname, apiBase, data, inert: true });
