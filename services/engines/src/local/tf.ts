@@ -92,7 +92,13 @@ export function releaseTf(): boolean {
   // Each wasm kernel keeps the functions it bound on the last backend (`backend.wasm.cwrap(...)`, in module
   // variables), and they hold that backend's WebAssembly instance and memory alive until a new backend binds
   // them again. Binding them to a placeholder now lets the old instance be collected.
-  for (const kernel of tf.getKernelsForBackend('wasm')) kernel.setupFunc?.(released);
+  // (Every setupFunc of @tensorflow/tfjs-backend-wasm 4.11 only binds; should one ever fail, the old instance
+  // stays until the next use rebinds them, as before this release existed: never a crash from a timer.)
+  try {
+    for (const kernel of tf.getKernelsForBackend('wasm')) kernel.setupFunc?.(released);
+  } catch {
+    /* see above */
+  }
   return true;
 }
 
