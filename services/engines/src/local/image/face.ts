@@ -2,7 +2,7 @@
 import { createHash } from 'node:crypto';
 import sharp from 'sharp';
 import { faceApiReady } from '../models';
-import { tfReady } from '../tf';
+import { withTf } from '../tf';
 import type { RawImage } from './raw';
 import type { FaceLandmarks } from '../../types';
 
@@ -22,31 +22,32 @@ export async function detectFaces(img: RawImage, minConfidence = 0.5): Promise<F
   return found;
 }
 
-async function detect(img: RawImage, minConfidence: number): Promise<FaceLandmarks[]> {
-  const tf = await tfReady();
-  const api = await faceApiReady();
-  const scale = Math.min(1, DETECT_MAX / Math.max(img.width, img.height));
-  const w = Math.round(img.width * scale);
-  const h = Math.round(img.height * scale);
-  const data = scale === 1
-    ? img.data
-    : await sharp(img.data, { raw: { width: img.width, height: img.height, channels: 3 } }).resize(w, h).raw().toBuffer();
-  const input = tf.tensor3d(new Int32Array(data), [h, w, 3], 'int32');
-  try {
-    const found = await api
-      .detectAllFaces(input as unknown as Parameters<typeof api.detectAllFaces>[0], new api.SsdMobilenetv1Options({ minConfidence, maxResults: 10 }))
-      .withFaceLandmarks();
-    return found
-      .map((f) => {
-        const b = f.detection.box;
-        return {
-          box: { x: b.x / scale, y: b.y / scale, width: b.width / scale, height: b.height / scale },
-          score: f.detection.score,
-          landmarks: f.landmarks.positions.map((p) => [p.x / scale, p.y / scale] as [number, number]),
-        };
-      })
-      .sort((a, b) => b.box.width * b.box.height - a.box.width * a.box.height);
-  } finally {
-    input.dispose();
-  }
+function detect(img: RawImage, minConfidence: number): Promise<FaceLandmarks[]> {
+  return withTf(async (tf) => {
+    const api = await faceApiReady();
+    const scale = Math.min(1, DETECT_MAX / Math.max(img.width, img.height));
+    const w = Math.round(img.width * scale);
+    const h = Math.round(img.height * scale);
+    const data = scale === 1
+      ? img.data
+      : await sharp(img.data, { raw: { width: img.width, height: img.height, channels: 3 } }).resize(w, h).raw().toBuffer();
+    const input = tf.tensor3d(new Int32Array(data), [h, w, 3], 'int32');
+    try {
+      const found = await api
+        .detectAllFaces(input as unknown as Parameters<typeof api.detectAllFaces>[0], new api.SsdMobilenetv1Options({ minConfidence, maxResults: 10 }))
+        .withFaceLandmarks();
+      return found
+        .map((f) => {
+          const b = f.detection.box;
+          return {
+            box: { x: b.x / scale, y: b.y / scale, width: b.width / scale, height: b.height / scale },
+            score: f.detection.score,
+            landmarks: f.landmarks.positions.map((p) => [p.x / scale, p.y / scale] as [number, number]),
+          };
+        })
+        .sort((a, b) => b.box.width * b.box.height - a.box.width * a.box.height);
+    } finally {
+      input.dispose();
+    }
+  });
 }

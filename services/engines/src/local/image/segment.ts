@@ -7,7 +7,7 @@
  */
 import sharp from 'sharp';
 import { isnetInfer, selfieModel } from '../models';
-import { tfReady } from '../tf';
+import { withTf } from '../tf';
 import type { RawImage } from './raw';
 
 /** a module-local alias: hot loops avoid global lookups (slow inside vm contexts such as jest) */
@@ -41,21 +41,22 @@ async function isnetMatte(img: RawImage): Promise<Uint8Array> {
   return new Uint8Array(await sharp(a8, { raw: { width: S, height: S, channels: 1 } }).resize(img.width, img.height, { fit: 'fill', kernel: 'cubic' }).extractChannel(0).raw().toBuffer());
 }
 
-async function selfieMatte(img: RawImage): Promise<Float32Array> {
-  const tf = await tfReady();
-  const model = await selfieModel();
-  const small = await sharp(img.data, { raw: { width: img.width, height: img.height, channels: 3 } })
-    .resize(256, 256, { fit: 'fill' })
-    .raw()
-    .toBuffer();
-  const out = tf.tidy(() => {
-    const input = tf.tensor4d(Float32Array.from(small, (v) => v / 255), [1, 256, 256, 3]);
-    const res = model.execute(input) as import('@tensorflow/tfjs').Tensor;
-    return res.reshape([256, 256]);
+function selfieMatte(img: RawImage): Promise<Float32Array> {
+  return withTf(async (tf) => {
+    const model = await selfieModel();
+    const small = await sharp(img.data, { raw: { width: img.width, height: img.height, channels: 3 } })
+      .resize(256, 256, { fit: 'fill' })
+      .raw()
+      .toBuffer();
+    const out = tf.tidy(() => {
+      const input = tf.tensor4d(Float32Array.from(small, (v) => v / 255), [1, 256, 256, 3]);
+      const res = model.execute(input) as import('@tensorflow/tfjs').Tensor;
+      return res.reshape([256, 256]);
   });
   const values = (await out.data()) as Float32Array;
   out.dispose();
   return values;
+  });
 }
 
 /** how uniform the image's border is (mean colour distance from its mean); low = a plain backdrop */
