@@ -17,7 +17,7 @@ import { installChunkErrorReload, reloadOnce } from './lifecycle/reload-guard';
 import { withBlocking } from './routing/blocking-history';
 import { recordEmbedMode } from './routing/url-params';
 import { createRoutes } from './routing/route-table';
-import { preloadSideMenu } from './layout/sidebar';
+import { preloadWideChrome } from './layout/wide-chrome-parts';
 import { ROUTE_SPECS } from './routing/route-specs';
 
 const config = readShellConfig();
@@ -29,9 +29,10 @@ void shell.internals.runtime.start();
 // the page's own remote starts loading now, while React renders the chrome, not after the first commit
 const landing = ROUTE_SPECS.find((spec) => matchPath(spec.path, window.location.pathname));
 if (landing) shell.internals.runtime.preload(landing.module);
-// a tablet's or a desktop's sidebar menu (a phone's menu is the drawer, loaded later): asked for before React
-// renders, and the first frame waits for it (below), so the shell's sidebar replaces the first HTML's copy whole
-const sideMenuReady = shell.api.viewport.isPhone ? null : preloadSideMenu();
+// a tablet's or a desktop's sidebar menu and header extras (a phone's menu is the drawer, loaded later): asked for
+// before React renders, and the first frame waits for them (below), so the shell's chrome replaces the first HTML's
+// copies whole
+const wideChromeReady = shell.api.viewport.isPhone ? null : preloadWideChrome();
 
 // react-router's own browser history (v5Compat: the router hears its own pushes), with the leave guards
 const history = withBlocking(UNSAFE_createBrowserHistory({ v5Compat: true }));
@@ -43,7 +44,7 @@ const root = createRoot(container);
 // holding the main thread for the whole tree (a visitor's /home already shows its first screen from the
 // HTML, and a tap meanwhile is answered at once: Lighthouse counted the one long task as blocking time)
 const renderApp = () => startTransition(() => root.render(<App shell={shell} history={history} routes={createRoutes()} />));
-if (sideMenuReady) void sideMenuReady.then(renderApp);
+if (wideChromeReady) void wideChromeReady.then(renderApp);
 else renderApp();
 // a visitor's CMS blocks the gateway prerendered move into the layout's slots, and their scripts run, once the
 // page has loaded (until then they sit after the layout, below the first screen: no part of the first load, issue

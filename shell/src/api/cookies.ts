@@ -48,11 +48,15 @@ function storage(kind: StorageKind): Storage | null {
   }
 }
 
+function storageFailed(kind: StorageKind, action: string, key: string, error: unknown): void {
+  console.warn(`[shell] ${kind}Storage ${action} of ${key} failed`, error);
+}
+
 export function storageGet(kind: StorageKind, key: string): string | null {
   try {
     return storage(kind)?.getItem(key) ?? null;
   } catch (error) {
-    console.warn(`[shell] ${kind}Storage read of ${key} failed`, error);
+    storageFailed(kind, 'read', key, error);
     return null;
   }
 }
@@ -61,7 +65,7 @@ export function storageSet(kind: StorageKind, key: string, value: string): void 
   try {
     storage(kind)?.setItem(key, value);
   } catch (error) {
-    console.warn(`[shell] ${kind}Storage write of ${key} failed`, error);
+    storageFailed(kind, 'write', key, error);
   }
 }
 
@@ -69,7 +73,7 @@ export function storageRemove(kind: StorageKind, key: string): void {
   try {
     storage(kind)?.removeItem(key);
   } catch (error) {
-    console.warn(`[shell] ${kind}Storage remove of ${key} failed`, error);
+    storageFailed(kind, 'remove', key, error);
   }
 }
 

@@ -1,9 +1,9 @@
 /**
  * Where the customer chat's launcher sits (the bottom right corner) and the gutter the page keeps for it, so
- * it covers no card title, status or action there (from 768 px; a phone has no width to spare). The page keeps
- * the gutter on the routes the chat shows on from their first frame, the first HTML's copy of /home included,
- * so the launcher's arrival after the page's load moves nothing (issue 25: layout shift); the chat also marks
- * <html> while its launcher is visible, which the layout reads as well.
+ * it covers no card title, status or action there (from 768 px; a phone has no width to spare). The chat marks
+ * <html> while its launcher is visible; the layout reads the mark. A visitor's first HTML on the chat's routes
+ * carries the mark already (server-header.tsx), so the page, its first screen's copy included, has the gutter
+ * from its first frame and the launcher's arrival after the load moves nothing (issue 25: layout shift).
  */
 export const CHAT_LAUNCHER_ATTR = 'data-chat-launcher';
 export const LAUNCHER = { right: 20, bottom: 20, size: 56 } as const;

@@ -19,7 +19,7 @@ export class SnapshotHandler {
   };
 
   loadRemoteSnapshotInfo(): Promise<never> {
-    return Promise.reject(new Error('[shell] preloadRemote needs the federation snapshot, which the shell is built without (disableSnapshot)'));
+    return Promise.reject(new Error('[shell] preloadRemote: the shell is built with disableSnapshot'));
   }
 }
 

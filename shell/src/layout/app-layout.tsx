@@ -11,7 +11,7 @@ import { media } from '@studio/ui-kit/theme';
 import { useSnapshot } from 'valtio';
 import { RemoteArea } from '../federation/remote-area';
 import { BOTTOM_SLOT_ID, CONTENT_SLOT_ID } from '../cms/slots';
-import { CHAT_GUTTER, CHAT_GUTTER_MEDIA, CHAT_LAUNCHER_ATTR, isChatRoute } from '../chat/launcher-place';
+import { CHAT_GUTTER, CHAT_LAUNCHER_ATTR } from '../chat/launcher-place';
 import { LAYOUT } from '../theme/theme';
 import { Header } from './header';
 import { SIDEBAR_SCRIM_CSS } from './header-parts';
@@ -71,7 +71,6 @@ function useTabletMenuDismissal(open: boolean, isTablet: boolean) {
 
 export function AppLayout() {
   const idle = useIdle();
-  const chatRoute = isChatRoute(useLocation().pathname);
   const viewport = useViewport();
   const { sidebarCollapsed, drawerOpen, tabletMenuOpen } = useSnapshot(layoutState);
   // the drawer's code loads the first time it is opened
@@ -141,16 +140,7 @@ export function AppLayout() {
           <Sidebar narrow={narrow} width={sidebarWidth} overlay={tabletOpen} onNavigate={tabletOpen ? closeTabletMenu : undefined} />
         </>
       )}
-      <main
-        id="shell-main"
-        tabIndex={-1}
-        css={{
-          marginLeft: pageMargin,
-          minWidth: 0,
-          outline: 'none',
-          [CHAT_GUTTER_MEDIA]: chatRoute ? { paddingRight: CHAT_GUTTER } : { [`html[${CHAT_LAUNCHER_ATTR}] &`]: { paddingRight: CHAT_GUTTER } },
-        }}
-      >
+      <main id="shell-main" tabIndex={-1} css={{ marginLeft: pageMargin, minWidth: 0, outline: 'none', '@media (min-width: 768px)': { [`html[${CHAT_LAUNCHER_ATTR}] &`]: { paddingRight: CHAT_GUTTER } } }}>
         {/* the route's page fills the first screen, so a visitor's CMS blocks below it start under the fold and
             nothing in view moves while the page's content arrives above them (issue 25: layout shift) */}
         <div data-route-area="" css={{ minHeight: 'calc(100vh - var(--shell-top-h, 0px))' }}>

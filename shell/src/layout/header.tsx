@@ -7,25 +7,12 @@ import { useLayoutEffect } from 'react';
 import { useSnapshot } from 'valtio';
 import { useShell } from 'shared-contracts';
 import { RemoteArea } from '../federation/remote-area';
-import { CommunityChat } from './community-chat';
-import { iconButton } from './header-styles';
 import { CreditsButtonView, HeaderBar, LoginButton, MenuButton } from './header-parts';
-import { Icon } from './icons';
 import { layoutState } from './layout-state';
 import { takeOverPrerenderedHeader } from './prerendered-header';
 import { useSession, useViewport } from './use-shell-snapshot';
 import { useIdle } from '../lifecycle/use-idle';
-
-function ThemeToggle() {
-  const { preferences } = useShell();
-  const { theme } = useSnapshot(preferences.state);
-  const next = theme === 'dark' ? 'light' : 'dark';
-  return (
-    <button type="button" aria-label={`Switch to ${next} theme`} title={`Switch to ${next} theme`} onClick={() => preferences.set('theme', next)} css={iconButton}>
-      <Icon name={theme === 'dark' ? 'sun' : 'moon'} />
-    </button>
-  );
-}
+import { CommunityChat, ThemeToggle } from './wide-chrome-parts';
 
 function CreditsButton() {
   const { bus } = useShell();

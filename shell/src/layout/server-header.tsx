@@ -15,7 +15,7 @@ import { MemoryRouter } from 'react-router';
 import { media } from '@studio/ui-kit/theme';
 import { routePath } from 'shared-contracts';
 import { HOME_HERO_PRERENDER_ID, SHELL_DRAWER_PRERENDER_ID, SHELL_HEADER_PRERENDER_ID, type ShellHeaderModule } from 'shared-contracts/first-load';
-import { CHAT_GUTTER, CHAT_GUTTER_MEDIA } from '../chat/launcher-place';
+import { CHAT_GUTTER, CHAT_GUTTER_MEDIA, CHAT_LAUNCHER_ATTR, isChatRoute } from '../chat/launcher-place';
 import { errorTextOf } from '../error-page/error-texts';
 import { CreditsButtonView, DRAWER_CSS, DrawerHead, HeaderBar, LoginButton, MenuButton, SIDEBAR_CSS, SIDEBAR_MENU_CSS, SIDEBAR_SCRIM_CSS } from './header-parts';
 import { PRERENDER_PENDING_ATTR, SIDEBAR_COLLAPSED_ATTR, SIDEBAR_OPEN_ATTR, SIDEBAR_PRERENDER_ID, START_FAILED_PRERENDER_ID } from './prerendered-header';
@@ -45,8 +45,8 @@ const COPY_CSS =
   `${narrowRail(`:not([${SIDEBAR_OPEN_ATTR}])`)}${SIDEBAR}[${SIDEBAR_OPEN_ATTR}] .sh-scrim{display:block}${SIDEBAR}[${SIDEBAR_OPEN_ATTR}] aside{box-shadow:var(--shadow-pop)}}` +
   // the desktop sidebar collapsed pushes the page, as the shell's does: /home's first screen follows it
   `${media.desktop}{${narrowRail(`[${SIDEBAR_COLLAPSED_ATTR}]`)}body:has(${SIDEBAR}[${SIDEBAR_COLLAPSED_ATTR}]) #${HOME_HERO_PRERENDER_ID}{left:${LAYOUT.sidebarNarrow}px}}` +
-  // /home's first screen leaves the customer chat's gutter, as the shell's page does (`html` to outweigh the copy's own rule)
-  `${CHAT_GUTTER_MEDIA}{html #${HOME_HERO_PRERENDER_ID}{right:${CHAT_GUTTER}px}}` +
+  // /home's first screen leaves the customer chat's gutter, as the shell's page does (`html[…]` outweighs the copy's own rule)
+  `${CHAT_GUTTER_MEDIA}{html[${CHAT_LAUNCHER_ATTR}] #${HOME_HERO_PRERENDER_ID}{right:${CHAT_GUTTER}px}}` +
   // the page behind the open phone menu does not scroll (ui-kit's Dialog locks the body so for the shell's)
   `${DRAWER}[hidden]{display:none}body:has(${DRAWER}:not([hidden])){overflow:hidden}` +
   // the app could not load: its notice is the page
@@ -167,5 +167,8 @@ export const shellHeaderHtml: ShellHeaderModule['shellHeaderHtml'] = (pathname: 
       <Copy />
     </MemoryRouter>,
   );
-  return { html: `<style>${GLOBAL_CSS}${COPY_CSS}</style>${html}`, script: SCRIPT };
+  // on the chat's routes the page keeps the launcher's place from the first HTML (launcher-place.ts): the shell's
+  // page is drawn with its gutter from its first frame, and the chat's arrival after the load moves nothing
+  const script = isChatRoute(pathname) ? `document.documentElement.setAttribute(${JSON.stringify(CHAT_LAUNCHER_ATTR)},"");${SCRIPT}` : SCRIPT;
+  return { html: `<style>${GLOBAL_CSS}${COPY_CSS}</style>${html}`, script };
 };

@@ -3,39 +3,7 @@ import { lazy, Suspense } from 'react';
 import { RemoteArea } from '../federation/remote-area';
 import { SIDEBAR_CSS, SIDEBAR_MENU_CSS } from './header-parts';
 import { useIdle } from '../lifecycle/use-idle';
-
-// tablets and desktops only (a phone's menu is the drawer): the menu's code is no part of a phone's first load
-// (issue 25); on a wider screen start-up asks for it at once (preloadSideMenu) and draws the first frame once it is
-// in, so the sidebar that replaces the first HTML's copy is never drawn empty
-type SideMenuModule = typeof import('./side-menu');
-let sideMenuModule: SideMenuModule | null = null;
-const loadSideMenu = () =>
-  import(/* webpackChunkName: "side-menu" */ './side-menu').then((m) => {
-    sideMenuModule = m;
-    return m;
-  });
-const LazySideMenu = lazy(() => loadSideMenu().then((m) => ({ default: m.SideMenu })));
-
-/**
- * Fetches the side menu's code now; settles when it is in or has failed (a failure shows again, and is handled,
- * when the sidebar renders the menu).
- */
-export function preloadSideMenu(): Promise<void> {
-  return loadSideMenu().then(
-    () => undefined,
-    () => undefined,
-  );
-}
-
-function SideMenuSlot(props: { narrow: boolean; onNavigate?: () => void }) {
-  // already in (the usual case on a wider screen): drawn in the same frame, not after a suspended one
-  if (sideMenuModule) return <sideMenuModule.SideMenu {...props} />;
-  return (
-    <Suspense fallback={null}>
-      <LazySideMenu {...props} />
-    </Suspense>
-  );
-}
+import { SideMenu } from './wide-chrome-parts';
 
 // the app-download entries wait for the system config anyway: their code loads with it
 const AppDownload = lazy(() => import(/* webpackChunkName: "app-download" */ './app-download').then((m) => ({ default: m.AppDownload })));
@@ -60,7 +28,7 @@ export function Sidebar({ narrow, width, overlay = false, onNavigate }: { narrow
       css={{ ...SIDEBAR_CSS, width, boxShadow: overlay ? 'var(--shadow-pop)' : 'none' }}
     >
       <div css={SIDEBAR_MENU_CSS}>
-        <SideMenuSlot narrow={narrow} onNavigate={onNavigate} />
+        <SideMenu narrow={narrow} onNavigate={onNavigate} />
       </div>
       {narrow ? null : (
         <div css={{ padding: '4px 8px' }}>

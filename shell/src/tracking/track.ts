@@ -6,8 +6,6 @@
  */
 import { TRACK_BATCH_MAX, TRACK_QUEUE_MAX, type AnalyticsProfile, type TrackedEvent, type TrackProps, type TrackValue } from 'shared-contracts';
 
-;
-
 type DataLayerWindow = Window & { dataLayer?: unknown[] };
 
 export interface TrackerDeps {

@@ -20,11 +20,15 @@ const APP_SOURCES = ['shell/src', 'ui-kit/src', ...readdirSync(repoRoot).filter(
  * The server-rendering entries (createServerRenderConfig in an app's rspack.config.ts): rendered in Node by the
  * gateway, bundled with react-router itself, never through the share scope.
  */
-const SERVER_ENTRIES = new Set(
-  ['shell', ...readdirSync(repoRoot).filter((name) => name.startsWith('remote-'))].flatMap((app) =>
+const SERVER_ENTRIES = new Set([
+  ...['shell', ...readdirSync(repoRoot).filter((name) => name.startsWith('remote-'))].flatMap((app) =>
     [...readFileSync(path.join(repoRoot, app, 'rspack.config.ts'), 'utf8').matchAll(/createServerRenderConfig\([^)]*?entry: '([^']+)'/g)].map((m) => path.join(repoRoot, app, m[1] ?? '')),
   ),
-);
+  // and what they render with: ui-kit's server-only entries (`./first-screen-server`), which no browser code imports
+  ...Object.entries((JSON.parse(readFileSync(path.join(repoRoot, 'ui-kit', 'package.json'), 'utf8')) as { exports: Record<string, string> }).exports)
+    .filter(([subpath]) => subpath.endsWith('-server'))
+    .map(([, file]) => path.join(repoRoot, 'ui-kit', file)),
+]);
 
 /** Every value imported from 'react-router' by code that runs in the browser (tests load react-router itself). */
 function namesImportedByApps(): Map<string, string> {
@@ -52,6 +56,7 @@ function namesImportedByApps(): Map<string, string> {
 describe('react-router provided by the shell', () => {
   it('provides every name the shell, the remotes and the ui-kit import from react-router', () => {
     expect(SERVER_ENTRIES).toContain(path.join(repoRoot, 'shell/src/layout/server-header.tsx'));
+    expect(SERVER_ENTRIES).toContain(path.join(repoRoot, 'ui-kit/src/first-screen-server.tsx'));
     for (const file of SERVER_ENTRIES) expect(existsSync(file)).toBe(true);
     const used = namesImportedByApps();
     expect(used.size).toBeGreaterThan(5);
