@@ -53,7 +53,7 @@ export async function withTf<T>(fn: (t: typeof tf) => Promise<T>): Promise<T> {
   } finally {
     inUse--;
     if (inUse === 0 && ready) {
-      idle = setTimeout(releaseTf, idleMs);
+      idle = setTimeout(releaseWhenIdle, idleMs);
       idle.unref();
     }
   }
@@ -85,10 +85,14 @@ export function releaseTf(): boolean {
   if (inUse > 0 || !ready) return false;
   ready = null;
   for (const release of releasers) release();
-  // removeBackend disposes the backend and also forgets its factory: register the same factory again
+  // removeBackend disposes the backend and also forgets its factory: register the same factory again (whatever
+  // the removal did, so the next tfReady() can always start a backend)
   const factory = tf.findBackendFactory('wasm');
-  tf.removeBackend('wasm');
-  if (factory) tf.registerBackend('wasm', factory, WASM_PRIORITY);
+  try {
+    tf.removeBackend('wasm');
+  } finally {
+    if (factory && !tf.findBackendFactory('wasm')) tf.registerBackend('wasm', factory, WASM_PRIORITY);
+  }
   // Each wasm kernel keeps the functions it bound on the last backend (`backend.wasm.cwrap(...)`, in module
   // variables), and they hold that backend's WebAssembly instance and memory alive until a new backend binds
   // them again. Binding them to a placeholder now lets the old instance be collected.
@@ -100,6 +104,19 @@ export function releaseTf(): boolean {
     /* see above */
   }
   return true;
+}
+
+/**
+ * The idle timer's release. A release that fails leaves what it had not dropped held until the next use, as
+ * before releases existed; it never throws out of a timer (which would end the worker, or, under jest, fail
+ * whichever test file runs when a timer left by an earlier one fires).
+ */
+function releaseWhenIdle(): void {
+  try {
+    releaseTf();
+  } catch {
+    /* see above */
+  }
 }
 
 interface ModelJson {
