@@ -12,21 +12,31 @@ import { DIRECT } from '../support/origins';
 const PHONE = { width: 375, height: 812 };
 const CLS_BUDGET = 0.05;
 
-/** The layout shift of the page's load (shifts not caused by input), read once it has settled. */
-async function layoutShiftOf(page: Page, path: string, settled?: () => Promise<void>): Promise<number> {
+/** Starts counting the layout shifts not caused by input in every document the page loads from now on. */
+async function observeLayoutShift(page: Page): Promise<void> {
   await page.addInitScript(() => {
     const w = window as unknown as { __cls: number };
-    // one observer a document, however many pages of the test asked for one (init scripts add up)
+    // one observer a document, however many times a test asked for one (init scripts add up)
     if (w.__cls !== undefined) return;
     w.__cls = 0;
     new PerformanceObserver((list) => {
       for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) if (!entry.hadRecentInput) w.__cls += entry.value;
     }).observe({ type: 'layout-shift', buffered: true });
   });
+}
+
+/** The layout shift counted so far in the page's document (observeLayoutShift). */
+function layoutShiftSoFar(page: Page): Promise<number> {
+  return page.evaluate(() => (window as unknown as { __cls: number }).__cls);
+}
+
+/** The layout shift of the page's load (shifts not caused by input), read once it has settled. */
+async function layoutShiftOf(page: Page, path: string, settled?: () => Promise<void>): Promise<number> {
+  await observeLayoutShift(page);
   await page.goto(path, { waitUntil: 'networkidle' });
   await settled?.();
   await page.waitForTimeout(1000);
-  return page.evaluate(() => (window as unknown as { __cls: number }).__cls);
+  return layoutShiftSoFar(page);
 }
 
 /** Holds the shell's main script back until `release` is called: what works meanwhile is the first HTML's own (a page waits
@@ -326,13 +336,7 @@ test.describe("a visitor's creation screen before the shell has run (issue 25: t
     ['/text-to-music', 'Text to Music'],
   ] as const) {
     test(`${path}: the form's first screen is in the first HTML, and the CreateScreen replaces it with one copy and no shift`, async ({ page }) => {
-      await page.addInitScript(() => {
-        const w = window as unknown as { __cls: number };
-        w.__cls = 0;
-        new PerformanceObserver((list) => {
-          for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) if (!entry.hadRecentInput) w.__cls += entry.value;
-        }).observe({ type: 'layout-shift', buffered: true });
-      });
+      await observeLayoutShift(page);
       const release = await holdShell(page);
       await page.goto(path, { waitUntil: 'commit' });
       const copy = page.locator('#first-screen-prerender');
@@ -350,7 +354,7 @@ test.describe("a visitor's creation screen before the shell has run (issue 25: t
       const after = await page.locator('form[aria-labelledby="create-title"]').boundingBox();
       expect(after && before && [after.x, after.y, after.width]).toEqual(before && [before.x, before.y, before.width]);
       await page.waitForTimeout(500);
-      expect(await page.evaluate(() => (window as unknown as { __cls: number }).__cls)).toBeLessThan(CLS_BUDGET);
+      expect(await layoutShiftSoFar(page)).toBeLessThan(CLS_BUDGET);
     });
   }
 });
@@ -363,13 +367,7 @@ test.describe("a visitor's AI tools list before the shell has run (issue 25: the
     await expect
       .poll(async () => ((await (await request.get(`${DIRECT}/v1/ai/tools/previews`)).json()) as { data: { previews: { tool: string; status: string }[] } }).data.previews.find((p) => p.tool === 'video-enhancer')?.status, { intervals: [1000], timeout: 120_000 })
       .toBe('ready');
-    await page.addInitScript(() => {
-      const w = window as unknown as { __cls: number };
-      w.__cls = 0;
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) if (!entry.hadRecentInput) w.__cls += entry.value;
-      }).observe({ type: 'layout-shift', buffered: true });
-    });
+    await observeLayoutShift(page);
     const release = await holdShell(page);
     await page.goto('/ai-tools', { waitUntil: 'commit' });
     const copy = page.locator('#first-screen-prerender');
@@ -390,7 +388,7 @@ test.describe("a visitor's AI tools list before the shell has run (issue 25: the
     const after = await page.locator('li[data-tool="video-enhancer"]').boundingBox();
     expect(after && before && [after.x, after.y, after.width, after.height]).toEqual(before && [before.x, before.y, before.width, before.height]);
     await page.waitForTimeout(500);
-    expect(await page.evaluate(() => (window as unknown as { __cls: number }).__cls)).toBeLessThan(CLS_BUDGET);
+    expect(await layoutShiftSoFar(page)).toBeLessThan(CLS_BUDGET);
   });
 });
 
@@ -398,13 +396,7 @@ test.describe("a visitor's Explore gallery before the shell has run (issue 25: t
   for (const viewport of [PHONE, { width: 1440, height: 900 }]) {
     test(`/explore at ${viewport.width} px: the gallery's first page is in the first HTML with as many columns as the page's, the first picture loaded at high priority; the page replaces it in place`, async ({ page }) => {
       await page.setViewportSize(viewport);
-      await page.addInitScript(() => {
-        const w = window as unknown as { __cls: number };
-        w.__cls = 0;
-        new PerformanceObserver((list) => {
-          for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) if (!entry.hadRecentInput) w.__cls += entry.value;
-        }).observe({ type: 'layout-shift', buffered: true });
-      });
+      await observeLayoutShift(page);
       const release = await holdShell(page);
       await page.goto('/explore', { waitUntil: 'commit' });
       const copy = page.locator('#first-screen-prerender');
@@ -424,7 +416,7 @@ test.describe("a visitor's Explore gallery before the shell has run (issue 25: t
       const after = await page.getByTestId('explore-card').first().boundingBox();
       expect(after && before && [after.x, after.y, after.width, after.height]).toEqual(before && [before.x, before.y, before.width, before.height]);
       await page.waitForTimeout(500);
-      expect(await page.evaluate(() => (window as unknown as { __cls: number }).__cls)).toBeLessThan(CLS_BUDGET);
+      expect(await layoutShiftSoFar(page)).toBeLessThan(CLS_BUDGET);
     });
   }
 });
@@ -451,13 +443,7 @@ test.describe("a visitor's Pricing page before the shell has run (issue 25: the 
   test.use({ viewport: PHONE, isMobile: true, hasTouch: true });
 
   test('/pricing: the month\'s plans with their prices are in the first HTML, inert; the page replaces them in place, one copy', async ({ page }) => {
-    await page.addInitScript(() => {
-      const w = window as unknown as { __cls: number };
-      w.__cls = 0;
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) if (!entry.hadRecentInput) w.__cls += entry.value;
-      }).observe({ type: 'layout-shift', buffered: true });
-    });
+    await observeLayoutShift(page);
     const release = await holdShell(page);
     await page.goto('/pricing', { waitUntil: 'commit' });
     const copy = page.locator('#first-screen-prerender');
@@ -477,7 +463,7 @@ test.describe("a visitor's Pricing page before the shell has run (issue 25: the 
     expect(after && before && [after.x, after.y, after.width, after.height]).toEqual(before && [before.x, before.y, before.width, before.height]);
     await expect(page.getByRole('button', { name: 'Buy credit packs' })).toHaveCount(1);
     await page.waitForTimeout(500);
-    expect(await page.evaluate(() => (window as unknown as { __cls: number }).__cls)).toBeLessThan(CLS_BUDGET);
+    expect(await layoutShiftSoFar(page)).toBeLessThan(CLS_BUDGET);
   });
 });
 
@@ -489,13 +475,7 @@ test.describe("a visitor's AI effects page and tool editor before the shell has 
     { path: '/ai-tools/video-enhancer', title: 'Video Enhancer', first: '[data-testid="tool-action"]' },
   ]) {
     test(`${path}: its first screen is in the first HTML, inert; the page replaces it in place, one copy`, async ({ page }) => {
-      await page.addInitScript(() => {
-        const w = window as unknown as { __cls: number };
-        w.__cls = 0;
-        new PerformanceObserver((list) => {
-          for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) if (!entry.hadRecentInput) w.__cls += entry.value;
-        }).observe({ type: 'layout-shift', buffered: true });
-      });
+      await observeLayoutShift(page);
       const release = await holdShell(page);
       await page.goto(path, { waitUntil: 'commit' });
       const copy = page.locator('#first-screen-prerender');
@@ -510,7 +490,7 @@ test.describe("a visitor's AI effects page and tool editor before the shell has 
       const after = await page.locator(first).first().boundingBox();
       expect(after && before && [after.x, after.y, after.width]).toEqual(before && [before.x, before.y, before.width]);
       await page.waitForTimeout(500);
-      expect(await page.evaluate(() => (window as unknown as { __cls: number }).__cls)).toBeLessThan(CLS_BUDGET);
+      expect(await layoutShiftSoFar(page)).toBeLessThan(CLS_BUDGET);
     });
   }
 });
