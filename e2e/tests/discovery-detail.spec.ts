@@ -51,6 +51,8 @@ test("the music form's template picker plays a preview and a pick fills the form
 
 test('explore: a picture opens the image-swiper, a video the video modal; Escape closes them', async ({ page }) => {
   await page.goto('/explore');
+  // a visitor's first HTML carries the gallery's inert copy (issue 25): the page's own cards are the ones to open
+  await expect(page.locator('#first-screen-prerender')).toHaveCount(0);
   await page.getByTestId('explore-card').filter({ hasText: 'Landscape: mountain, trees, dawn' }).click();
   const swiper = page.getByTestId('image-swiper');
   await expect(swiper).toHaveAttribute('role', 'dialog');
@@ -79,6 +81,8 @@ test('phones: the image-swiper and the video modal fit 375 px', async ({ browser
   const context = await browser.newContext({ viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true });
   const page = await context.newPage();
   await page.goto('/explore');
+  // a visitor's first HTML carries the gallery's inert copy (issue 25): the page's own cards are the ones to open
+  await expect(page.locator('#first-screen-prerender')).toHaveCount(0);
   await page.getByTestId('explore-card').filter({ hasText: 'Landscape: mountain, trees, dawn' }).click();
   const swiper = page.getByTestId('image-swiper');
   await expect(swiper.getByRole('button', { name: 'Make the same' })).toBeVisible();

@@ -67,13 +67,18 @@ test('explore pages as its end comes into view and filters by media', { tag: PAR
     if (url.pathname === '/v1/workflow/explore/list') pages.push(`${url.searchParams.get('page')}/${url.searchParams.get('page_size')}`);
   });
   await page.goto('/explore');
+  // a visitor's first HTML carries the first page when the gateway renders the gallery's first screen (issue 25):
+  // the page starts from it and asks only for the next
+  const carried = (await page.locator('#first-screen-data').count()) > 0;
+  await expect(page.locator('#first-screen-prerender')).toHaveCount(0);
   const cards = page.getByTestId('explore-card');
   await expect(cards.first()).toBeVisible();
-  expect(pages[0]).toBe('1/20');
+  const first = carried ? [] : ['1/20'];
+  expect(pages).toEqual(first);
   await page.getByTestId('explore-end').scrollIntoViewIfNeeded();
   await expect(cards).toHaveCount(SMALL_EXPLORE);
   // the second page was asked for from the 20 loaded, and nothing after the total
-  expect(pages).toEqual(['1/20', '2/20']);
+  expect(pages).toEqual([...first, '2/20']);
   await expect(page.getByTestId('explore-end')).toHaveText('All loaded');
   await page.getByRole('group', { name: 'Media' }).getByRole('button', { name: 'Video' }).click();
   await expect(cards).toHaveCount(2);
