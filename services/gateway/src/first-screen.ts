@@ -32,12 +32,15 @@ interface Answer {
   seq: number;
 }
 
-/** A GET call of the app itself, as a visitor (no cookie): its answer's data, or undefined when it failed. */
-async function callData(request: FastifyRequest, url: string): Promise<unknown> {
+/**
+ * A GET call of the app itself, as a visitor (no cookie), for a first screen (/home's discovery calls too): its
+ * answer's data, or undefined when it failed.
+ */
+export async function callData<T = unknown>(request: FastifyRequest, url: string): Promise<T | undefined> {
   try {
     const response = await request.server.inject({ method: 'GET', url, headers: { 'x-trace-id': String(request.id) } });
     if (response.statusCode !== 200) return undefined;
-    const body = response.json() as ApiEnvelope<unknown>;
+    const body = response.json() as ApiEnvelope<T>;
     return body.code === 0 ? body.data : undefined;
   } catch (error) {
     request.log.warn({ err: error, url }, 'prerender: a first-screen call failed');

@@ -8,7 +8,6 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
-import type { ApiEnvelope } from 'shared-contracts';
 import {
   HOME_DISCOVERY_DATA_ID,
   HOME_FIRST_SCREEN_FILE,
@@ -18,6 +17,7 @@ import {
   type HomeDiscoveryData,
   type HomeFirstScreenModule,
 } from 'shared-contracts/home-discovery';
+import { callData } from './first-screen.js';
 import { escapeHtml } from './html.js';
 
 /** How long the answers are reused; the trending list changes on a scale of minutes. */
@@ -27,18 +27,6 @@ export const HOME_DISCOVERY_STALE_MS = 10 * 60_000;
 
 function queryString(query: Record<string, string | number>): string {
   return new URLSearchParams(Object.fromEntries(Object.entries(query).map(([key, value]) => [key, String(value)]))).toString();
-}
-
-async function callData<T>(request: FastifyRequest, url: string): Promise<T | undefined> {
-  try {
-    const response = await request.server.inject({ method: 'GET', url, headers: { 'x-trace-id': String(request.id) } });
-    if (response.statusCode !== 200) return undefined;
-    const body = response.json() as ApiEnvelope<T>;
-    return body.code === 0 ? body.data : undefined;
-  } catch (error) {
-    request.log.warn({ err: error, url }, 'prerender: home discovery call failed');
-    return undefined;
-  }
 }
 
 /**
