@@ -6,7 +6,8 @@
  * behind it locked), the tablet's rail and the desktop sidebar, each carried over as it is when the shell takes over;
  * a main script that fails and the shell's fatal error page each leave one coherent page.
  */
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from '../support/login';
 import { DIRECT } from '../support/origins';
 
 const PHONE = { width: 375, height: 812 };
@@ -266,6 +267,14 @@ test.describe("a visitor's sidebar before the shell has run, on a tablet and on 
       // /home's customer chat arrives after the page's load: the page (and the first HTML's copy) kept its gutter from the start
       const chatShown = () => expect(page.getByRole('button', { name: 'Customer support' })).toBeVisible({ timeout: 15_000 });
       expect(await layoutShiftOf(page, '/home', chatShown)).toBeLessThan(CLS_BUDGET);
+    });
+
+    test(`${name}: a member's /home does not shift: the chat's place is kept from the start (no first HTML marks it) and the rows' answers push nothing down`, async ({ page, signIn }) => {
+      await page.setViewportSize(viewport);
+      await signIn(page, 'free@demo.local', { goto: '/text-to-video' });
+      const chatShown = () => expect(page.getByRole('button', { name: 'Customer support' })).toBeVisible({ timeout: 15_000 });
+      expect(await layoutShiftOf(page, '/home', chatShown)).toBeLessThan(CLS_BUDGET);
+      await expect(page.getByTestId('account-avatar')).toBeVisible();
     });
   }
 

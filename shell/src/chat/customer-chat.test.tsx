@@ -73,7 +73,11 @@ describe('customer chat', () => {
     startCustomerChat(shell, { chatWidgetUrl: '', chatWidgetSelector: '' });
     await act(async () => shell.bus.emit('shell:route-changed', { path: '/explore' }));
     expect(document.getElementById('customer-chat')).toBeNull();
-    await act(async () => shell.bus.emit('shell:route-changed', { path: '/home' }));
+    expect(document.documentElement).not.toHaveAttribute('data-chat-launcher');
+    act(() => shell.bus.emit('shell:route-changed', { path: '/home' }));
+    // the launcher's corner is kept at once, before the chat's code arrives, so the page never moves for it
+    expect(document.getElementById('customer-chat')).toBeNull();
+    expect(document.documentElement).toHaveAttribute('data-chat-launcher');
     await act(async () => new Promise((resolve) => setTimeout(resolve, 50)));
     const host = document.getElementById('customer-chat')!;
     expect(host.hidden).toBe(false);

@@ -37,9 +37,10 @@ const row = {
 
 /**
  * Home's trending explore items (recommended) and hot templates, fed by the same calls as their pages.
- * `withHot` false leaves the hot templates out (Home renders them after its first paint).
+ * `withHot` false leaves the hot templates out (Home renders them after its first paint); `onSettled` is told
+ * once both calls have answered (or failed), when the rows have the height they keep.
  */
-export function DiscoverySections({ withHot = true }: { withHot?: boolean }) {
+export function DiscoverySections({ withHot = true, onSettled }: { withHot?: boolean; onSettled?: () => void }) {
   const shell = useShell();
   const [playing, setPlaying] = useState<number | null>(null);
   // 'Use this template' runs the template here, as the template browser does (not the browser's front page)
@@ -58,6 +59,10 @@ export function DiscoverySections({ withHot = true }: { withHot?: boolean }) {
     fallbackData: initial?.hot,
     revalidateIfStale: !initial?.hot,
   });
+  const settled = (trending.data !== undefined || trending.error !== undefined) && (hot.data !== undefined || hot.error !== undefined);
+  useEffect(() => {
+    if (settled) onSettled?.();
+  }, [settled, onSettled]);
   const items: ExploreEntry[] = trending.data?.list ?? [];
   const templates: Template[] = hot.data ?? [];
   return (

@@ -1,5 +1,7 @@
-import { fireEvent, screen, within } from '@testing-library/react';
-import { renderWithShell } from '../../../../test-support/shell-double';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { SWRConfig } from 'swr';
+import { ShellContext } from 'shared-contracts';
+import { createFakeShell, makeUser, renderWithShell } from '../../../../test-support/shell-double';
 import { AI_TOOLS, CREATION_MODES } from '../utils/catalog';
 import { HomePage } from './home-page';
 
@@ -87,5 +89,27 @@ describe('HomePage', () => {
     fireEvent.click(song, { ctrlKey: true });
     expect(shell.navigate).not.toHaveBeenCalled();
     expect(CREATION_MODES).toHaveLength(8);
+  });
+});
+
+describe("HomePage's rows", () => {
+  it("keeps what is below the rows back until a member's rows have answered, so their arrival pushes nothing down", async () => {
+    const shell = createFakeShell({ user: makeUser() });
+    let answerTrending: (value: unknown) => void = () => undefined;
+    shell.handlers.set('GET /v1/workflow/explore/list', () => new Promise((resolve) => (answerTrending = resolve)));
+    shell.handlers.set('GET /v1/recommend/tpl', () => []);
+    render(
+      <ShellContext.Provider value={shell}>
+        <SWRConfig value={{ provider: () => new Map() }}>
+          <HomePage />
+        </SWRConfig>
+      </ShellContext.Provider>,
+    );
+    await waitFor(() => expect(shell.callMock).toHaveBeenCalledWith('GET /v1/workflow/explore/list', expect.anything()));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(screen.queryByRole('region', { name: 'Create with AI' })).toBeNull();
+    answerTrending({ list: [{ id: 9, title: 'Theirs', media: 'image', thumbnail: '/t.webp', author: { name: 'Ann', avatar: '', is_studio: false } }], total: 1 });
+    expect(await screen.findByRole('region', { name: 'Create with AI' })).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Trending in Explore' })).toBeInTheDocument();
   });
 });
