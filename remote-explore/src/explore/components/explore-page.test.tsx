@@ -97,7 +97,7 @@ describe('ExplorePage', () => {
     const shell = setup(3);
     shell.session.state.flags.isLogin = true;
     fireEvent.click(await screen.findByRole('button', { name: /^Image Item 2 Studio/ }));
-    const detail = screen.getByRole('dialog', { name: 'Item 2' });
+    const detail = await screen.findByRole('dialog', { name: 'Item 2' });
     fireEvent.click(within(detail).getByRole('button', { name: 'Report' }));
     const dialog = screen.getByRole('dialog', { name: 'Report' });
     const radios = within(dialog).getAllByRole('radio');

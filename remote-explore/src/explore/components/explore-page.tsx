@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import Masonry from 'react-masonry-css';
 import { useInView } from 'react-intersection-observer';
 import { useSnapshot } from 'valtio';
@@ -9,7 +9,26 @@ import { BREAKPOINT, focusRing, theme } from '@studio/ui-kit/theme';
 import { useExploreList, type ExploreMedia } from '../hooks/use-explore-list';
 import { FIRST_SCREEN_PICTURES, GRID_FIRST_ROW, pictureLoading, useFirstScreenTakeover } from '@studio/ui-kit/first-screen';
 import { ExploreCard } from './explore-card';
-import { ExploreDetail } from './explore-detail';
+
+/** The opened item's viewer (the slider, the video modal, the item's panel and its report dialog): code no first screen draws. */
+const loadDetail = () => import(/* webpackChunkName: "explore-detail" */ './explore-detail');
+const ExploreDetail = lazy(() => loadDetail().then(({ ExploreDetail: detail }) => ({ default: detail })));
+
+/** Fetches the viewer's code once the page has loaded and the browser is idle, so a first tap on a card opens it at once. */
+function usePreloadDetail(): void {
+  useEffect(() => {
+    let idle: number | undefined;
+    const start = () => {
+      idle = (window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 1)))(() => void loadDetail());
+    };
+    if (document.readyState === 'complete') start();
+    else window.addEventListener('load', start, { once: true });
+    return () => {
+      window.removeEventListener('load', start);
+      if (idle !== undefined) (window.cancelIdleCallback ?? window.clearTimeout)(idle);
+    };
+  }, []);
+}
 
 const EXPLORE_MEDIA_FILTERS: { value: ExploreMedia; label: string }[] = [
   { value: '', label: 'All' },
@@ -39,6 +58,7 @@ export function ExplorePage({ columns }: { columns?: number } = {}) {
   useFirstScreenTakeover();
   const session = useSnapshot(shell.session.state);
   const viewport = useSnapshot(shell.viewport);
+  usePreloadDetail();
   const [media, setMedia] = useState<ExploreMedia>('');
   const [recommend, setRecommend] = useState(false);
   const [open, setOpen] = useState<ExploreEntry | null>(null);
@@ -107,18 +127,20 @@ export function ExplorePage({ columns }: { columns?: number } = {}) {
         {list.loading ? 'Loading…' : list.done && list.items.length > 0 ? DISCOVERY_TEXTS.ALL_LOADED : ''}
       </div>
 
-      {open ? (
-        <ExploreDetail
-          item={open}
-          items={list.items}
-          onClose={() => setOpen(null)}
-          onChange={(item) => {
-            setOpen(item);
-            list.update(item);
-          }}
-          onGone={list.remove}
-        />
-      ) : null}
+      <Suspense fallback={null}>
+        {open ? (
+          <ExploreDetail
+            item={open}
+            items={list.items}
+            onClose={() => setOpen(null)}
+            onChange={(item) => {
+              setOpen(item);
+              list.update(item);
+            }}
+            onGone={list.remove}
+          />
+        ) : null}
+      </Suspense>
     </PageFrame>
   );
 }
