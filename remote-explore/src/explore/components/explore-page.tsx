@@ -41,7 +41,7 @@ const EXPLORE_MEDIA_FILTERS: { value: ExploreMedia; label: string }[] = [
 export const MASONRY_COLUMNS = { default: 6, [BREAKPOINT.huge - 1]: 5, [BREAKPOINT.wide - 1]: 4, [BREAKPOINT.desktop - 1]: 3, [BREAKPOINT.phone - 1]: 2 };
 
 /** The gallery's columns at a window `width`, as react-masonry-css reads MASONRY_COLUMNS: the narrowest key at or above it, else `default`. */
-export function masonryColumnsAt(width: number): number {
+function masonryColumnsAt(width: number): number {
   const fits = Object.entries(MASONRY_COLUMNS)
     .filter(([key]) => key !== 'default' && width <= Number(key))
     .sort(([a], [b]) => Number(a) - Number(b));
