@@ -196,7 +196,11 @@ export function createServerRenderConfig(opts: { appDir: string; production: boo
     output: { path: path.dirname(outFile), filename: path.basename(outFile), library: { type: 'commonjs2' }, clean: false },
     resolve: browser.resolve,
     module: browser.module,
-    plugins: [new rspack.DefinePlugin({ 'process.env.NODE_ENV': JSON.stringify(opts.production ? 'production' : 'development') })],
+    plugins: [
+      new rspack.DefinePlugin({ 'process.env.NODE_ENV': JSON.stringify(opts.production ? 'production' : 'development') }),
+      // one file whatever the components load lazily in a browser (the gateway requires that file alone)
+      new rspack.optimize.LimitChunkCountPlugin({ maxChunks: 1 }),
+    ],
     optimization: { minimize: false },
     performance: { hints: false },
     stats: 'errors-warnings',

@@ -5,8 +5,13 @@
  * Nothing is downloaded: the browser is the machine's chromium. LIGHTHOUSE_RUNS=n runs each page and form n
  * times and keeps the run of median performance (simulated figures move with the machine's load), with the
  * blocking time, layout shift and the largest paint's element that explain the score, and Lighthouse's CPU
- * index of each run (a busy machine's timings are pessimistic; its index says so).
+ * index of each run (a busy machine's timings are pessimistic; its index says so). LIGHTHOUSE_SAVE=<folder> also
+ * writes each run's whole report there (`<route>.<form>.<n>.json`), to read which audits cost a page its points.
  */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import path from 'node:path';
+
 export interface LighthouseScores {
   performance: number;
   accessibility: number;
@@ -20,6 +25,8 @@ export interface LighthouseScores {
   lcpElement: string;
   /** Lighthouse's CPU index of the machine during the run (benchmarkIndex): low means busy or slow, and the timings with it */
   cpuIndex: number;
+  /** the machine's one-minute load average when the run ended (2 cores here: above 2 the page shared the CPU) */
+  load1: number;
   /** every run's performance score, when there were several */
   performanceRuns?: number[];
 }
@@ -55,6 +62,7 @@ function scoresOf(result: LhResult): LighthouseScores {
     cls: Math.round((audits['cumulative-layout-shift']?.numericValue ?? 0) * 1000) / 1000,
     lcpElement: snippet.slice(0, 120),
     cpuIndex: Math.round(result.lhr.environment?.benchmarkIndex ?? 0),
+    load1: Math.round((loadavg()[0] ?? 0) * 100) / 100,
   };
 }
 
@@ -78,6 +86,8 @@ export async function runLighthouse(
     chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   });
   const report: LighthouseReport = {};
+  const saveDir = process.env.LIGHTHOUSE_SAVE;
+  if (saveDir) mkdirSync(saveDir, { recursive: true });
   try {
     for (const pagePath of paths) {
       const entry: Partial<Record<LighthouseForm, LighthouseScores>> = {};
@@ -94,6 +104,7 @@ export async function runLighthouse(
           // a trace lost on a busy machine (NO_NAVSTART and the like) is Lighthouse's own advice: run it again
           if (!result || result.lhr.runtimeError) result = await run();
           if (!result || result.lhr.runtimeError) throw new Error(`lighthouse ${pagePath} ${form}: ${result?.lhr.runtimeError?.message ?? 'no result'}`);
+          if (saveDir) writeFileSync(path.join(saveDir, `${pagePath.replace(/[^a-z0-9-]+/gi, '_').replace(/^_/, '') || 'root'}.${form}.${i}.json`), JSON.stringify(result.lhr));
           scored.push(scoresOf(result));
         }
         const sorted = [...scored].sort((a, b) => a.performance - b.performance);

@@ -204,9 +204,9 @@ async function main(): Promise<void> {
     writeFileSync(path.join(root, '.bench', 'web.json'), `${JSON.stringify(result, null, 2)}\n`);
     console.log(JSON.stringify(result, null, 2));
     if (lighthouse) {
-      console.log('\nroute                         perf   LCP ms   CLS    cpuIndex  LCP element');
+      console.log('\nroute                         perf   LCP ms  FCP ms  TBT ms   CLS    cpuIndex  load1  LCP element');
       for (const [route, run] of mobile) {
-        console.log(`${route.padEnd(30)}${String(run.performance).padStart(4)}${String(run.lcpMs).padStart(9)}${run.cls.toFixed(3).padStart(7)}${String(run.cpuIndex).padStart(10)}  ${run.lcpElement.slice(0, 60)}`);
+        console.log(`${route.padEnd(30)}${String(run.performance).padStart(4)}${String(run.lcpMs).padStart(9)}${String(run.fcpMs).padStart(8)}${String(run.tbtMs).padStart(8)}${run.cls.toFixed(3).padStart(7)}${String(run.cpuIndex).padStart(10)}${run.load1.toFixed(2).padStart(7)}  ${run.lcpElement.slice(0, 60)}`);
       }
     }
   } finally {

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import type { SeoRoutesFile } from 'shared-contracts';
 import { createGateway } from './server.js';
@@ -494,6 +495,26 @@ describe('SEO prerender', () => {
     expect(head.headers['content-type']).toMatch(/^text\/html/);
     expect(head.body).toBe('');
     expect((await gateway.inject({ method: 'HEAD', url: '/no-such-page' })).statusCode).toBe(404);
+  });
+
+  it('sends the page compressed as the browser accepts (brotli, else gzip, else as it is), the same page once decoded', async () => {
+    const plain = await gateway.inject({ method: 'GET', url: '/home' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(plain.headers.vary).toMatch(/accept-encoding/i);
+    // the page carries a nonce per request: compare without it
+    const page = (html: string) => html.replace(/nonce="[^"]*"/g, 'nonce=""');
+    const br = await gateway.inject({ method: 'GET', url: '/home', headers: { 'accept-encoding': 'gzip, deflate, br, zstd' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 2);
+    expect(page(brotliDecompressSync(br.rawPayload).toString('utf8'))).toBe(page(plain.body));
+    const gz = await gateway.inject({ method: 'GET', url: '/home', headers: { 'accept-encoding': 'gzip;q=1, br;q=0' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(page(gunzipSync(gz.rawPayload).toString('utf8'))).toBe(page(plain.body));
+    const identity = await gateway.inject({ method: 'GET', url: '/home', headers: { 'accept-encoding': 'identity' } });
+    expect(identity.headers['content-encoding']).toBeUndefined();
+    expect(page(identity.body)).toBe(page(plain.body));
   });
 
   it('answers the debug page, which only shows the 500 error page, with 500', async () => {

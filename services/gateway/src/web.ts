@@ -12,6 +12,7 @@ import { REMOTES } from 'shared-contracts/remotes';
 import { registerSeo, type SeoOptions } from './seo.js';
 import { createRemotesSource, type RemotesSource } from './remotes-source.js';
 import { scriptNonce, withScriptNonce } from './security.js';
+import { encodePage } from './page-encoding.js';
 
 /** Each remote's folder -> its federation container, from the contract's one list of remotes. */
 export const REMOTE_PACKAGES: Record<string, RemoteContainer> = Object.fromEntries(REMOTES.map((remote) => [remote.pkg, remote.container]));
@@ -98,7 +99,13 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
       return reply.code(503).type('text/plain').send('The shell is not built yet: run `npm run build`.');
     }
     const shellPage = withScriptNonce(withShellConfig(readFileSync(indexHtmlPath, 'utf8'), options.shellConfig), scriptNonce(reply));
-    return prerender(request, shellPage).then(({ status, html }) => reply.code(status).header('cache-control', 'no-cache').type('text/html').send(html));
+    return prerender(request, shellPage).then(async ({ status, html }) => {
+      // compressed per request (the page differs per request): brotli or gzip as the browser accepts
+      const { body, encoding } = await encodePage(html, request.headers['accept-encoding']);
+      reply.code(status).header('cache-control', 'no-cache').header('vary', 'accept-encoding').type('text/html; charset=utf-8');
+      if (encoding) reply.header('content-encoding', encoding);
+      return reply.send(body);
+    });
   });
 }
 

@@ -49,7 +49,9 @@ export function ExploreCard({ item, onOpen, picture }: { item: ExploreEntry; onO
         '&:hover img, &:hover video': { transform: 'scale(1.02)' },
       }}
     >
-      <span css={{ display: 'block', position: 'relative', aspectRatio: `${width} / ${height}`, background: theme.surfaceRaised }}>
+      {/* the picture's own ratio inline: one class for every card's frame, not a rule (and, in the first HTML, a style
+          element) per ratio */}
+      <span css={{ display: 'block', position: 'relative', background: theme.surfaceRaised }} style={{ aspectRatio: `${width} / ${height}` }}>
         <img
           src={mediaUrl(shell, item.thumbnail)}
           alt=""

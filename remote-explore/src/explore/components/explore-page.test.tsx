@@ -97,7 +97,7 @@ describe('ExplorePage', () => {
     const shell = setup(3);
     shell.session.state.flags.isLogin = true;
     fireEvent.click(await screen.findByRole('button', { name: /^Image Item 2 Studio/ }));
-    const detail = screen.getByRole('dialog', { name: 'Item 2' });
+    const detail = await screen.findByRole('dialog', { name: 'Item 2' });
     fireEvent.click(within(detail).getByRole('button', { name: 'Report' }));
     const dialog = screen.getByRole('dialog', { name: 'Report' });
     const radios = within(dialog).getAllByRole('radio');
@@ -143,6 +143,37 @@ describe("ExplorePage from a visitor's first HTML", () => {
     act(() => mockAllIsIntersecting(true));
     expect(await screen.findByText('Item 25')).toBeInTheDocument();
     expect(listCalls(shell)).toEqual([{ page: 2, page_size: EXPLORE_PAGE_SIZE }]);
+    block.remove();
+  });
+
+  it("draws the carried cards once, in the window's columns from the first commit (a phone: 2), and follows the shell's viewport", async () => {
+    const block = document.createElement('script');
+    block.id = FIRST_SCREEN_DATA_ID;
+    block.type = 'application/json';
+    const first = Array.from({ length: EXPLORE_PAGE_SIZE }, (_, i) => entry(i + 1));
+    block.textContent = JSON.stringify({ [`/v1/workflow/explore/list?page=1&page_size=${EXPLORE_PAGE_SIZE}`]: { list: first, paginate: { total: 20 } } });
+    document.body.append(block);
+    const shell = createShellDouble(375);
+    shell.api.call.mockImplementation(async () => ({ list: [], paginate: { total: 20 } }));
+    // every card element the page ever adds: a gallery first drawn in the width table's default columns and moved
+    // into the window's after its first commit would add each card twice
+    const added = new Set<Element>();
+    const observer = new MutationObserver((records) => {
+      for (const record of records)
+        for (const node of record.addedNodes) if (node instanceof Element) node.querySelectorAll('[data-testid="explore-card"]').forEach((card) => added.add(card));
+    });
+    observer.observe(document.body, { childList: true, subtree: true });
+    renderWithShell(<ExplorePage />, shell);
+    await act(async () => undefined);
+    observer.disconnect();
+    const columns = () => Array.from(document.querySelectorAll('.explore-masonry-column'), (column) => column.querySelectorAll('[data-testid="explore-card"]').length);
+    expect(columns()).toEqual([10, 10]);
+    expect(added.size).toBe(EXPLORE_PAGE_SIZE);
+    // the window widens (the shell's viewport follows resizes): the gallery's columns with it
+    await act(async () => Object.assign(shell.viewport, { width: 1440, isPhone: false, isDesktop: true }));
+    expect(columns()).toEqual([4, 4, 4, 4, 4]);
+    await act(async () => Object.assign(shell.viewport, { width: 2000 }));
+    expect(columns()).toHaveLength(6);
     block.remove();
   });
 });

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import Masonry from 'react-masonry-css';
 import { useInView } from 'react-intersection-observer';
 import { useSnapshot } from 'valtio';
@@ -9,7 +9,26 @@ import { BREAKPOINT, focusRing, theme } from '@studio/ui-kit/theme';
 import { useExploreList, type ExploreMedia } from '../hooks/use-explore-list';
 import { FIRST_SCREEN_PICTURES, GRID_FIRST_ROW, pictureLoading, useFirstScreenTakeover } from '@studio/ui-kit/first-screen';
 import { ExploreCard } from './explore-card';
-import { ExploreDetail } from './explore-detail';
+
+/** The opened item's viewer (the slider, the video modal, the item's panel and its report dialog): code no first screen draws. */
+const loadDetail = () => import(/* webpackChunkName: "explore-detail" */ './explore-detail');
+const ExploreDetail = lazy(() => loadDetail().then(({ ExploreDetail: detail }) => ({ default: detail })));
+
+/** Fetches the viewer's code once the page has loaded and the browser is idle, so a first tap on a card opens it at once. */
+function usePreloadDetail(): void {
+  useEffect(() => {
+    let idle: number | undefined;
+    const start = () => {
+      idle = (window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 1)))(() => void loadDetail());
+    };
+    if (document.readyState === 'complete') start();
+    else window.addEventListener('load', start, { once: true });
+    return () => {
+      window.removeEventListener('load', start);
+      if (idle !== undefined) (window.cancelIdleCallback ?? window.clearTimeout)(idle);
+    };
+  }, []);
+}
 
 const EXPLORE_MEDIA_FILTERS: { value: ExploreMedia; label: string }[] = [
   { value: '', label: 'All' },
@@ -21,6 +40,14 @@ const EXPLORE_MEDIA_FILTERS: { value: ExploreMedia; label: string }[] = [
 /** Columns by width (react-masonry-css keys are "up to this width"): the breakpoints of spec section 9; 6 on the widest screens down to 2 on phones. */
 export const MASONRY_COLUMNS = { default: 6, [BREAKPOINT.huge - 1]: 5, [BREAKPOINT.wide - 1]: 4, [BREAKPOINT.desktop - 1]: 3, [BREAKPOINT.phone - 1]: 2 };
 
+/** The gallery's columns at a window `width`, as react-masonry-css reads MASONRY_COLUMNS: the narrowest key at or above it, else `default`. */
+function masonryColumnsAt(width: number): number {
+  const fits = Object.entries(MASONRY_COLUMNS)
+    .filter(([key]) => key !== 'default' && width <= Number(key))
+    .sort(([a], [b]) => Number(a) - Number(b));
+  return fits[0]?.[1] ?? MASONRY_COLUMNS.default;
+}
+
 /**
  * /explore: the gallery with the media filter and recommend flag, paged as the end comes into view. `columns`: the
  * gallery's columns whatever the width (the first screen's server render, which has no window to measure).
@@ -30,6 +57,8 @@ export function ExplorePage({ columns }: { columns?: number } = {}) {
   // a visitor's first HTML has this page's copy (first-screen/server.tsx): this replaces it in the same frame
   useFirstScreenTakeover();
   const session = useSnapshot(shell.session.state);
+  const viewport = useSnapshot(shell.viewport);
+  usePreloadDetail();
   const [media, setMedia] = useState<ExploreMedia>('');
   const [recommend, setRecommend] = useState(false);
   const [open, setOpen] = useState<ExploreEntry | null>(null);
@@ -74,7 +103,10 @@ export function ExplorePage({ columns }: { columns?: number } = {}) {
         ) : null}
       </div>
 
-      <Masonry breakpointCols={columns ?? MASONRY_COLUMNS} className="explore-masonry" columnClassName="explore-masonry-column" css={masonryCss}>
+      {/* the count itself, from the shell's viewport, not the width table: react-masonry-css would draw the table's
+          `default` (6) first, then measure the window after the commit and draw every card again in the right columns
+          (twice the start-up work on a phone, and a layout forced in between) */}
+      <Masonry breakpointCols={columns ?? masonryColumnsAt(viewport.width)} className="explore-masonry" columnClassName="explore-masonry-column" css={masonryCss}>
         {list.items.map((item, index) => (
           <ExploreCard key={item.id} item={item} onOpen={setOpen} picture={pictureLoading(index, FIRST_SCREEN_PICTURES, GRID_FIRST_ROW)} />
         ))}
@@ -95,18 +127,20 @@ export function ExplorePage({ columns }: { columns?: number } = {}) {
         {list.loading ? 'Loading…' : list.done && list.items.length > 0 ? DISCOVERY_TEXTS.ALL_LOADED : ''}
       </div>
 
-      {open ? (
-        <ExploreDetail
-          item={open}
-          items={list.items}
-          onClose={() => setOpen(null)}
-          onChange={(item) => {
-            setOpen(item);
-            list.update(item);
-          }}
-          onGone={list.remove}
-        />
-      ) : null}
+      <Suspense fallback={null}>
+        {open ? (
+          <ExploreDetail
+            item={open}
+            items={list.items}
+            onClose={() => setOpen(null)}
+            onChange={(item) => {
+              setOpen(item);
+              list.update(item);
+            }}
+            onGone={list.remove}
+          />
+        ) : null}
+      </Suspense>
     </PageFrame>
   );
 }
