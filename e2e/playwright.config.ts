@@ -50,8 +50,10 @@ const embeddedServer = {
   env: {
     PORT: String(port),
     HOST: '127.0.0.1',
-    // as `npm start` runs it (package.json: one malloc arena per native thread held ~300 MB more)
+    // as `npm start` runs it (package.json: one malloc arena per native thread held ~300 MB more; glibc's moving
+    // mmap threshold kept freed picture buffers in its heap, ~60 MB more)
     MALLOC_ARENA_MAX: '2',
+    MALLOC_MMAP_THRESHOLD_: '131072',
     PGLITE_DATA_DIR: dataDir,
     ACCOUNT_ORIGIN,
     ACCOUNT_ALLOWED_ORIGINS: `${APP_ORIGIN},http://localhost:${port},http://127.0.0.1:${port}`,

@@ -19,8 +19,7 @@
  * second half, per process and for the tree. BENCH_ROOT (a snapshot of the built front ends) is passed on as
  * `npm start` reads it; BENCH_PORT (default 8542) is the product's port, the mail server's are the next two.
  * BENCH_HEAP_AT (minutes, comma-separated) asks the product's Node process for heap snapshots then (written to
- * .bench/heap/) to find what grows. MALLOC_ARENA_MAX is passed on (default 2, as `npm start` sets it; 0 is glibc's
- * default). Writes .bench/memory-product.json at the repository root.
+ * .bench/heap/). MALLOC_ARENA_MAX (2), MALLOC_MMAP_THRESHOLD_ (131072): as `npm start`. Writes .bench/memory-product.json.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
@@ -189,6 +188,7 @@ function startProduct(port: number, dataDir: string, heapDir: string): ChildProc
       MAIL_DEV_INBOX_PORT: String(port + 2),
       APP_ENV: 'test',
       MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2',
+      MALLOC_MMAP_THRESHOLD_: process.env.MALLOC_MMAP_THRESHOLD_ ?? '131072',
       AB_TESTS_OFF: 'login_test_undefined,ad_banner_undefined,ai_price_upgrade,sku_week_10_credits',
       // one machine signs everyone in from one address, one person (Premium: free images, 300 a day) creates the tasks
       ...Object.fromEntries(['ACCOUNT_LOGIN_PER_IP', 'ACCOUNT_REGISTER_PER_IP', 'ACCOUNT_RESET_PER_IP', 'ACCOUNT_RESET_PER_EMAIL', 'TASKS_PER_DAY', 'TASKS_PREMIUM_DAILY_FREE_MEDIA'].map((limit) => [limit, '1000000'])),
