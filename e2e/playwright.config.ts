@@ -41,7 +41,8 @@ const productEnv = {
 
 const embeddedServer = {
   // npm start's product, with image to image on a replay of the real ComfyUI (support/start-with-comfyui.ts)
-  command: `node ${tsx} ${path.join(__dirname, 'support', 'start-with-comfyui.ts')}`,
+  // one process, as `npm start` runs it (node --import tsx: no tsx launcher process beside it)
+  command: `node --import tsx ${path.join(__dirname, 'support', 'start-with-comfyui.ts')}`,
   url: `http://127.0.0.1:${port}/remotes.json`,
   reuseExistingServer: false,
   timeout: 180_000,

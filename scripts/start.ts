@@ -10,7 +10,8 @@
  * sets MALLOC_MMAP_THRESHOLD_=131072: glibc otherwise raises its mmap threshold to the largest block freed (up to
  * 32 MB), so libvips' picture buffers and Node's large buffers came from its heap and stayed there once freed (the
  * heap at ~125 MB instead of ~70 under bench:memory's mix); fixed at glibc's default (128 KB), a block that large
- * is mapped on its own and given back when freed.
+ * is mapped on its own and given back when freed. It runs this file with `node --import tsx`, one process (the tsx
+ * command's launcher process held another ~50 MB beside it).
  */
 import path from 'node:path';
 import { ensureBuilt } from './ensure-built';

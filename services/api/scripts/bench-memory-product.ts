@@ -1,7 +1,7 @@
 /**
  * bench:memory with BENCH_TARGET=product: the whole composed embedded product as `npm start` runs it (the
  * gateway, the API on PGlite in a data folder, the account service, the worker and the local mail server; its
- * process tree: the tsx launcher and the product's Node process, and any engine process it starts), driven over
+ * process tree: the product's Node process, run with `node --import tsx` as `npm start` does, and any engine process it starts), driven over
  * HTTP at BENCH_RATE requests a second (default 15) by a mix that resembles the browser suites':
  *
  *   - every paced request, in turn: a public page's HTML through the gateway (its first screen rendered there),
@@ -174,8 +174,7 @@ async function signIn(load: Load, how: { email: string; register?: boolean }): P
 }
 
 function startProduct(port: number, dataDir: string, heapDir: string): ChildProcess {
-  const tsx = path.join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs');
-  return spawn(process.execPath, [tsx, path.join(ROOT, 'scripts', 'start.ts')], {
+  return spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'scripts', 'start.ts')], {
     cwd: ROOT,
     // the product's own output is not read (as the e2e suite's webServer ignores it), but it is written
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -242,7 +241,7 @@ export async function productMemory(): Promise<void> {
     const timer = setInterval(sample, sampleS * 1000);
     const heapTimers = heapAt.map((minute) =>
       setTimeout(() => {
-        // the product's Node process: the largest of the tree (the launcher is small)
+        // the product's Node process: the largest of the tree (an engine's process is short-lived)
         const main = samples[samples.length - 1].processes.reduce((a, b) => (b.rss_mb > a.rss_mb ? b : a));
         console.log(`  heap snapshot of ${main.pid} at ${minute} min -> ${heapDir}`);
         process.kill(main.pid, 'SIGUSR2');
