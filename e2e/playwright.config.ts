@@ -41,7 +41,8 @@ const productEnv = {
 
 const embeddedServer = {
   // npm start's product, with image to image on a replay of the real ComfyUI (support/start-with-comfyui.ts)
-  command: `node ${tsx} ${path.join(__dirname, 'support', 'start-with-comfyui.ts')}`,
+  // one process, as `npm start` runs it (node --import tsx: no tsx launcher process beside it)
+  command: `node --import tsx ${path.join(__dirname, 'support', 'start-with-comfyui.ts')}`,
   url: `http://127.0.0.1:${port}/remotes.json`,
   reuseExistingServer: false,
   timeout: 180_000,
@@ -50,8 +51,10 @@ const embeddedServer = {
   env: {
     PORT: String(port),
     HOST: '127.0.0.1',
-    // as `npm start` runs it (package.json: one malloc arena per native thread held ~300 MB more)
+    // as `npm start` runs it (package.json: one malloc arena per native thread held ~300 MB more; glibc's moving
+    // mmap threshold kept freed picture buffers in its heap, ~60 MB more)
     MALLOC_ARENA_MAX: '2',
+    MALLOC_MMAP_THRESHOLD_: '131072',
     PGLITE_DATA_DIR: dataDir,
     ACCOUNT_ORIGIN,
     ACCOUNT_ALLOWED_ORIGINS: `${APP_ORIGIN},http://localhost:${port},http://127.0.0.1:${port}`,

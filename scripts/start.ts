@@ -6,7 +6,12 @@
  * uses it so a long measurement stays still while other builds rewrite the repository's dist folders).
  * The npm script sets MALLOC_ARENA_MAX=2 (glibc reads it at start-up only): the product's native threads (libvips
  * under sharp, libuv's pool hashing passwords and compressing pages) each got a malloc arena of their own, which
- * glibc never gives back, and the composed product sat at ~1.1 GB instead of ~0.75 (issue 25, bench:memory).
+ * glibc never gives back, and the composed product sat at ~1.1 GB instead of ~0.75 (issue 25, bench:memory). It also
+ * sets MALLOC_MMAP_THRESHOLD_=131072: glibc otherwise raises its mmap threshold to the largest block freed (up to
+ * 32 MB), so libvips' picture buffers and Node's large buffers came from its heap and stayed there once freed (the
+ * heap at ~125 MB instead of ~70 under bench:memory's mix); fixed at glibc's default (128 KB), a block that large
+ * is mapped on its own and given back when freed. It runs this file with `node --import tsx`, one process (the tsx
+ * command's launcher process held another ~50 MB beside it).
  */
 import path from 'node:path';
 import { ensureBuilt } from './ensure-built';

@@ -1,7 +1,7 @@
 /**
  * bench:memory with BENCH_TARGET=product: the whole composed embedded product as `npm start` runs it (the
  * gateway, the API on PGlite in a data folder, the account service, the worker and the local mail server; its
- * process tree: the tsx launcher and the product's Node process, and any engine process it starts), driven over
+ * process tree: the product's Node process, run with `node --import tsx` as `npm start` does, and any engine process it starts), driven over
  * HTTP at BENCH_RATE requests a second (default 15) by a mix that resembles the browser suites':
  *
  *   - every paced request, in turn: a public page's HTML through the gateway (its first screen rendered there),
@@ -19,8 +19,7 @@
  * second half, per process and for the tree. BENCH_ROOT (a snapshot of the built front ends) is passed on as
  * `npm start` reads it; BENCH_PORT (default 8542) is the product's port, the mail server's are the next two.
  * BENCH_HEAP_AT (minutes, comma-separated) asks the product's Node process for heap snapshots then (written to
- * .bench/heap/) to find what grows. MALLOC_ARENA_MAX is passed on (default 2, as `npm start` sets it; 0 is glibc's
- * default). Writes .bench/memory-product.json at the repository root.
+ * .bench/heap/). MALLOC_ARENA_MAX (2), MALLOC_MMAP_THRESHOLD_ (131072): as `npm start`. Writes .bench/memory-product.json.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
@@ -175,8 +174,7 @@ async function signIn(load: Load, how: { email: string; register?: boolean }): P
 }
 
 function startProduct(port: number, dataDir: string, heapDir: string): ChildProcess {
-  const tsx = path.join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs');
-  return spawn(process.execPath, [tsx, path.join(ROOT, 'scripts', 'start.ts')], {
+  return spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'scripts', 'start.ts')], {
     cwd: ROOT,
     // the product's own output is not read (as the e2e suite's webServer ignores it), but it is written
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -189,9 +187,10 @@ function startProduct(port: number, dataDir: string, heapDir: string): ChildProc
       MAIL_DEV_INBOX_PORT: String(port + 2),
       APP_ENV: 'test',
       MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2',
+      MALLOC_MMAP_THRESHOLD_: process.env.MALLOC_MMAP_THRESHOLD_ ?? '131072',
       AB_TESTS_OFF: 'login_test_undefined,ad_banner_undefined,ai_price_upgrade,sku_week_10_credits',
-      // one machine signs everyone in from one address, one person creates the tasks: those limits would refuse the suite too
-      ...Object.fromEntries(['ACCOUNT_LOGIN_PER_IP', 'ACCOUNT_REGISTER_PER_IP', 'ACCOUNT_RESET_PER_IP', 'ACCOUNT_RESET_PER_EMAIL', 'TASKS_PER_DAY'].map((limit) => [limit, '1000000'])),
+      // one machine signs everyone in from one address, one person (Premium: free images, 300 a day) creates the tasks
+      ...Object.fromEntries(['ACCOUNT_LOGIN_PER_IP', 'ACCOUNT_REGISTER_PER_IP', 'ACCOUNT_RESET_PER_IP', 'ACCOUNT_RESET_PER_EMAIL', 'TASKS_PER_DAY', 'TASKS_PREMIUM_DAILY_FREE_MEDIA'].map((limit) => [limit, '1000000'])),
       NODE_OPTIONS: [process.env.NODE_OPTIONS, '--heapsnapshot-signal=SIGUSR2', `--diagnostic-dir=${heapDir}`].filter(Boolean).join(' '),
     },
   });
@@ -242,7 +241,7 @@ export async function productMemory(): Promise<void> {
     const timer = setInterval(sample, sampleS * 1000);
     const heapTimers = heapAt.map((minute) =>
       setTimeout(() => {
-        // the product's Node process: the largest of the tree (the launcher is small)
+        // the product's Node process: the largest of the tree (an engine's process is short-lived)
         const main = samples[samples.length - 1].processes.reduce((a, b) => (b.rss_mb > a.rss_mb ? b : a));
         console.log(`  heap snapshot of ${main.pid} at ${minute} min -> ${heapDir}`);
         process.kill(main.pid, 'SIGUSR2');

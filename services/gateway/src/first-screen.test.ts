@@ -1,5 +1,5 @@
 /** The first screens of remotes' Node bundles: loaded once per version, kept per input, a page as before when one is missing or throws. */
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import Fastify from 'fastify';
@@ -33,7 +33,7 @@ async function renderIn(render: ReturnType<typeof firstScreenRenderer>, route: P
 describe('first screens of remotes', () => {
   it('loads a version\'s file once and renders an input once, with the route\'s props and the page\'s path', async () => {
     const folder = versionWith(`
-      globalThis.firstScreenLoads = (globalThis.firstScreenLoads ?? 0) + 1;
+      require('node:fs').appendFileSync(require('node:path').join(__dirname, 'loads'), 'x');
       let renders = 0;
       exports.firstScreenHtml = ({ pathname, props, apiBase }) => '<div id="first-screen-prerender">' + [pathname, props.mode, apiBase, ++renders].join(' ') + '</div>';`);
     const { log } = collectingLog();
@@ -41,7 +41,7 @@ describe('first screens of remotes', () => {
     expect(await renderIn(render, ROUTE, '/text-to-video', 'https://api.example')).toBe('<div id="first-screen-prerender">/text-to-video text-to-video https://api.example 1</div>');
     expect(await renderIn(render, ROUTE, '/text-to-video', 'https://api.example')).toBe('<div id="first-screen-prerender">/text-to-video text-to-video https://api.example 1</div>');
     expect(await renderIn(render, ROUTE, '/text-to-video/cats', 'https://api.example')).toContain('/text-to-video/cats text-to-video https://api.example 2');
-    expect((globalThis as { firstScreenLoads?: number }).firstScreenLoads).toBe(1);
+    expect(readFileSync(path.join(folder, 'server', 'first-screen', 'loads'), 'utf8')).toBe('x');
   });
 
   it('answers nothing (the page as before) without a file, for a remote not served here, and for a file that does not load or lacks the function', async () => {

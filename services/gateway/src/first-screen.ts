@@ -9,12 +9,12 @@
  * through the app itself as a visitor, kept briefly, and waited for at most FIRST_SCREEN_DATA_WAIT_MS.
  */
 import { existsSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { ApiEnvelope, SeoRoute } from 'shared-contracts';
 import { FIRST_SCREEN_DATA_ID, FIRST_SCREEN_PRERENDER_ID, firstScreenFile, type FirstScreenData, type FirstScreenInput, type FirstScreenModule } from 'shared-contracts/first-load';
+import { loadServerBundle } from './server-bundle.js';
 
 /** markups kept (a visitor's pages are the route table's, with their optional parameters: a few hundred) */
 const CACHED_MARKUPS = 500;
@@ -119,8 +119,12 @@ function ownPath(url: unknown): url is string {
  */
 export function firstScreenRenderer(folderOf: (container: string) => string | null, log: FastifyBaseLogger, answersOf = firstScreenAnswers()) {
   const modules = new Map<string, FirstScreenModule | null>();
-  /** each input's markup, and whether it was rendered with the answers (not when they could not be rendered) */
-  const markups = new Map<string, { html: string; withData: boolean }>();
+  /**
+   * each input's latest markup, the answers it was rendered with (by which answer each is) and whether it could use
+   * them: a newer answer replaces it (one per input, not one per answer: the answers change every
+   * FIRST_SCREEN_DATA_CACHE_MS, and markups kept per answer grew by a page's markup each time until the cap)
+   */
+  const markups = new Map<string, { answers: string; html: string; withData: boolean }>();
   /** the calls each input asks for (a module names them from its input alone) */
   const callsOf = new Map<string, string[]>();
   const renderOnce = (mod: FirstScreenModule, input: FirstScreenInput, file: string): string => {
@@ -138,7 +142,7 @@ export function firstScreenRenderer(folderOf: (container: string) => string | nu
       // most modules have no first screen of their own: no file is the ordinary case, not worth a warning
       if (existsSync(file)) {
         try {
-          const exported = createRequire(file)(file) as Partial<FirstScreenModule>;
+          const exported = loadServerBundle(file) as Partial<FirstScreenModule>;
           if (typeof exported.firstScreenHtml === 'function') mod = exported as FirstScreenModule;
           else log.warn({ file }, 'prerender: a first-screen file without firstScreenHtml');
         } catch (error) {
@@ -181,15 +185,15 @@ export function firstScreenRenderer(folderOf: (container: string) => string | nu
     }
     const answers = calls.length ? await answersOf(request, calls) : null;
     const data = answers && Object.keys(answers.data).length ? answers.data : undefined;
-    // the markup is kept per input: the same path and props, and the same answers (by which answer each is)
-    const key = `${base}:${answers?.key ?? ''}`;
-    let kept = markups.get(key);
-    if (!kept) {
+    // the markup is kept per input (the same path and props) while its answers are the same (by which answer each is)
+    const answersKey = answers?.key ?? '';
+    let kept = markups.get(base);
+    if (kept?.answers !== answersKey) {
       const html = data ? renderOnce(mod, { ...input, data }, file) : '';
       // answers the screen could not render with (not shaped as the contract says): the screen without them
-      kept = html ? { html, withData: true } : { html: renderOnce(mod, input, file), withData: false };
-      if (markups.size >= CACHED_MARKUPS) markups.clear();
-      markups.set(key, kept);
+      kept = html ? { answers: answersKey, html, withData: true } : { answers: answersKey, html: renderOnce(mod, input, file), withData: false };
+      if (!markups.has(base) && markups.size >= CACHED_MARKUPS) markups.clear();
+      markups.set(base, kept);
     }
     return kept.html && kept.withData && data ? { html: kept.html, data } : { html: kept.html };
   };

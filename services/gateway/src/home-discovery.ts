@@ -5,7 +5,6 @@
  * calls go through the app itself (as the CMS call does), and the answers are cached briefly: every visitor
  * gets the same ones (a signed-in person's answer says what they liked, so they are fetched as before).
  */
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import {
@@ -19,6 +18,7 @@ import {
 } from 'shared-contracts/home-discovery';
 import { callData } from './first-screen.js';
 import { escapeHtml } from './html.js';
+import { loadServerBundle } from './server-bundle.js';
 
 /** How long the answers are reused; the trending list changes on a scale of minutes. */
 export const HOME_DISCOVERY_CACHE_MS = 30_000;
@@ -82,7 +82,7 @@ export function homeFirstScreenRenderer(folderOf: () => string | null, log: Fast
     if (!loaded.has(folder)) {
       const file = path.join(folder, HOME_FIRST_SCREEN_FILE);
       try {
-        const mod = createRequire(file)(file) as Partial<HomeFirstScreenModule>;
+        const mod = loadServerBundle(file) as Partial<HomeFirstScreenModule>;
         loaded.set(folder, typeof mod.homeFirstScreenHtml === 'function' ? (mod as HomeFirstScreenModule) : null);
       } catch (error) {
         log.warn({ err: error, file }, 'prerender: no server rendering of the home first screen');

@@ -5,10 +5,10 @@
  * before `#root`, with its script under the page's nonce; the shell's header replaces it when it mounts.
  */
 import { existsSync, statSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { SHELL_HEADER_FILE, type ShellHeaderModule } from 'shared-contracts/first-load';
+import { loadServerBundle } from './server-bundle.js';
 
 /** paths whose markup is kept (a visitor's pages are the route table's: a few dozen) */
 const CACHED_PATHS = 500;
@@ -22,11 +22,9 @@ export function shellHeaderRenderer(shellDist: string, log: FastifyBaseLogger) {
     const { mtimeMs } = statSync(file);
     if (loaded?.mtimeMs !== mtimeMs) {
       rendered.clear();
-      const load = createRequire(file);
-      // a rebuilt shell: its new file, not Node's cached copy of the old one
-      delete load.cache[file];
       try {
-        const mod = load(file) as Partial<ShellHeaderModule>;
+        // loaded afresh each time: a rebuilt shell's new file
+        const mod = loadServerBundle(file) as Partial<ShellHeaderModule>;
         loaded = { mtimeMs, mod: typeof mod.shellHeaderHtml === 'function' ? (mod as ShellHeaderModule) : null };
       } catch (error) {
         log.warn({ err: error, file }, 'prerender: no server rendering of the shell header');

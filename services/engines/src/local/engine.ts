@@ -1,5 +1,6 @@
 /** The local engine: real processing on this machine (sharp, ffmpeg, tfjs wasm models, eSpeak NG). */
 import { mkdir } from 'node:fs/promises';
+import sharp from 'sharp';
 import { USER_TEXTS } from 'shared-contracts/constants';
 import { EngineError } from '../errors';
 import { probeMedia } from '../media/probe';
@@ -13,6 +14,11 @@ import { input } from './common';
 import { lipSync, talkingAvatar, talkingPhoto } from './video/talking';
 import * as video from './video/algorithms';
 import * as clipTools from './video/clip-tools';
+
+// libvips keeps the results of recent operations in case the same one runs again (sharp's default: up to 50 MB, 20
+// open files, 100 operations). A task never repeats another's operation (each has its own inputs), and in a
+// long-running process that memory stays taken once filled (issue 25, the composed product's memory): no cache.
+sharp.cache(false);
 
 type Handler = (job: EngineJob, ctx: EngineContext) => Promise<EngineResult>;
 
