@@ -1,5 +1,5 @@
 /**
- * Chaos on a PostgreSQL server of the test's own (CHAOS_PG_PORT, default 9211): the server restarts
+ * Chaos on a PostgreSQL server of the test's own (CHAOS_PG_PORT, default a free port): the server restarts
  * under load with two workers running, a worker dies mid-task, and the API is unavailable while the
  * database is. Afterwards both workers are alive (their LISTEN connections came back), a new task
  * succeeds without anyone touching them, and every task is charged at most once.
@@ -11,7 +11,7 @@
  * Skipped, with the reason printed, where the PostgreSQL server binaries are not installed.
  */
 import { openDatabase, type Database } from '@studio/db';
-import { findPostgresBin, startScratchServer, type ScratchServer } from '@studio/db/scratch-server';
+import { findPostgresBin, freePort, startScratchServer, type ScratchServer } from '@studio/db/scratch-server';
 import type { Task } from 'shared-contracts';
 import { auditChaos } from './chaos-audit';
 import type { Harness, TestEngine as TestEngineClass } from './tasks-harness';
@@ -33,7 +33,7 @@ maybe('chaos: PostgreSQL restarts, a worker dies, the API is unavailable and bac
   const onUnhandled = (error: unknown) => unhandled.push(error);
 
   beforeAll(async () => {
-    server = startScratchServer(bin!, Number(process.env.CHAOS_PG_PORT ?? 9211));
+    server = startScratchServer(bin!, process.env.CHAOS_PG_PORT ? Number(process.env.CHAOS_PG_PORT) : await freePort());
     // the harness reads TEST_DATABASE_URL when first loaded: point it at this server, then load it
     const previous = process.env.TEST_DATABASE_URL;
     process.env.TEST_DATABASE_URL = server.url;

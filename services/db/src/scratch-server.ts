@@ -6,6 +6,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -24,6 +25,21 @@ export function findPostgresBin(): { bin: string | null; reason: string } {
   const versions = readdirSync(root).filter((v) => existsSync(path.join(root, v, 'bin', 'pg_ctl'))).sort((a, b) => Number(a) - Number(b));
   const newest = versions[versions.length - 1];
   return newest ? { bin: path.join(root, newest, 'bin'), reason: '' } : { bin: null, reason: `no pg_ctl under ${root}` };
+}
+
+/**
+ * A loopback port free now, for a server started next: two test runs on one machine (npm test runs the service
+ * tests on PGlite and on PostgreSQL side by side) must not both take a fixed one.
+ */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => (address && typeof address === 'object' ? resolve(address.port) : reject(new Error('no port was given'))));
+    });
+  });
 }
 
 export function startScratchServer(bin: string, port: number): ScratchServer {
