@@ -38,5 +38,12 @@ export default function config({ production }: { production: boolean }) {
       entry: './src/effect/first-screen/server.tsx',
       file: firstScreenFile('remote_explore/EffectPage'),
     }),
+    createServerRenderConfig({
+      appDir: __dirname,
+      production,
+      container: 'remote_explore',
+      entry: './src/template/first-screen/server.tsx',
+      file: firstScreenFile('remote_explore/TemplatePage'),
+    }),
   ];
 }

@@ -476,12 +476,14 @@ test.describe("a visitor's Pricing page before the shell has run (issue 25: the 
   });
 });
 
-test.describe("a visitor's AI effects page and tool editor before the shell has run (issue 25: the EffectPage and ToolEditor rendered by the gateway)", () => {
+test.describe("a visitor's AI effects page, tool editor and template browser before the shell has run (issue 25: the EffectPage, ToolEditor and TemplatePage rendered by the gateway)", () => {
   test.use({ viewport: PHONE, isMobile: true, hasTouch: true });
 
   for (const { path, title, first } of [
     { path: '/effect', title: 'AI Effects', first: '[role="tabpanel"]' },
     { path: '/ai-tools/video-enhancer', title: 'Video Enhancer', first: '[data-testid="tool-action"]' },
+    // shown without the shell's header and menu: its copy takes the whole window
+    { path: '/template', title: 'Templates', first: '[role="tabpanel"]' },
   ]) {
     test(`${path}: its first screen is in the first HTML, inert; the page replaces it in place, one copy`, async ({ page }) => {
       await observeLayoutShift(page);

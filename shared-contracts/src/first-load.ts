@@ -51,7 +51,8 @@ export interface ShellHeaderModule {
    * The header (phone and wider screens told apart by media queries, so one markup fits both) with the phone
    * menu closed, as a visitor sees it at `pathname` (its item marked current in the menu), in an element of id
    * SHELL_HEADER_PRERENDER_ID, with its stylesheet (`html`); and the body of the script that opens and closes the
-   * menu's copy (`script`), which the gateway places after it in a script element carrying the page's nonce.
+   * menu's copy (`script`), which the gateway places after it in a script element carrying the page's nonce. On a
+   * route the shell shows without its header (the template browser), the page's stylesheet alone and no script.
    */
   shellHeaderHtml(pathname: string): { html: string; script: string };
 }
@@ -86,6 +87,11 @@ export interface FirstScreenInput {
   props: Record<string, unknown>;
   /** where the shell's API client points relative media paths (empty: the page's origin) */
   apiBase: string;
+  /**
+   * false: the shell shows the route without its header and menu (seo-routes.json's `chrome`, as the template
+   * browser), so the copy takes the whole window; absent or true: the copy sits in the layout's route area.
+   */
+  chrome?: boolean;
   /**
    * The answers of the calls the module asked for (`firstScreenCalls`), a visitor's, by the call's path: each the data
    * of a successful answer; a call that failed or did not answer in time is left out (then the screen renders as it

@@ -55,14 +55,20 @@ export function visitorServerShell(apiBase: string): ShellApi {
   };
 }
 
-/** Where the copy sits: the shell's route area, below the layout's measured top block (--shell-top-h), beside the menu. */
-export function firstScreenFrameCss(): string {
+/**
+ * Where the copy sits: the shell's route area, below the layout's measured top block (--shell-top-h), beside the menu;
+ * for a page the shell shows without its header and menu (FirstScreenInput's `chrome` false, as the template browser), the whole window.
+ */
+export function firstScreenFrameCss(chrome = true): string {
   const f = HOME_FRAME;
   const id = `#${FIRST_SCREEN_PRERENDER_ID}`;
+  const place = chrome
+    ? `${id}{position:absolute;top:var(--shell-top-h,${f.headerHeight}px);left:${f.sidebarWide}px;right:0;z-index:1}` +
+      `${media.tablet}{${id}{left:${f.sidebarNarrow}px}}` +
+      `${media.phone}{${id}{top:var(--shell-top-h,${f.phoneHeaderHeight}px);left:0}}`
+    : `${id}{position:absolute;top:0;left:0;right:0;z-index:1}`;
   return (
-    `${id}{position:absolute;top:var(--shell-top-h,${f.headerHeight}px);left:${f.sidebarWide}px;right:0;z-index:1}` +
-    `${media.tablet}{${id}{left:${f.sidebarNarrow}px}}` +
-    `${media.phone}{${id}{top:var(--shell-top-h,${f.phoneHeaderHeight}px);left:0}}` +
+    place +
     // the CMS blocks go below the page; until the page is there they would show through beside the copy
     `body:has(${id}) #${PRERENDER_CONTENT_ID},body:has(${id}) #${PRERENDER_BOTTOM_ID}{visibility:hidden}` +
     // the remote failed to load: its error message, not the copy, is what the page must show
@@ -77,7 +83,7 @@ export function firstScreenFrameCss(): string {
  * controls only the running page can serve (a form: what is typed into the copy would be lost when it is replaced)
  * is shown but takes no focus or input until then.
  */
-export function renderFirstScreen(screen: ReactNode, input: Pick<FirstScreenInput, 'pathname' | 'apiBase' | 'data'> & { inert?: boolean }): string {
+export function renderFirstScreen(screen: ReactNode, input: Pick<FirstScreenInput, 'pathname' | 'apiBase' | 'data' | 'chrome'> & { inert?: boolean }): string {
   // a data router, as the shell's (the leave guards' useBlocker needs one), with no loaders: it renders at once
   const router = createMemoryRouter([{ path: '*', element: (
         <div id={FIRST_SCREEN_PRERENDER_ID} {...{ [FIRST_SCREEN_PATH_ATTR]: input.pathname }} inert={input.inert}>
@@ -92,5 +98,5 @@ export function renderFirstScreen(screen: ReactNode, input: Pick<FirstScreenInpu
     </ShellContext.Provider>,
   );
   router.dispose();
-  return `<style>${firstScreenFrameCss()}</style>${markup}`;
+  return `<style>${firstScreenFrameCss(input.chrome ?? true)}</style>${markup}`;
 }

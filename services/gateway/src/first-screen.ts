@@ -157,7 +157,7 @@ export function firstScreenRenderer(folderOf: (container: string) => string | nu
    * The route's first screen for `pathname` ('' when there is none), and the answers it was rendered with (for the
    * page's data block; absent when it asked for none or got none).
    */
-  return async (route: Pick<SeoRoute, 'module' | 'props'>, pathname: string, request: FastifyRequest, apiBase = ''): Promise<{ html: string; data?: FirstScreenData }> => {
+  return async (route: Pick<SeoRoute, 'module' | 'props' | 'chrome'>, pathname: string, request: FastifyRequest, apiBase = ''): Promise<{ html: string; data?: FirstScreenData }> => {
     const container = route.module.split('/')[0] ?? '';
     const folder = folderOf(container);
     if (!folder) return { html: '' };
@@ -169,8 +169,8 @@ export function firstScreenRenderer(folderOf: (container: string) => string | nu
     }
     const mod = moduleAt(file);
     if (!mod) return { html: '' };
-    const input = { pathname, props: route.props ?? {}, apiBase };
-    const base = JSON.stringify([file, pathname, input.props, apiBase]);
+    const input = { pathname, props: route.props ?? {}, apiBase, ...(route.chrome === false ? { chrome: false } : {}) };
+    const base = JSON.stringify([file, pathname, input.props, apiBase, route.chrome !== false]);
     let calls = callsOf.get(base);
     if (!calls) {
       try {

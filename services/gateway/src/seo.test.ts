@@ -362,7 +362,6 @@ describe('SEO prerender', () => {
   it('writes no creation screen for a signed-in person, a route whose module has none, or a module whose route gives no mode; never serves the server build', async () => {
     expect((await gateway.inject({ method: 'GET', url: '/text-to-video', headers: { cookie: 'studio_token=abc' } })).body).not.toContain('first-screen-prerender');
     expect((await gateway.inject({ method: 'GET', url: '/libraries' })).body).not.toContain('first-screen-prerender');
-    expect((await gateway.inject({ method: 'GET', url: '/template' })).body).not.toContain('first-screen-prerender');
     const served = await gateway.inject({ method: 'GET', url: '/remotes/remote-create/2.0.0/server/first-screen/CreateScreen.cjs' });
     expect(served.statusCode).toBe(404);
   });
@@ -461,6 +460,23 @@ describe('SEO prerender', () => {
     expect(block).not.toContain('</script>');
     expect(Object.keys(JSON.parse(block) as object)).toEqual(['/v1/workflow/ct/list?fun_module=effect']);
     expect(effectQueries.at(-1)).toEqual({ fun_module: 'effect' });
+  });
+
+  it("writes a visitor's template browser, rendered from remote-explore's own TemplatePage (its real server build) with the categories the gateway asked for, over the whole window: the route is shown without the shell's header and menu", async () => {
+    const html = (await gateway.inject({ method: 'GET', url: '/template' })).body;
+    const copy = /<div id="first-screen-prerender" data-first-screen-path="\/template" inert="">([\s\S]*?)<script id="first-screen-data"/.exec(html)?.[1] ?? '';
+    expect(copy).toMatch(/<h1[^>]*>Templates<\/h1>/);
+    expect(copy).not.toContain('Loading templates');
+    expect(copy).toMatch(/<img [^>]*loading="eager"[^>]*fetchPriority="high"/);
+    // the whole window (no header above it, no menu beside it), and no header copy either
+    expect(html).toContain('#first-screen-prerender{position:absolute;top:0;left:0;right:0;z-index:1}');
+    expect(html).not.toContain('shell-header-prerender');
+    // but the page's stylesheet (the shell's header module answers it alone here): the copy is drawn as the page will be
+    expect(html).toMatch(/<style>[^<]*box-sizing: border-box;[^<]*<\/style><div id="root"><\/div>/);
+    const block = /<script id="first-screen-data" type="application\/json">(.*?)<\/script>/.exec(html)?.[1] ?? '';
+    expect(Object.keys(JSON.parse(block) as object)).toEqual(['/v1/workflow/ct/list?fun_module=template']);
+    expect(effectQueries).toContainEqual({ fun_module: 'template' });
+    expect((await gateway.inject({ method: 'GET', url: '/template', headers: { cookie: 'studio_token=abc' } })).body).not.toContain('first-screen-prerender');
   });
 
   it("writes a visitor's tool editor, rendered from remote-tools' own ToolEditor (its real server build): the tool's title and its action, inert, no call; nothing for a tool the remote does not know", async () => {

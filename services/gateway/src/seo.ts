@@ -367,19 +367,19 @@ export async function registerSeo(app: FastifyInstance, shellDist: string, optio
       const prerendered = renderHomeFirstScreen(discovery, options.apiBase);
       page = page.replace(/(<div id="root"><\/div>)/, `$1${prerendered}${discovery ? homeDiscoveryBlock(discovery) : ''}`);
     }
-    // any other route of the shell's layout: its module's first screen when its remote's version ships one (visitors only);
-    // its page removes it when it mounts. `picture`: its largest paint, a picture (the shell starts after it is painted)
+    // any other route: its module's first screen when its remote's version ships one (visitors only); its page removes
+    // it when it mounts. `picture`: its largest paint, a picture (the shell starts after it is painted)
     let picture = discovery?.trending?.list.length ? HOME_FIRST_PICTURE : null;
-    if (match && !home && match.chrome !== false && visitor) {
+    if (match && !home && visitor) {
       const screen = await renderFirstScreen(match, target, request, options.apiBase);
       picture = firstScreenPicture(screen.html);
       // with the answers it shows, so the remote starts from them (a function: a `$` in the markup is no pattern)
       const markup = screen.html + (screen.data ? firstScreenDataBlock(screen.data) : '');
       if (markup) page = page.replace('<div id="root"></div>', (root) => `${root}${markup}`);
     }
-    // a visitor's page in the shell's layout has its header in the HTML: its menu and links work before any script
-    // (a signed-in person's credits and account are their own: drawn by the shell as before)
-    if (match && match.chrome !== false && visitor) {
+    // a visitor's page has its header in the HTML (the stylesheet alone where the route has no chrome): its menu and
+    // links work before any script (a signed-in person's credits and account are their own: drawn by the shell)
+    if (match && visitor) {
       const nonce = /<script\b[^>]*\bnonce="([^"]+)"/.exec(page)?.[1];
       const header = renderShellHeader(target, nonce);
       if (header) page = page.replace(/(<div id="root"><\/div>)/, `${header}$1`);

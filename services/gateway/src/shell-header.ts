@@ -48,6 +48,7 @@ export function shellHeaderRenderer(shellDist: string, log: FastifyBaseLogger) {
       if (rendered.size >= CACHED_PATHS) rendered.clear();
       rendered.set(pathname, copy);
     }
+    if (!copy.script) return copy.html;
     const script = copy.script.replace(/<\/script/gi, '<\\/script');
     return `${copy.html}<script${nonce ? ` nonce="${nonce}"` : ''}>${script}</script>`;
   };

@@ -11,7 +11,7 @@
  * part of the browser's code.
  */
 import { renderToStaticMarkup } from 'react-dom/server';
-import { MemoryRouter } from 'react-router';
+import { matchPath, MemoryRouter } from 'react-router';
 import { media } from '@studio/ui-kit/theme';
 import { routePath } from 'shared-contracts';
 import { HOME_HERO_PRERENDER_ID, SHELL_DRAWER_PRERENDER_ID, SHELL_HEADER_PRERENDER_ID, type ShellHeaderModule } from 'shared-contracts/first-load';
@@ -20,6 +20,7 @@ import { errorTextOf } from '../error-page/error-texts';
 import { CreditsButtonView, DRAWER_CSS, DrawerHead, HeaderBar, LoginButton, MenuButton, SIDEBAR_CSS, SIDEBAR_MENU_CSS, SIDEBAR_SCRIM_CSS } from './header-parts';
 import { PRERENDER_PENDING_ATTR, SIDEBAR_COLLAPSED_ATTR, SIDEBAR_OPEN_ATTR, SIDEBAR_PRERENDER_ID, START_FAILED_PRERENDER_ID } from './prerendered-header';
 import { SideMenuView } from './side-menu';
+import { ROUTE_SPECS } from '../routing/route-specs';
 import { GLOBAL_CSS } from '../theme/global-styles';
 import { LAYOUT } from '../theme/theme';
 
@@ -161,7 +162,15 @@ const SCRIPT =
   'if(f&&h.isConnected&&t&&t.tagName==="SCRIPT"&&/[/]main[.][^/]*[.]js/.test(t.src))f.hidden=false},true)' +
   '})()';
 
+/** a route the shell shows without its header and menu (the template browser) */
+function shownWithoutChrome(pathname: string): boolean {
+  return ROUTE_SPECS.some((spec) => !spec.chrome && matchPath(spec.path, pathname) !== null);
+}
+
 export const shellHeaderHtml: ShellHeaderModule['shellHeaderHtml'] = (pathname: string) => {
+  // no header there, but the page's stylesheet still comes first: the route's first screen is drawn with it (type,
+  // box sizing, the theme's colours), as the page will be
+  if (shownWithoutChrome(pathname)) return { html: `<style>${GLOBAL_CSS}</style>`, script: '' };
   const html = renderToStaticMarkup(
     <MemoryRouter initialEntries={[pathname]}>
       <Copy />

@@ -1,21 +1,27 @@
 import { useState } from 'react';
 import { routePath, templateCreateLink, useShell, type Template, type TemplateTag } from 'shared-contracts';
 import { AppLink } from '@studio/ui-kit/app-link';
+import { useFirstScreenData, useFirstScreenTakeover } from '@studio/ui-kit/first-screen';
 import { Button } from '@studio/ui-kit/button';
 import { focusRing, media, theme } from '@studio/ui-kit/theme';
 import { Tabs } from '../../lib/tabs';
-import { useTemplateBrowser } from '../../lib/use-template-browser';
+import { categoriesPath, useTemplateBrowser } from '../../lib/use-template-browser';
 import { TemplateGrid } from '../../lib/template-grid';
 import { TemplateRunDialog } from '../../lib/template-run-dialog';
 
+/** the templates' categories with their first templates, as the page and its first screen (first-screen/server.tsx) ask for them */
+export const TEMPLATE_CATEGORIES_PATH = categoriesPath('template');
 
 /**
  * The template browser (shown without header and sidebar): media tabs, categories with paged lists of 25,
- * hover previews with 'use this template' and 'go create'.
+ * hover previews with 'use this template' and 'go create'. A visitor's first HTML has this page's copy
+ * (first-screen/server.tsx) with the categories the gateway asked for: the page starts from that answer and
+ * replaces the copy in the same frame.
  */
 export function TemplatePage() {
+  useFirstScreenTakeover();
   const shell = useShell();
-  const browser = useTemplateBrowser('template');
+  const browser = useTemplateBrowser('template', undefined, useFirstScreenData<TemplateTag[]>(TEMPLATE_CATEGORIES_PATH));
   const [tab, setTab] = useState<TemplateTag['value']>('video');
   const [categoryByTab, setCategoryByTab] = useState<Record<string, number>>({});
   const [running, setRunning] = useState<Template | null>(null);
