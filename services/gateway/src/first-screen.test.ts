@@ -67,6 +67,24 @@ describe('first screens of remotes', () => {
     expect(await renderIn(render, ROUTE, '/text-to-video')).toBe('<div>2</div>');
   });
 
+  it("keeps one markup per input, the latest answers': a refreshed answer replaces it instead of adding one beside it (the answers change every 30 s)", async () => {
+    const folder = versionWith(`
+      let renders = 0;
+      exports.firstScreenCalls = () => ['/v1/list'];
+      exports.firstScreenHtml = ({ data }) => '<div>' + data['/v1/list'] + ' ' + ++renders + '</div>';`);
+    const { log } = collectingLog();
+    let answer = 'first';
+    const answersOf = async () => ({ data: { '/v1/list': answer }, key: answer });
+    const render = firstScreenRenderer(() => folder, log, answersOf as unknown as ReturnType<typeof firstScreenAnswers>);
+    expect(await renderIn(render, ROUTE, '/text-to-video')).toBe('<div>first 1</div>');
+    expect(await renderIn(render, ROUTE, '/text-to-video')).toBe('<div>first 1</div>');
+    answer = 'second';
+    expect(await renderIn(render, ROUTE, '/text-to-video')).toBe('<div>second 2</div>');
+    // the first answer's markup was not kept beside the second's: it is rendered again
+    answer = 'first';
+    expect(await renderIn(render, ROUTE, '/text-to-video')).toBe('<div>first 3</div>');
+  });
+
   it('ignores a module name that is not an exposed name (no path out of the folder)', async () => {
     const { log } = collectingLog();
     expect(await renderIn(firstScreenRenderer(() => versionWith(null), log), { module: 'remote_create/../../x' }, '/x')).toBe('');
